@@ -1,0 +1,19 @@
+// The `ur` subcommands. Each add_*_command registers one subcommand (with its --help) on the
+// app; the subcommand's callback does the work and sets the process exit status.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace ur::cli {
+
+// Exit status requested by the subcommand that ran (0 = success).
+int& exit_status();
+
+void add_rules_command(CLI::App& app);
+void add_moves_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_replay_command(CLI::App& app);
+void add_perft_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+
+}  // namespace ur::cli

@@ -1,0 +1,44 @@
+// Notation: the one-line position string and positions built from piece lists.
+//
+// Position string (docs/notation.md):   <actor><state>/<light>/<dark>
+//   actor  L or D: the player who acts now (throws or decides); at the end, the winner
+//   state  r     awaiting a throw
+//          0..9  awaiting a move for raw throw k
+//          aL aD awaiting the rosette-award decision; then L / D throws
+//          fL fD awaiting the forfeit response; then L / D throws
+//          s     the start: roll-off or coin call not thrown yet
+//          oK    roll-off: light threw K, dark throws next
+//          w     the game is over and the actor has won
+//   light, dark: one character per piece, ascending: the path index in base 36 (0 = not
+//          entered, or S in staging rule sets; N+1 = borne off), '-' = not entered in
+//          staging rule sets.
+// Example: Finkel's start is "Lr/0000000/0000000".
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace ur {
+
+struct NotationError {
+  std::string message;
+};
+using PositionResult = std::variant<Position, NotationError>;
+
+std::string to_position_string(const Engine& e, const Position& p);
+PositionResult parse_position_string(const Engine& e, std::string_view text);
+
+// A player's pieces as path indices, ascending (-1 = not entered in staging rule sets).
+std::vector<int> piece_list(const Engine& e, const Position& p, Player pl);
+
+// Builds a position awaiting `turn`'s throw from piece lists; validates everything (piece
+// count, index range, one piece per square without stacking, no square shared by light and
+// dark, at most one finished player).
+PositionResult position_from_pieces(const Engine& e, Player turn, const std::vector<int>& light,
+                                    const std::vector<int>& dark);
+
+}  // namespace ur
