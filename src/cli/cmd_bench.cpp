@@ -5,11 +5,13 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "rules/presets.h"
 #include "engine/engine.h"
+#include "rules/presets.h"
 
 namespace ur::cli {
 namespace {
+
+std::uint64_t fixed_games = 0;
 
 void bench_one(const RuleSet& rules, double seconds, std::uint64_t seed) {
   Engine eng(rules);
@@ -20,7 +22,12 @@ void bench_one(const RuleSet& rules, double seconds, std::uint64_t seed) {
   std::uint64_t batch = 64;
   const auto start = clock::now();
   double elapsed = 0;
-  while (elapsed < seconds) {
+  if (fixed_games > 0) {  // a fixed amount of work: for instruction counts (callgrind)
+    throws = eng.random_games(rng, fixed_games);
+    games = fixed_games;
+    elapsed = std::chrono::duration<double>(clock::now() - start).count();
+  }
+  while (fixed_games == 0 && elapsed < seconds) {
     throws += eng.random_games(rng, batch);
     games += batch;
     elapsed = std::chrono::duration<double>(clock::now() - start).count();
@@ -34,15 +41,17 @@ void bench_one(const RuleSet& rules, double seconds, std::uint64_t seed) {
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand(
-      "bench", "Benchmarks. Default: random-vs-random games on one thread, games/s and "
-               "throws/s (a throw and its decision, or its pass) for every preset");
+  auto* cmd =
+      app.add_subcommand("bench",
+                         "Benchmarks. Default: random-vs-random games on one thread, games/s and "
+                         "throws/s (a throw and its decision, or its pass) for every preset");
   static std::string rules;
   static double seconds = 1.0;
   static std::uint64_t seed = 1;
   cmd->add_option("--rules,-r", rules, "one rule set only");
   cmd->add_option("--seconds,-s", seconds, "time per rule set")->capture_default_str();
   cmd->add_option("--seed", seed, "random seed")->capture_default_str();
+  cmd->add_option("--games", fixed_games, "play exactly this many games instead of timing");
   cmd->callback([] {
     if (!rules.empty()) {
       RuleSetResult r = parse_rule_set(rules);

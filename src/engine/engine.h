@@ -99,7 +99,7 @@ class Engine {
   int win_score(const Position& p, Player winner) const;
   // Checks every invariant of a position: counts, masks, phase; "" when fine.
   std::string check(const Position& p) const;
-  // Rebuilds occ and cells from count (after editing a position by hand).
+  // Rebuilds occ, block and view from count (after editing a position by hand).
   void refresh_masks(Position& p) const;
 
   // Random playouts for benchmarks: plays `games` games to the end; returns throws made.
@@ -107,13 +107,18 @@ class Engine {
 
  private:
   void generate(const Position& p, int m, int k, bool forfeit, MoveList& out) const;
+  void generate_simple(const Position& p, int m, int k, MoveList& out) const;
+  MoveEffects apply_simple(Position& p, Move m) const;
   void remove_piece(Position& p, int pl, int index) const;
   void add_piece(Position& p, int pl, int index) const;
   void send_home(Position& p, int pl) const;
   // Moves one piece and applies hit, bounce and the square's effects; returns flags.
   void move_piece(Position& p, int pl, int from, int to, int value, bool in_forfeit,
                   MoveEffects& fx) const;
+  void square_effects(Position& p, int pl, int to, int value, bool in_forfeit,
+                      MoveEffects& fx) const;
   void continue_after(Position& p, Player actor, Player next, MoveEffects& fx) const;
+  bool pending_decision(Position& p, Player actor, Player next, MoveEffects& fx) const;
   void pass_turn(Position& p, Player to) const;
 
   RuleSet rules_;
@@ -124,6 +129,7 @@ class Engine {
   bool bounce_ = false;
   bool chain_ = false;
   bool capture_extra_ = false;
+  bool simple_ = false;  // the common family: see generate_simple()
   bool fair_ = true;  // p_marked == 0.5: throws are popcounts of random bits
   EntryTarget entry_ = EntryTarget::kMoveValue;
   int entry_index_ = 1;
@@ -133,8 +139,12 @@ class Engine {
   std::array<bool, kMaxDice + 1> extra_throw_{};
   std::array<bool, kMaxDice + 1> may_enter_{};
   std::array<double, kMaxDice + 1> prob_{};
-  std::array<std::array<std::uint64_t, kMaxIndex>, 2> cell_bit_{};
   std::array<std::array<std::uint8_t, kMaxIndex>, 2> land_{};
+  std::array<std::uint32_t, 2> blocked_bits_{};
+  std::array<std::uint32_t, 2> extra_bits_{};    // path indices whose landing grants a throw  // path indices where an enemy cannot be hit
+  std::array<std::array<std::uint32_t, kMaxIndex>, 2> same_cell_{};  // own indices, same square
+  std::array<std::array<std::uint32_t, kMaxIndex>, 2> opp_view_{};   // enemy indices, same square
+  std::array<std::array<std::uint8_t, kMaxIndex>, 2> move_flags_{};  // move_flag bits of t
   std::array<std::array<Cell, kMaxIndex>, 2> cell_{};
   std::array<std::array<std::int8_t, kMaxIndex>, 2> score_{};
   // For player p and cell c: the (up to two) path indices of p on c, -1 when none.

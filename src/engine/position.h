@@ -2,7 +2,7 @@
 //
 // A Position is the complete Markov state of a game: where every piece is, whose action it
 // is, and what kind of action (a throw, a move, the boxed game's award or forfeit response).
-// It is trivially copyable, 96 bytes, holds no pointer and never allocates, so search and the
+// It is trivially copyable, 88 bytes, holds no pointer and never allocates, so search and the
 // solver can copy it freely. It is only meaningful together with the Engine (engine.h) that
 // made it; the Engine keeps the invariants, the Position just stores:
 //
@@ -10,7 +10,10 @@
 //                set has a staging space, the space S), 1..N the path, N+1 borne off
 //   pool[p]      staging presets only: pieces not yet entered (index 0 is then S)
 //   occ[p]       bit i set iff count[p][i] > 0, for i in 0..N (never N+1)
-//   cells[p]     bit c set iff p has a piece on board cell c (rules/board.h)
+//   block[p]     bit t set iff p has a piece on the square of p's own path index t (t = 1..N);
+//                equal to occ on most paths, wider on the Murray paths that revisit squares
+//   view[p]      bit t set iff p's opponent has a piece on the square of p's path index t
+// The masks let move generation test every piece at once with shifts (engine.cpp).
 //
 // Pieces of one colour are interchangeable, so a multiset of path indices is the whole story.
 #pragma once
@@ -41,7 +44,7 @@ enum class MoveKind : std::uint8_t { kMove, kAwardYes, kAwardNo };
 
 // What a move does, for display, statistics and move ordering.
 namespace move_flag {
-inline constexpr std::uint8_t kCapture = 1;   // hits a single enemy piece
+inline constexpr std::uint8_t kCapture = 1;   // hits a single enemy piece (bit 0: engine.cpp relies on it)
 inline constexpr std::uint8_t kRosette = 2;   // lands on a rosette
 inline constexpr std::uint8_t kScores = 4;    // bears the piece off
 inline constexpr std::uint8_t kBounce = 8;    // lands on >= 2 enemy pieces: the mover goes back
@@ -84,7 +87,8 @@ struct Position {
   Phase phase = Phase::kAwaitingRoll;
   std::int8_t roll = 0;          // kAwaitingMove: the raw throw k; kRollOff: light's throw
   std::array<std::uint32_t, 2> occ{};
-  std::array<std::uint64_t, 2> cells{};
+  std::array<std::uint32_t, 2> block{};
+  std::array<std::uint32_t, 2> view{};
 
   bool is_chance() const {
     return phase == Phase::kStart || phase == Phase::kRollOff || phase == Phase::kAwaitingRoll;
