@@ -24,7 +24,8 @@ std::vector<int> read_pieces(const json& j, const char* key) {
     if (!x.is_number_integer())
       throw std::invalid_argument(std::string("\"") + key + "\" must hold whole numbers");
     long long v = x.get<long long>();
-    if (v < -1000 || v > 1000) throw std::invalid_argument(std::string("\"") + key + "\": index out of range");
+    if (v < -1000 || v > 1000)
+      throw std::invalid_argument(std::string("\"") + key + "\": index out of range");
     out.push_back(static_cast<int>(v));
   }
   return out;
@@ -52,9 +53,8 @@ json answer(const std::string& line, std::map<std::string, std::shared_ptr<Engin
   if (k < 0 || k > eng.rules().dice.dice)
     throw std::invalid_argument("roll " + std::to_string(k) + " is outside the dice (0.." +
                                 std::to_string(eng.rules().dice.dice) + ")");
-  PositionResult pr = position_from_pieces(
-      eng, turn == "light" ? Player::kLight : Player::kDark, read_pieces(in, "light"),
-      read_pieces(in, "dark"));
+  PositionResult pr = position_from_pieces(eng, turn == "light" ? Player::kLight : Player::kDark,
+                                           read_pieces(in, "light"), read_pieces(in, "dark"));
   if (auto* e = std::get_if<NotationError>(&pr)) throw std::invalid_argument(e->message);
   const Position& pos = std::get<Position>(pr);
   if (pos.is_over()) throw std::invalid_argument("the game is already over in this position");

@@ -11,8 +11,9 @@ namespace ur::cli {
 
 void add_perft_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "perft", "Count the leaves of the full throw/decision tree (one ply = a throw and its "
-               "decisions) from the start or from --position");
+      "perft",
+      "Count the leaves of the full throw/decision tree (one ply = a throw and its "
+      "decisions) from the start or from --position");
   static std::string rules = "finkel", position;
   static int depth = 4;
   cmd->add_option("--rules,-r", rules, "rule set (preset id or string)")->capture_default_str();

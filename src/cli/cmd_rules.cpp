@@ -11,10 +11,14 @@ namespace {
 
 const char* start_name(StartPolicy s) {
   switch (s) {
-    case StartPolicy::kLight: return "light starts";
-    case StartPolicy::kDark: return "dark starts";
-    case StartPolicy::kRollOff: return "roll-off (higher move starts, ties thrown again)";
-    case StartPolicy::kCoinCall: return "coin call (50/50)";
+    case StartPolicy::kLight:
+      return "light starts";
+    case StartPolicy::kDark:
+      return "dark starts";
+    case StartPolicy::kRollOff:
+      return "roll-off (higher move starts, ties thrown again)";
+    case StartPolicy::kCoinCall:
+      return "coin call (50/50)";
   }
   return "?";
 }
@@ -38,20 +42,20 @@ void show(const RuleSet& r) {
   for (int k = 0; k <= r.dice.dice; ++k) {
     const ThrowOutcome& o = r.dice.by_k[k];
     std::string what = o.move == 0 ? (o.ends_turn ? "ends the turn" : "no move, turn passes")
-                                    : fmt::format("move {}", o.move);
+                                   : fmt::format("move {}", o.move);
     if (o.extra_throw) what += ", throw again";
     if (!o.may_enter && o.move > 0) what += ", cannot enter";
     std::cout << fmt::format("    k={}  P={:.4f}  {}\n", k, r.dice.probability(k), what);
   }
   std::cout << fmt::format("  pieces:     {}\n", r.pieces);
-  const char* entry = r.entry == EntryTarget::kMoveValue   ? "a throw of m enters at index m"
+  const char* entry = r.entry == EntryTarget::kMoveValue    ? "a throw of m enters at index m"
                       : r.entry == EntryTarget::kFixedIndex ? "enters at a fixed index"
                                                             : "enters onto the staging space S";
-  std::cout << fmt::format("  entry:      {}{}\n", entry,
-                           r.entry == EntryTarget::kFixedIndex
-                               ? fmt::format(" ({}, {})", r.entry_index,
-                                             cell_name(r.path.cells[0][r.entry_index - 1]))
-                               : "");
+  std::cout << fmt::format(
+      "  entry:      {}{}\n", entry,
+      r.entry == EntryTarget::kFixedIndex
+          ? fmt::format(" ({}, {})", r.entry_index, cell_name(r.path.cells[0][r.entry_index - 1]))
+          : "");
   std::cout << fmt::format("  rosettes:   {}, {}\n", r.safe_rosettes ? "safe" : "not safe",
                            r.rosette_extra ? "extra throw" : "no extra throw");
   std::cout << fmt::format("  captures:   {}{}\n",
@@ -59,17 +63,16 @@ void show(const RuleSet& r) {
                                                  : "on any shared square that is not safe",
                            r.capture_extra ? ", and a capture grants a throw" : "");
   std::cout << fmt::format("  stacking:   {}\n", r.stacking ? (r.bounce ? "unlimited; landing on "
-                                                                         "2+ enemies sends the "
-                                                                         "mover back"
-                                                                       : "unlimited")
-                                                          : "one piece per square");
+                                                                          "2+ enemies sends the "
+                                                                          "mover back"
+                                                                        : "unlimited")
+                                                            : "one piece per square");
   std::cout << fmt::format("  turn:       {}\n", r.turn_mode == TurnMode::kThrowChain
                                                      ? "throw chain (until a throw ends it)"
                                                      : "one throw (plus extra throws)");
-  std::cout << fmt::format("  start:      {}{}\n", start_name(r.start),
-                           r.start == StartPolicy::kRollOff && r.use_opening_roll
-                               ? ", the winning throw is used"
-                               : "");
+  std::cout << fmt::format(
+      "  start:      {}{}\n", start_name(r.start),
+      r.start == StartPolicy::kRollOff && r.use_opening_roll ? ", the winning throw is used" : "");
   std::string specials;
   for (const SquareRule& s : r.squares) {
     if (s.special == Special::kDoubleMove) specials += cell_name(s.cell) + "=double ";
@@ -78,13 +81,15 @@ void show(const RuleSet& r) {
   }
   if (!specials.empty()) std::cout << fmt::format("  squares:    {}\n", specials);
   if (r.scored_win)
-    std::cout << fmt::format("  scoring:    {} a piece not entered, {} on S, square value x "
-                             "count on the board\n",
-                             r.score_not_entered, r.score_staged);
+    std::cout << fmt::format(
+        "  scoring:    {} a piece not entered, {} on S, square value x "
+        "count on the board\n",
+        r.score_not_entered, r.score_staged);
   if (r.stake || r.fine)
-    std::cout << fmt::format("  kitty:      stake {} each, fine {} per rosette landing, winner "
-                             "takes all\n",
-                             r.stake, r.fine);
+    std::cout << fmt::format(
+        "  kitty:      stake {} each, fine {} per rosette landing, winner "
+        "takes all\n",
+        r.stake, r.fine);
 }
 
 }  // namespace

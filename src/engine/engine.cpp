@@ -503,11 +503,9 @@ std::string Engine::check(const Position& p) const {
   refresh_masks(q);
   if (q.occ != p.occ || q.block != p.block || q.view != p.view)
     return "occupancy masks disagree with the counts";
-  for (int i = 1; i <= n_; ++i)
-    for (int j = 1; j <= n_; ++j) {
-      if (!p.count[0][i] || !p.count[1][j] || cell_[0][i] != cell_[1][j]) continue;
-      return "light and dark share square " + cell_name(cell_[0][i]);
-    }
+  // view[light] marks light's path indices whose square holds a dark piece.
+  if (const std::uint32_t both = p.occ[0] & p.view[0] & ~1u; both != 0)
+    return "light and dark share square " + cell_name(cell_[0][std::countr_zero(both)]);
   if (!stacking_)
     for (int pl = 0; pl < 2; ++pl)
       for (int i = 1; i <= n_; ++i)

@@ -145,7 +145,8 @@ Status Game::apply_move(const Move& m) {
   const Player actor = pos_.turn;
   const Phase before = pos_.phase;
   const Move chosen = *found;
-  MoveEffects fx = engine_->apply_move(pos_, chosen);
+  const MoveEffects fx = engine_->apply_move(pos_, chosen);
+  last_effects_ = fx;
   PlayerStats& st = stats_[index_of(actor)];
   if (chosen.kind == MoveKind::kMove) ++st.moves;
   if (before == Phase::kAwaitingForfeit) ++st.forfeits;

@@ -74,6 +74,8 @@ class Game {
   int roll(Rng& rng);                     // samples a throw and applies it; returns it
   Status apply_move(const Move& m);       // checked against legal_moves()
   Status apply_move(int from, int to);    // the move of legal_moves() with these indices
+  // What the last successful apply_move did (captures, double, bounce, pending award...).
+  const MoveEffects& last_effects() const { return last_effects_; }
   Status resign(Player p);                // immediate loss for p
   Status end_by(Player loser, EndReason why);  // timeout / leaving (platform rules)
   bool undo();                            // undoes the last event; false when none
@@ -108,6 +110,7 @@ class Game {
   std::array<PlayerStats, 2> stats_{};
   int kitty_ = 0;
   std::array<int, 2> balance_{};
+  MoveEffects last_effects_{};
   EndReason reason_ = EndReason::kNone;
   Player winner_ = Player::kLight;
   int turns_ = 1;

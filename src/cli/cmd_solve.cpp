@@ -1,0 +1,143 @@
+// `ur solve --rules R`: value iteration over every state, written as a table file.
+// `ur table info FILE`, `ur table query FILE --position P`: read a table.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "engine/notation.h"
+#include "solver/table_file.h"
+#include "solver/value_iteration.h"
+
+namespace ur::cli {
+namespace {
+
+long peak_rss_kib() {
+  std::ifstream in("/proc/self/status");
+  std::string key;
+  long value = 0;
+  while (in >> key) {
+    if (key == "VmHWM:") {
+      in >> value;
+      return value;
+    }
+    in.ignore(1 << 20, '\n');
+  }
+  return 0;
+}
+
+std::string file_safe(std::string s) {
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+  while (!s.empty() && s.back() == '_') s.pop_back();
+  return s;
+}
+
+struct SolveArgs {
+  std::string rules = "finkel";
+  std::string out;
+  std::string checkpoint;
+  std::string precision = "u16";
+  int threads = 2;
+  double tolerance = 1e-7;
+  bool count = false;
+  bool keep_checkpoint = false;
+};
+
+void run_solve(const SolveArgs& args) {
+  RuleSetResult rr = parse_rule_set(args.rules);
+  if (auto* e = std::get_if<RuleSetError>(&rr)) {
+    std::cerr << "ur solve: " << e->message << "\n";
+    exit_status() = 2;
+    return;
+  }
+  const Engine engine(std::get<RuleSet>(rr));
+  solver::StateIndexResult ir = solver::StateIndex::create(engine);
+  if (auto* e = std::get_if<std::string>(&ir)) {
+    std::cerr << "ur solve: " << *e << "\n";
+    exit_status() = 2;
+    return;
+  }
+  const solver::StateIndex& index = std::get<solver::StateIndex>(ir);
+  const std::string rules = engine.rules().to_string();
+  if (args.count) {
+    std::cout << index.size() << "\n";
+    return;
+  }
+  const std::string out =
+      args.out.empty() ? "data/tables/" + file_safe(rules) + ".urt" : args.out;
+  solver::SolveOptions opt;
+  opt.threads = args.threads;
+  opt.tolerance = args.tolerance;
+  opt.checkpoint_dir = args.checkpoint.empty() ? out + ".partial" : args.checkpoint;
+  std::cout << fmt::format("solving {}: {} states in {} layers, {} threads, tolerance {:g}\n",
+                           rules, index.size(), index.layers().size(), opt.threads,
+                           opt.tolerance);
+  std::cout << fmt::format("checkpoints in {} (an interrupted solve resumes from them)\n",
+                           opt.checkpoint_dir);
+  std::cout.flush();
+  const auto t0 = std::chrono::steady_clock::now();
+  solver::ValueIteration vi(index, opt);
+  const bool tty = isatty(STDERR_FILENO);
+  vi.solve([&](const solver::Progress& p) {
+    if (tty) {
+      std::cerr << fmt::format("\r  layer {:>2}/{} ({},{})  sweep {:>3}  change {:.2e}  "
+                               "{:5.1f}%  ETA {:>5.0f} s   ",
+                               p.layer, p.layers, p.a, p.b, p.sweep, p.change,
+                               100 * p.fraction_done, p.eta_seconds);
+      if (p.layer_done) std::cerr << "\n";
+    }
+  });
+  for (const solver::LayerReport& r : vi.reports())
+    std::cout << fmt::format("  layer ({},{}) {:>10} states  {:>4} sweeps  residual {:.2e}  "
+                             "{:7.1f} s{}\n",
+                             r.a, r.b, r.states, r.sweeps, r.residual, r.seconds,
+                             r.from_checkpoint ? "  (from checkpoint)" : "");
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const auto type = args.precision == "f32" ? solver::ValueType::kF32 : solver::ValueType::kU16;
+  if (std::string err = solver::write_table(out, vi.values(), type, rules, index.encoding_id(),
+                                            vi.max_residual());
+      !err.empty()) {
+    std::cerr << "ur solve: " << err << "\n";
+    exit_status() = 1;
+    return;
+  }
+  Position start = engine.initial_position();
+  start.phase = Phase::kAwaitingRoll;
+  start.turn = start.next = Player::kLight;
+  std::cout << fmt::format("max residual {:.2e}; wrote {} ({} bytes)\n", vi.max_residual(), out,
+                           std::filesystem::file_size(out));
+  std::cout << fmt::format("time {:.1f} s, peak memory {:.2f} GiB\n", secs,
+                           peak_rss_kib() / 1048576.0);
+  std::cout << fmt::format("start position: the first player (light, to throw) wins with "
+                           "probability {:.6f}\n",
+                           vi.value(start));
+  if (!args.keep_checkpoint) std::filesystem::remove_all(opt.checkpoint_dir);
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "solve", "Solve a rule set: the exact winning chance of every state, as a table file");
+  static SolveArgs args;
+  cmd->add_option("--rules,-r", args.rules, "rule set")->capture_default_str();
+  cmd->add_option("--out,-o", args.out, "table file (default data/tables/<rules>.urt)");
+  cmd->add_option("--threads,-t", args.threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_option("--precision", args.precision, "value type on disk")
+      ->check(CLI::IsMember({"u16", "f32"}))
+      ->capture_default_str();
+  cmd->add_option("--tolerance", args.tolerance, "stop a layer when no value changes by more")
+      ->capture_default_str();
+  cmd->add_option("--checkpoint", args.checkpoint, "checkpoint directory (default <out>.partial)");
+  cmd->add_flag("--keep-checkpoint", args.keep_checkpoint, "keep the layer files afterwards");
+  cmd->add_flag("--count", args.count, "only print the number of states");
+  cmd->callback([] { run_solve(args); });
+}
+
+}  // namespace ur::cli

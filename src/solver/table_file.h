@@ -1,0 +1,79 @@
+// Table files: the solved values of a rule set, written once and read by mmap.
+//
+// Layout (docs/table_format.md), little-endian:
+//   offset  size  field
+//   0       8     magic "URTABLE\0"
+//   8       4     format version (1)
+//   12      4     value type: 1 = u16 (probability * 65535, rounded), 2 = f32
+//   16      8     number of states S
+//   24      8     payload offset (4096: the payload is page-aligned)
+//   32      8     payload size in bytes (S * 2 or S * 4)
+//   40      8     payload checksum: FNV-1a 64 over the payload's 64-bit words (tail zero-padded)
+//   48      8     max certified residual of the solve (double)
+//   56      256   canonical rule-set string, NUL-padded
+//   312     256   state encoding id (StateIndex::encoding_id), NUL-padded
+//   568     8     header checksum: FNV-1a 64 over bytes 0..567
+// Opening checks everything (magic, version, sizes against the file size, both checksums, and
+// that the rule set and encoding match what the caller expects) and refuses a file that does
+// not fit with a message that says what is wrong.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "solver/state_index.h"
+
+namespace ur::solver {
+
+enum class ValueType : std::uint32_t { kU16 = 1, kF32 = 2 };
+
+struct TableHeaderInfo {
+  std::uint32_t version = 1;
+  ValueType type = ValueType::kU16;
+  std::uint64_t states = 0;
+  std::uint64_t payload_bytes = 0;
+  double residual = 0;
+  std::string rules;
+  std::string encoding;
+};
+
+// Writes values (one per state, in index order) as a table file; "" on success, else why not.
+std::string write_table(const std::string& path, const std::vector<float>& values,
+                        ValueType type, const std::string& rules, const std::string& encoding,
+                        double residual);
+
+class Table;
+using TableResult = std::variant<std::shared_ptr<const Table>, std::string>;
+
+class Table {
+ public:
+  // Opens and verifies a table. When expected_rules / expected_encoding are not empty the
+  // file must have been solved for exactly them.
+  static TableResult open(const std::string& path, const std::string& expected_rules = "",
+                          const std::string& expected_encoding = "");
+  ~Table();
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  const TableHeaderInfo& info() const { return info_; }
+  std::uint64_t size() const { return info_.states; }
+  float value(std::uint64_t index) const {
+    return info_.type == ValueType::kU16 ? static_cast<const std::uint16_t*>(payload_)[index] *
+                                               (1.0f / 65535.0f)
+                                         : static_cast<const float*>(payload_)[index];
+  }
+
+ private:
+  Table() = default;
+  TableHeaderInfo info_;
+  void* map_ = nullptr;
+  std::size_t map_size_ = 0;
+  const void* payload_ = nullptr;
+};
+
+std::uint64_t fnv1a_words(const void* data, std::size_t bytes);
+
+}  // namespace ur::solver

@@ -1,0 +1,278 @@
+#include "solver/value_iteration.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+namespace ur::solver {
+namespace {
+
+constexpr std::uint32_t kFlip = 1u << 31;      // successor seen from the other side
+constexpr std::uint32_t kHasConst = 1u << 8;   // header: a constant word follows
+constexpr std::uint32_t kCountMask = 0xff;
+
+float load(const float& x) { return std::atomic_ref<const float>(x).load(std::memory_order_relaxed); }
+void store(float& x, float v) { std::atomic_ref<float>(x).store(v, std::memory_order_relaxed); }
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+ValueIteration::ValueIteration(const StateIndex& index, SolveOptions options)
+    : index_(index), engine_(index.engine()), options_(std::move(options)) {
+  Position any = engine_.initial_position();
+  any.phase = Phase::kAwaitingRoll;
+  for (const ChanceOutcome& c : engine_.chance_outcomes(any)) outcomes_.push_back(c);
+  values_.assign(index_.size(), 0.5f);
+}
+
+float ValueIteration::value(const Position& p) const { return values_[index_.rank(p)]; }
+
+double ValueIteration::max_residual() const {
+  double r = 0;
+  for (const LayerReport& l : reports_) r = std::max(r, l.residual);
+  return r;
+}
+
+void ValueIteration::build_chunk(const Layer& layer, Chunk& chunk) const {
+  std::vector<std::uint32_t>& out = chunk.stream;
+  out.clear();
+  out.reserve(static_cast<std::size_t>(chunk.end - chunk.begin) * 20);
+  MoveList moves;
+  std::uint32_t succ[MoveList::kCapacity];
+  index_.for_each(chunk.a, chunk.b, chunk.hi_from, chunk.hi_to, [&](std::uint64_t, Position& p) {
+    for (const ChanceOutcome& c : outcomes_) {
+      Position q = p;
+      const bool decide = engine_.apply_throw(q, c.outcome, moves);
+      int n = 0;
+      float best = -1.0f;
+      auto add = [&](const Position& r) {
+        if (r.is_over()) {  // the mover has just borne off his last piece
+          best = 1.0f;
+          return;
+        }
+        const std::uint64_t idx = index_.rank(r);
+        const bool flip = r.turn != Player::kLight;
+        if (idx >= layer.begin && idx < layer.end) {
+          succ[n++] = static_cast<std::uint32_t>(idx - layer.begin) | (flip ? kFlip : 0u);
+        } else {
+          const float v = values_[idx];
+          best = std::max(best, flip ? 1.0f - v : v);
+        }
+      };
+      if (!decide) {
+        add(q);
+      } else {
+        for (const Move& m : moves) {
+          Position r = q;
+          engine_.apply_move(r, m);
+          add(r);
+        }
+      }
+      out.push_back(static_cast<std::uint32_t>(n) | (best >= 0 ? kHasConst : 0u));
+      if (best >= 0) out.push_back(std::bit_cast<std::uint32_t>(best));
+      out.insert(out.end(), succ, succ + n);
+    }
+  });
+  out.shrink_to_fit();
+}
+
+double ValueIteration::sweep_chunk(const Layer& layer, const Chunk& chunk, bool write) {
+  float* base = values_.data() + layer.begin;
+  const std::uint32_t* w = chunk.stream.data();
+  double largest = 0;
+  const int outcomes = static_cast<int>(outcomes_.size());
+  double prob[kMaxDice + 1];
+  for (int o = 0; o < outcomes; ++o) prob[o] = outcomes_[o].probability;
+  for (std::uint64_t s = chunk.begin; s < chunk.end; ++s) {
+    // Summed in double and rounded once, so that a converged value does not flicker
+    // between neighbouring floats from one sweep to the next.
+    double total = 0;
+    for (int o = 0; o < outcomes; ++o) {
+      const std::uint32_t header = *w++;
+      float best = -1.0f;
+      if (header & kHasConst) best = std::bit_cast<float>(*w++);
+      for (std::uint32_t n = header & kCountMask; n > 0; --n) {
+        const std::uint32_t e = *w++;
+        const float v = load(base[e & ~kFlip]);
+        best = std::max(best, (e & kFlip) ? 1.0f - v : v);
+      }
+      total += prob[o] * best;
+    }
+    float& slot = values_[s];
+    const float v = static_cast<float>(total);
+    const double change = std::fabs(static_cast<double>(v) - load(slot));
+    largest = std::max(largest, change);
+    if (write) store(slot, v);
+  }
+  return largest;
+}
+
+void ValueIteration::solve(const std::function<void(const Progress&)>& progress) {
+  reports_.clear();
+  // Work per layer ~ its number of states; used for the ETA.
+  double total_work = 0;
+  for (const Layer& l : index_.layers()) total_work += static_cast<double>(l.end - l.begin);
+  double done = 0;
+  const double start = now();
+  for (std::size_t li = 0; li < index_.layers().size(); ++li) {
+    const Layer& l = index_.layers()[li];
+    solve_layer(li, progress, done, total_work, now() - start);
+    done += static_cast<double>(l.end - l.begin);
+  }
+}
+
+void ValueIteration::solve_layer(std::size_t li, const std::function<void(const Progress&)>& progress,
+                                 double done_before, double total_work, double elapsed_before) {
+  const Layer& layer = index_.layers()[li];
+  LayerReport report;
+  report.a = layer.a;
+  report.b = layer.b;
+  report.states = layer.end - layer.begin;
+  const double t0 = now();
+  Progress pr;
+  pr.layer = static_cast<int>(li) + 1;
+  pr.layers = static_cast<int>(index_.layers().size());
+  pr.a = layer.a;
+  pr.b = layer.b;
+  auto eta = [&](double fraction_of_layer) {
+    const double done = done_before + fraction_of_layer * static_cast<double>(report.states);
+    pr.fraction_done = done / total_work;
+    const double elapsed = elapsed_before + (now() - t0);
+    pr.eta_seconds = done > 0 ? elapsed * (total_work - done) / done : 0;
+  };
+  if (load_checkpoint(layer)) {
+    report.from_checkpoint = true;
+    report.seconds = now() - t0;
+    reports_.push_back(report);
+    pr.layer_done = true;
+    eta(1.0);
+    if (progress) progress(pr);
+    return;
+  }
+  // Chunks: each sublayer's high shared codes split so that threads get even work.
+  std::vector<Chunk> chunks;
+  const int pieces = 8 * std::max(1, options_.threads);
+  for (int side = 0; side < (layer.a == layer.b ? 1 : 2); ++side) {
+    const int a = side == 0 ? layer.a : layer.b, b = side == 0 ? layer.b : layer.a;
+    const int codes = index_.hi_codes();
+    const std::uint64_t lo = index_.hi_offset(a, b, 0), hi = index_.hi_offset(a, b, codes);
+    int from = 0;
+    for (int k = 1; k <= pieces && from < codes; ++k) {
+      const std::uint64_t target = lo + (hi - lo) * k / pieces;
+      int to = from;
+      while (to < codes && index_.hi_offset(a, b, to + 1) <= target) ++to;
+      if (k == pieces) to = codes;
+      if (to == from) continue;
+      Chunk c;
+      c.a = a;
+      c.b = b;
+      c.hi_from = from;
+      c.hi_to = to;
+      c.begin = index_.hi_offset(a, b, from);
+      c.end = index_.hi_offset(a, b, to);
+      if (c.end > c.begin) chunks.push_back(std::move(c));
+      from = to;
+    }
+  }
+  const int threads = std::max(1, options_.threads);
+  auto parallel = [&](auto&& work) {
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+      pool.emplace_back([&] {
+        for (std::size_t i = next++; i < chunks.size(); i = next++) work(chunks[i]);
+      });
+    for (auto& th : pool) th.join();
+  };
+  parallel([&](Chunk& c) { build_chunk(layer, c); });
+  // Gauss-Seidel sweeps until the largest change is below the tolerance.
+  double change = 1;
+  while (change >= options_.tolerance && report.sweeps < options_.max_sweeps) {
+    std::atomic<std::uint64_t> largest_bits{0};
+    parallel([&](Chunk& c) {
+      const double d = sweep_chunk(layer, c, true);
+      std::uint64_t cur = largest_bits.load();
+      while (std::bit_cast<double>(cur) < d &&
+             !largest_bits.compare_exchange_weak(cur, std::bit_cast<std::uint64_t>(d))) {
+      }
+    });
+    change = std::bit_cast<double>(largest_bits.load());
+    ++report.sweeps;
+    pr.sweep = report.sweeps;
+    pr.change = change;
+    // Convergence is geometric: estimate this layer's progress from the change so far.
+    const double frac =
+        std::clamp(std::log(std::max(change, 1e-30)) / std::log(options_.tolerance), 0.0, 0.99);
+    eta(frac);
+    if (progress) progress(pr);
+  }
+  report.last_change = change;
+  // Certify: one read-only pass, sequential and deterministic.
+  double residual = 0;
+  for (const Chunk& c : chunks) residual = std::max(residual, sweep_chunk(layer, c, false));
+  report.residual = residual;
+  report.seconds = now() - t0;
+  reports_.push_back(report);
+  save_checkpoint(layer);
+  pr.layer_done = true;
+  pr.change = residual;
+  eta(1.0);
+  if (progress) progress(pr);
+}
+
+namespace {
+std::string layer_file(const std::string& dir, const Layer& l) {
+  return dir + "/layer-" + std::to_string(l.a) + "-" + std::to_string(l.b) + ".f32";
+}
+}  // namespace
+
+bool ValueIteration::load_checkpoint(const Layer& layer) {
+  if (options_.checkpoint_dir.empty()) return false;
+  const std::string meta = options_.checkpoint_dir + "/meta.txt";
+  std::ifstream m(meta);
+  std::string rules, encoding;
+  if (!std::getline(m, rules) || !std::getline(m, encoding)) return false;
+  if (rules != engine_.rules().to_string() || encoding != index_.encoding_id()) return false;
+  std::ifstream in(layer_file(options_.checkpoint_dir, layer), std::ios::binary);
+  if (!in) return false;
+  const std::uint64_t n = layer.end - layer.begin;
+  std::vector<float> tmp(n);
+  in.read(reinterpret_cast<char*>(tmp.data()), static_cast<std::streamsize>(n * sizeof(float)));
+  if (static_cast<std::uint64_t>(in.gcount()) != n * sizeof(float) || in.peek() != EOF) return false;
+  for (float v : tmp)
+    if (!(v >= 0.0f && v <= 1.0f)) return false;
+  std::copy(tmp.begin(), tmp.end(), values_.begin() + static_cast<std::ptrdiff_t>(layer.begin));
+  return true;
+}
+
+void ValueIteration::save_checkpoint(const Layer& layer) const {
+  if (options_.checkpoint_dir.empty()) return;
+  namespace fs = std::filesystem;
+  fs::create_directories(options_.checkpoint_dir);
+  // The meta file names what the layer files belong to; a stale one is replaced.
+  const std::string meta = options_.checkpoint_dir + "/meta.txt";
+  {
+    std::ofstream m(meta + ".tmp");
+    m << engine_.rules().to_string() << "\n" << index_.encoding_id() << "\n";
+  }
+  fs::rename(meta + ".tmp", meta);
+  const std::string path = layer_file(options_.checkpoint_dir, layer);
+  {
+    std::ofstream out(path + ".tmp", std::ios::binary);
+    out.write(reinterpret_cast<const char*>(values_.data() + layer.begin),
+              static_cast<std::streamsize>((layer.end - layer.begin) * sizeof(float)));
+  }
+  fs::rename(path + ".tmp", path);
+}
+
+}  // namespace ur::solver
