@@ -23,6 +23,9 @@ std::vector<int> read_pieces(const json& j, const char* key) {
   for (const json& x : a) {
     if (!x.is_number_integer())
       throw std::invalid_argument(std::string("\"") + key + "\" must hold whole numbers");
+    // A number above 2^63 would wrap to a negative index: refuse it before converting.
+    if (x.is_number_unsigned() && x.get<std::uint64_t>() > 1000)
+      throw std::invalid_argument(std::string("\"") + key + "\": index out of range");
     long long v = x.get<long long>();
     if (v < -1000 || v > 1000)
       throw std::invalid_argument(std::string("\"") + key + "\": index out of range");
@@ -34,6 +37,8 @@ std::vector<int> read_pieces(const json& j, const char* key) {
 json answer(const std::string& line, std::map<std::string, std::shared_ptr<Engine>>& engines) {
   json in = json::parse(line);  // throws on malformed JSON
   if (!in.is_object()) throw std::invalid_argument("each line must be a JSON object");
+  if (in.contains("rules") && !in["rules"].is_string())
+    throw std::invalid_argument("\"rules\" must be a string such as \"finkel\"");
   std::string rules = in.value("rules", std::string("finkel"));
   auto it = engines.find(rules);
   if (it == engines.end()) {
@@ -49,7 +54,8 @@ json answer(const std::string& line, std::map<std::string, std::shared_ptr<Engin
     throw std::invalid_argument("\"turn\" must be \"light\" or \"dark\"");
   if (!in.contains("roll") || !in["roll"].is_number_integer())
     throw std::invalid_argument("missing \"roll\" (the raw throw k, a whole number)");
-  long long k = in["roll"].get<long long>();
+  const bool huge = in["roll"].is_number_unsigned() && in["roll"].get<std::uint64_t>() > 1000;
+  long long k = huge ? 1001 : in["roll"].get<long long>();
   if (k < 0 || k > eng.rules().dice.dice)
     throw std::invalid_argument("roll " + std::to_string(k) + " is outside the dice (0.." +
                                 std::to_string(eng.rules().dice.dice) + ")");
@@ -97,7 +103,14 @@ void add_moves_command(CLI::App& app) {
         out = answer(line, engines);
       } catch (const std::exception& e) {
         std::string msg = e.what();
-        if (dynamic_cast<const json::exception*>(&e)) msg = "malformed JSON: " + msg;
+        if (auto* pe = dynamic_cast<const json::parse_error*>(&e)) {
+          // nlohmann prefixes "[json.exception.parse_error.101] "; keep the words.
+          msg = pe->what();
+          if (auto close = msg.find("] "); close != std::string::npos) msg = msg.substr(close + 2);
+          msg = "malformed JSON: " + msg;
+        } else if (dynamic_cast<const json::exception*>(&e)) {
+          msg = "bad value: " + msg;
+        }
         out = {{"error", "line " + std::to_string(line_no) + ": " + msg}};
         failed = true;
       }

@@ -1,4 +1,4 @@
-// `ur play`: a game in the terminal, any rule set, each seat a person or the simple bot.
+// `ur play`: a game in the terminal, any rule set, each seat a person or a computer player.
 //
 // The game runs on ur::Game; this file only narrates it and asks for decisions. Throws come
 // from one Rng seeded with --seed and the bot breaks ties with a second one derived from the
@@ -25,26 +25,42 @@
 #include <thread>
 #include <tuple>
 
+#include "ai/agent.h"
 #include "cli/board_view.h"
 #include "cli/commands.h"
-#include "cli/simple_bot.h"
 #include "engine/game.h"
 
 namespace ur::cli {
 namespace {
 
-enum class Seat : std::uint8_t { kHuman, kComputer };
+// A seat: a person at the keyboard, or a computer player (an agent of src/ai).
+struct Seat {
+  std::unique_ptr<ai::Agent> agent;  // nullptr: human
+  std::string label;                 // "human", "computer (medium)", "expectimax(depth=3)"
+  bool human() const { return agent == nullptr; }
+};
 
 constexpr int kExitBadOption = 2;
 constexpr int kExitEndOfInput = 3;
 // No real game comes near this; it only guarantees the command ends if something is wrong.
 constexpr int kMaxActions = 1'000'000;
 
-std::optional<Seat> parse_seat(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (s == "human" || s == "h") return Seat::kHuman;
-  if (s == "computer" || s == "c" || s == "bot") return Seat::kComputer;
-  return std::nullopt;
+// "human"/"h", "computer"/"c" (the --level player), a difficulty level or an agent spec.
+std::variant<Seat, std::string> parse_seat(std::string s, const std::string& level,
+                                           const RuleSet& rules, std::uint64_t seed) {
+  std::string lower = s;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  if (lower == "human" || lower == "h") return Seat{nullptr, "human"};
+  std::string spec = s;
+  std::string label = s;
+  if (lower == "computer" || lower == "c" || lower == "bot") {
+    spec = level;
+    label = "computer (" + level + ")";
+  }
+  ai::AgentResult made = ai::make_agent(spec, rules, seed);
+  if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
+  return Seat{std::move(std::get<std::unique_ptr<ai::Agent>>(made)), label};
 }
 
 std::string trim_lower(const std::string& s) {
@@ -62,9 +78,8 @@ class PlaySession {
   PlaySession(Game game, std::array<Seat, 2> seats, std::uint64_t seed, BoardStyle style,
               int delay_ms)
       : game_(std::move(game)),
-        seats_(seats),
+        seats_(std::move(seats)),
         dice_(seed),
-        bot_rng_(seed ^ 0x9e3779b97f4a7c15ULL),
         style_(style),
         delay_ms_(delay_ms),
         dash_(style.unicode ? "\u2014" : "-") {}
@@ -87,7 +102,6 @@ class PlaySession {
   Game game_;
   std::array<Seat, 2> seats_;
   Rng dice_;
-  Rng bot_rng_;
   BoardStyle style_;
   int delay_ms_;
   std::string dash_;
@@ -282,9 +296,9 @@ bool PlaySession::decide() {
   const Position& pos = game_.position();
   const Player p = pos.turn;
   out_ << '\n' << render_view(game_, style_);
-  if (seats_[index_of(p)] == Seat::kComputer) {
-    const int i = choose_simple_move(game_.engine(), pos, moves, bot_rng_);
-    play(moves[i]);
+  if (!seats_[index_of(p)].human()) {
+    const Move m = seats_[index_of(p)].agent->choose(game_.engine(), pos, std::stop_token{});
+    play(m);
     out_ << std::flush;
     if (delay_ms_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms_));
     return true;
@@ -331,12 +345,11 @@ void PlaySession::summary() {
 int PlaySession::run() {
   const RuleSet& r = game_.rules();
   out_ << "The Royal Game of Ur " << dash_ << " " << r.name << " (" << r.to_string() << ")\n"
-       << "Light (" << piece_glyph(Player::kLight, style_)
-       << ", rank 1): " << (seats_[0] == Seat::kHuman ? "human" : "computer") << "; Dark ("
-       << piece_glyph(Player::kDark, style_)
-       << ", rank 3): " << (seats_[1] == Seat::kHuman ? "human" : "computer") << "\n"
+       << "Light (" << piece_glyph(Player::kLight, style_) << ", rank 1): " << seats_[0].label
+       << "; Dark (" << piece_glyph(Player::kDark, style_) << ", rank 3): " << seats_[1].label
+       << "\n"
        << r.summary << '\n';
-  if (seats_[0] == Seat::kHuman || seats_[1] == Seat::kHuman)
+  if (seats_[0].human() || seats_[1].human())
     out_ << "At your turn type the number of a move; h for help, r to resign, q to quit.\n";
   for (int actions = 0; !game_.is_over(); ++actions) {
     if (actions >= kMaxActions) {
@@ -359,6 +372,7 @@ void add_play_command(CLI::App& app) {
     std::string rules = "finkel";
     std::string light = "human";
     std::string dark = "computer";
+    std::string level = "medium";
     std::optional<std::uint64_t> seed;
     bool ascii = false;
     int delay_ms = 0;
@@ -370,9 +384,13 @@ void add_play_command(CLI::App& app) {
       "Works through a pipe: input is read line by line, the board is drawn in ASCII.");
   cmd->add_option("--rules,-r", opt->rules, "preset or rule-set string, e.g. finkel(pieces=5)")
       ->capture_default_str();
-  cmd->add_option("--light", opt->light, "who plays light: human or computer")
+  cmd->add_option("--light", opt->light,
+                  "who plays light: human, computer, a level (beginner easy medium hard perfect) "
+                  "or an agent spec such as \"expectimax(depth=3)\"")
       ->capture_default_str();
-  cmd->add_option("--dark", opt->dark, "who plays dark: human or computer")->capture_default_str();
+  cmd->add_option("--dark", opt->dark, "who plays dark (as --light)")->capture_default_str();
+  cmd->add_option("--level", opt->level, "the level of a seat given as `computer`")
+      ->capture_default_str();
   cmd->add_option("--seed", opt->seed, "seed for the dice (default: random, printed)");
   cmd->add_flag("--ascii", opt->ascii, "plain ASCII board without colour");
   cmd->add_option("--delay-ms", opt->delay_ms, "pause after each computer move")
@@ -385,22 +403,25 @@ void add_play_command(CLI::App& app) {
       exit_status() = kExitBadOption;
       return;
     }
-    const std::optional<Seat> light = parse_seat(opt->light), dark = parse_seat(opt->dark);
-    for (const auto& [name, seat, value] :
-         {std::tuple{"--light", light, opt->light}, std::tuple{"--dark", dark, opt->dark}}) {
-      if (!seat) {
-        std::cerr << "ur play: bad " << name << " value '" << value
-                  << "': expected human or computer\n";
-        exit_status() = kExitBadOption;
-        return;
-      }
-    }
     std::uint64_t seed = 0;
     if (opt->seed) {
       seed = *opt->seed;
     } else {
       std::random_device rd;
       seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+    }
+    const RuleSet& rules = std::get<RuleSet>(parsed);
+    // Each computer seat draws from its own stream of the seed, apart from the dice.
+    auto light = parse_seat(opt->light, opt->level, rules, seed ^ 0x9e3779b97f4a7c15ULL);
+    auto dark = parse_seat(opt->dark, opt->level, rules, seed ^ 0xbf58476d1ce4e5b9ULL);
+    for (const auto& [name, seat, value] :
+         {std::tuple{"--light", &light, opt->light}, std::tuple{"--dark", &dark, opt->dark}}) {
+      if (auto* err = std::get_if<std::string>(seat)) {
+        std::cerr << "ur play: bad " << name << " value '" << value << "': " << *err
+                  << " (expected human, computer, a level or an agent spec)\n";
+        exit_status() = kExitBadOption;
+        return;
+      }
     }
     const bool tty = ::isatty(::fileno(stdout)) != 0;
     BoardStyle style;
@@ -409,7 +430,9 @@ void add_play_command(CLI::App& app) {
     auto engine = std::make_shared<const Engine>(std::get<RuleSet>(parsed));
     if (!opt->seed)
       std::cout << "Seed " << seed << " (replay this game with --seed " << seed << ")\n";
-    PlaySession session(Game(engine), {*light, *dark}, seed, style, opt->delay_ms);
+    PlaySession session(Game(engine),
+                        {std::get<Seat>(std::move(light)), std::get<Seat>(std::move(dark))}, seed,
+                        style, opt->delay_ms);
     exit_status() = session.run();
   });
 }

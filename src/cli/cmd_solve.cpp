@@ -30,13 +30,6 @@ long peak_rss_kib() {
   return 0;
 }
 
-std::string file_safe(std::string s) {
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
-  while (!s.empty() && s.back() == '_') s.pop_back();
-  return s;
-}
-
 struct SolveArgs {
   std::string rules = "finkel";
   std::string out;
@@ -68,15 +61,13 @@ void run_solve(const SolveArgs& args) {
     std::cout << index.size() << "\n";
     return;
   }
-  const std::string out =
-      args.out.empty() ? "data/tables/" + file_safe(rules) + ".urt" : args.out;
+  const std::string out = args.out.empty() ? solver::default_table_path(rules) : args.out;
   solver::SolveOptions opt;
   opt.threads = args.threads;
   opt.tolerance = args.tolerance;
   opt.checkpoint_dir = args.checkpoint.empty() ? out + ".partial" : args.checkpoint;
   std::cout << fmt::format("solving {}: {} states in {} layers, {} threads, tolerance {:g}\n",
-                           rules, index.size(), index.layers().size(), opt.threads,
-                           opt.tolerance);
+                           rules, index.size(), index.layers().size(), opt.threads, opt.tolerance);
   std::cout << fmt::format("checkpoints in {} (an interrupted solve resumes from them)\n",
                            opt.checkpoint_dir);
   std::cout.flush();
@@ -85,20 +76,20 @@ void run_solve(const SolveArgs& args) {
   const bool tty = isatty(STDERR_FILENO);
   vi.solve([&](const solver::Progress& p) {
     if (tty) {
-      std::cerr << fmt::format("\r  layer {:>2}/{} ({},{})  sweep {:>3}  change {:.2e}  "
-                               "{:5.1f}%  ETA {:>5.0f} s   ",
-                               p.layer, p.layers, p.a, p.b, p.sweep, p.change,
-                               100 * p.fraction_done, p.eta_seconds);
+      std::cerr << fmt::format(
+          "\r  layer {:>2}/{} ({},{})  sweep {:>3}  change {:.2e}  "
+          "{:5.1f}%  ETA {:>5.0f} s   ",
+          p.layer, p.layers, p.a, p.b, p.sweep, p.change, 100 * p.fraction_done, p.eta_seconds);
       if (p.layer_done) std::cerr << "\n";
     }
   });
   for (const solver::LayerReport& r : vi.reports())
-    std::cout << fmt::format("  layer ({},{}) {:>10} states  {:>4} sweeps  residual {:.2e}  "
-                             "{:7.1f} s{}\n",
-                             r.a, r.b, r.states, r.sweeps, r.residual, r.seconds,
-                             r.from_checkpoint ? "  (from checkpoint)" : "");
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::cout << fmt::format(
+        "  layer ({},{}) {:>10} states  {:>4} sweeps  residual {:.2e}  "
+        "{:7.1f} s{}\n",
+        r.a, r.b, r.states, r.sweeps, r.residual, r.seconds,
+        r.from_checkpoint ? "  (from checkpoint)" : "");
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const auto type = args.precision == "f32" ? solver::ValueType::kF32 : solver::ValueType::kU16;
   if (std::string err = solver::write_table(out, vi.values(), type, rules, index.encoding_id(),
                                             vi.max_residual());
@@ -114,9 +105,10 @@ void run_solve(const SolveArgs& args) {
                            std::filesystem::file_size(out));
   std::cout << fmt::format("time {:.1f} s, peak memory {:.2f} GiB\n", secs,
                            peak_rss_kib() / 1048576.0);
-  std::cout << fmt::format("start position: the first player (light, to throw) wins with "
-                           "probability {:.6f}\n",
-                           vi.value(start));
+  std::cout << fmt::format(
+      "start position: the first player (light, to throw) wins with "
+      "probability {:.6f}\n",
+      vi.value(start));
   if (!args.keep_checkpoint) std::filesystem::remove_all(opt.checkpoint_dir);
 }
 
@@ -127,8 +119,11 @@ void add_solve_command(CLI::App& app) {
       "solve", "Solve a rule set: the exact winning chance of every state, as a table file");
   static SolveArgs args;
   cmd->add_option("--rules,-r", args.rules, "rule set")->capture_default_str();
-  cmd->add_option("--out,-o", args.out, "table file (default data/tables/<rules>.urt)");
-  cmd->add_option("--threads,-t", args.threads, "threads")->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_option("--out,-o", args.out,
+                  "table file (default $UR_DATA_DIR/tables/<rules>.urt, data dir ./data)");
+  cmd->add_option("--threads,-t", args.threads, "threads")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   cmd->add_option("--precision", args.precision, "value type on disk")
       ->check(CLI::IsMember({"u16", "f32"}))
       ->capture_default_str();

@@ -36,12 +36,12 @@ void add_table_command(CLI::App& app) {
     }
     const auto& t = *std::get<std::shared_ptr<const solver::Table>>(tr);
     const auto& i = t.info();
-    std::cout << fmt::format("rules:     {}\nencoding:  {}\nversion:   {}\nvalues:    {}\n"
-                             "states:    {}\npayload:   {} bytes\nresidual:  {:.2e}\n"
-                             "checksums: ok\n",
-                             i.rules, i.encoding, i.version,
-                             i.type == solver::ValueType::kU16 ? "u16" : "f32", i.states,
-                             i.payload_bytes, i.residual);
+    std::cout << fmt::format(
+        "rules:     {}\nencoding:  {}\nversion:   {}\nvalues:    {}\n"
+        "states:    {}\npayload:   {} bytes\nresidual:  {:.2e}\n"
+        "checksums: ok\n",
+        i.rules, i.encoding, i.version, i.type == solver::ValueType::kU16 ? "u16" : "f32", i.states,
+        i.payload_bytes, i.residual);
   });
   auto* query = cmd->add_subcommand(
       "query", "Win probability of the side to move, and of each legal move, for a position");

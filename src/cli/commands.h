@@ -15,6 +15,7 @@ void add_play_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_tournament_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 

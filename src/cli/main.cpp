@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   ur::cli::add_perft_command(app);
   ur::cli::add_rules_command(app);
   ur::cli::add_bench_command(app);
+  ur::cli::add_tournament_command(app);
   ur::cli::add_solve_command(app);
   ur::cli::add_table_command(app);
   CLI11_PARSE(app, argc, argv);

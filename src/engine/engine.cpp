@@ -49,10 +49,10 @@ Engine::Engine(const RuleSet& rules) : rules_(rules) {
       land_[pl][i] = f;
       if (f & land_flag::kExtra) extra_bits_[pl] |= 1u << i;
       if ((f & land_flag::kSafe) || !(f & land_flag::kCapture)) blocked_bits_[pl] |= 1u << i;
-      move_flags_[pl][i] = static_cast<std::uint8_t>(
-          ((f & land_flag::kRosette) ? move_flag::kRosette : 0) |
-          ((f & land_flag::kDouble) ? move_flag::kDouble : 0) |
-          ((f & land_flag::kForfeit) ? move_flag::kForfeit : 0));
+      move_flags_[pl][i] =
+          static_cast<std::uint8_t>(((f & land_flag::kRosette) ? move_flag::kRosette : 0) |
+                                    ((f & land_flag::kDouble) ? move_flag::kDouble : 0) |
+                                    ((f & land_flag::kForfeit) ? move_flag::kForfeit : 0));
       auto& slot = index_at_[pl][c];
       (slot[0] < 0 ? slot[0] : slot[1]) = static_cast<std::int8_t>(i);
     }
@@ -68,15 +68,26 @@ Engine::Engine(const RuleSet& rules) : rules_(rules) {
 Position Engine::initial_position() const {
   Position p;
   for (int pl = 0; pl < 2; ++pl) {
-    if (staging_) p.pool[pl] = static_cast<std::uint8_t>(pieces_);
-    else p.count[pl][0] = static_cast<std::uint8_t>(pieces_);
+    if (staging_)
+      p.pool[pl] = static_cast<std::uint8_t>(pieces_);
+    else
+      p.count[pl][0] = static_cast<std::uint8_t>(pieces_);
   }
   refresh_masks(p);
   switch (rules_.start) {
-    case StartPolicy::kLight: p.phase = Phase::kAwaitingRoll; p.turn = Player::kLight; break;
-    case StartPolicy::kDark: p.phase = Phase::kAwaitingRoll; p.turn = Player::kDark; break;
+    case StartPolicy::kLight:
+      p.phase = Phase::kAwaitingRoll;
+      p.turn = Player::kLight;
+      break;
+    case StartPolicy::kDark:
+      p.phase = Phase::kAwaitingRoll;
+      p.turn = Player::kDark;
+      break;
     case StartPolicy::kRollOff:
-    case StartPolicy::kCoinCall: p.phase = Phase::kStart; p.turn = Player::kLight; break;
+    case StartPolicy::kCoinCall:
+      p.phase = Phase::kStart;
+      p.turn = Player::kLight;
+      break;
   }
   p.next = p.turn;
   return p;
@@ -151,10 +162,10 @@ inline void Engine::generate_simple(const Position& p, int m, int k, MoveList& o
                       MoveKind::kMove};
   }
   if (bears_off)
-    out.items[n++] = {static_cast<std::int8_t>(off - m), static_cast<std::int8_t>(off),
-                      static_cast<std::uint8_t>(move_flag::kScores |
-                                                (off == m ? move_flag::kEnter : 0)),
-                      MoveKind::kMove};
+    out.items[n++] = {
+        static_cast<std::int8_t>(off - m), static_cast<std::int8_t>(off),
+        static_cast<std::uint8_t>(move_flag::kScores | (off == m ? move_flag::kEnter : 0)),
+        MoveKind::kMove};
   out.size = n;
 }
 
@@ -177,14 +188,14 @@ bool Engine::apply_throw(Position& p, int k, MoveList& moves) const {
     }
     p.phase = Phase::kRollOff;  // light has thrown; dark throws next
     p.roll = static_cast<std::int8_t>(k);
-    p.turn = Player::kDark;
+    p.turn = p.next = Player::kDark;
     return false;
   }
   if (p.phase == Phase::kRollOff) {
     int light = move_[p.roll], dark = move_[k];
     if (light == dark) {  // a tie is thrown again
       p.phase = Phase::kStart;
-      p.turn = Player::kLight;
+      p.turn = p.next = Player::kLight;
       p.roll = 0;
       return false;
     }
@@ -218,13 +229,18 @@ bool Engine::apply_throw(Position& p, int k, MoveList& moves) const {
 void Engine::legal_moves(const Position& p, MoveList& out) const {
   out.size = 0;
   switch (p.phase) {
-    case Phase::kAwaitingMove: generate(p, move_[p.roll], p.roll, false, out); break;
-    case Phase::kAwaitingForfeit: generate(p, rules_.forfeit_move, -1, true, out); break;
+    case Phase::kAwaitingMove:
+      generate(p, move_[p.roll], p.roll, false, out);
+      break;
+    case Phase::kAwaitingForfeit:
+      generate(p, rules_.forfeit_move, -1, true, out);
+      break;
     case Phase::kAwaitingAward:
       out.push({kPool, 0, 0, MoveKind::kAwardYes});
       out.push({kPool, kPool, 0, MoveKind::kAwardNo});
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -261,8 +277,8 @@ void Engine::generate(const Position& p, int m, int k, bool forfeit, MoveList& o
       int flags = move_flag::kEnter | move_flags_[me][t];
       if (enemy & bit) flags |= stacking_ ? stack_flag(t) : move_flag::kCapture;
       if (flags >= 0)
-        out.push({0, static_cast<std::int8_t>(t), static_cast<std::uint8_t>(flags),
-                  MoveKind::kMove});
+        out.push(
+            {0, static_cast<std::int8_t>(t), static_cast<std::uint8_t>(flags), MoveKind::kMove});
     }
   }
   if (m > off) return;
@@ -306,16 +322,20 @@ inline void Engine::add_piece(Position& p, int pl, int index) const {
 }
 
 inline void Engine::send_home(Position& p, int pl) const {
-  if (staging_) ++p.pool[pl];
-  else add_piece(p, pl, 0);
+  if (staging_)
+    ++p.pool[pl];
+  else
+    add_piece(p, pl, 0);
 }
 
 void Engine::move_piece(Position& p, int pl, int from, int to, int value, bool in_forfeit,
                         MoveEffects& fx) const {
   const int op = 1 - pl;
   const int off = n_ + 1;
-  if (from == kPool) --p.pool[pl];
-  else remove_piece(p, pl, from);
+  if (from == kPool)
+    --p.pool[pl];
+  else
+    remove_piece(p, pl, from);
   if (to >= off || to == 0) {  // bear off, or step onto S
     add_piece(p, pl, to);
     fx.borne_off += to == off;
@@ -428,7 +448,9 @@ MoveEffects Engine::apply_move(Position& p, Move m) const {
       continue_after(p, actor, p.next, fx);
       return fx;
     }
-    default: assert(false && "apply_move on a position that awaits no decision"); return fx;
+    default:
+      assert(false && "apply_move on a position that awaits no decision");
+      return fx;
   }
 }
 
@@ -530,16 +552,19 @@ std::uint64_t Engine::random_games(Rng& rng, std::uint64_t games) const {
     while (p.phase != Phase::kGameOver) {
       if (p.is_chance()) {
         ++throws;
-        if (!apply_throw(p, p.phase == Phase::kStart && rules_.start == StartPolicy::kCoinCall
-                                ? static_cast<int>(rng.bits(1))
-                                : sample_throw(rng),
+        if (!apply_throw(p,
+                         p.phase == Phase::kStart && rules_.start == StartPolicy::kCoinCall
+                             ? static_cast<int>(rng.bits(1))
+                             : sample_throw(rng),
                          moves))
           continue;
       } else {
         legal_moves(p, moves);
       }
       // 16 random bits scaled to the list: bias below 0.05%, plenty for a benchmark.
-      apply_move(p, moves[static_cast<int>((rng.bits(16) * static_cast<std::uint32_t>(moves.size)) >> 16)]);
+      apply_move(
+          p,
+          moves[static_cast<int>((rng.bits(16) * static_cast<std::uint32_t>(moves.size)) >> 16)]);
     }
   }
   return throws;

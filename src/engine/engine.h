@@ -22,7 +22,7 @@
 namespace ur {
 
 struct ChanceOutcome {
-  int outcome;         // the raw throw k; for the coin call 0 = light starts, 1 = dark
+  int outcome;  // the raw throw k; for the coin call 0 = light starts, 1 = dark
   double probability;
 };
 
@@ -37,13 +37,13 @@ struct ChanceList {
 // everything in a forfeit response count for the player whose counter moved.
 struct MoveEffects {
   std::uint8_t captures = 0;
-  std::uint8_t rosettes = 0;      // rosette landings
+  std::uint8_t rosettes = 0;  // rosette landings
   std::uint8_t borne_off = 0;
   std::uint8_t bounces = 0;
-  bool doubled = false;           // a double-move award was carried out
-  bool forfeit = false;           // a forfeit response is now pending
-  bool award = false;             // a rosette award decision is now pending
-  bool extra = false;             // a landing granted another throw (rosette_extra)
+  bool doubled = false;  // a double-move award was carried out
+  bool forfeit = false;  // a forfeit response is now pending
+  bool award = false;    // a rosette award decision is now pending
+  bool extra = false;    // a landing granted another throw (rosette_extra)
   bool won = false;
 };
 
@@ -130,7 +130,7 @@ class Engine {
   bool chain_ = false;
   bool capture_extra_ = false;
   bool simple_ = false;  // the common family: see generate_simple()
-  bool fair_ = true;  // p_marked == 0.5: throws are popcounts of random bits
+  bool fair_ = true;     // p_marked == 0.5: throws are popcounts of random bits
   EntryTarget entry_ = EntryTarget::kMoveValue;
   int entry_index_ = 1;
   int dice_ = 4;
@@ -141,7 +141,8 @@ class Engine {
   std::array<double, kMaxDice + 1> prob_{};
   std::array<std::array<std::uint8_t, kMaxIndex>, 2> land_{};
   std::array<std::uint32_t, 2> blocked_bits_{};
-  std::array<std::uint32_t, 2> extra_bits_{};    // path indices whose landing grants a throw  // path indices where an enemy cannot be hit
+  std::array<std::uint32_t, 2> extra_bits_{};  // path indices whose landing grants a throw  // path
+                                               // indices where an enemy cannot be hit
   std::array<std::array<std::uint32_t, kMaxIndex>, 2> same_cell_{};  // own indices, same square
   std::array<std::array<std::uint32_t, kMaxIndex>, 2> opp_view_{};   // enemy indices, same square
   std::array<std::array<std::uint8_t, kMaxIndex>, 2> move_flags_{};  // move_flag bits of t

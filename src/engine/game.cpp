@@ -8,23 +8,28 @@ namespace ur {
 
 const char* end_reason_name(EndReason r) {
   switch (r) {
-    case EndReason::kNone: return "none";
-    case EndReason::kBoreOff: return "bore-off";
-    case EndReason::kResign: return "resign";
-    case EndReason::kTimeout: return "timeout";
-    case EndReason::kLeft: return "left";
+    case EndReason::kNone:
+      return "none";
+    case EndReason::kBoreOff:
+      return "bore-off";
+    case EndReason::kResign:
+      return "resign";
+    case EndReason::kTimeout:
+      return "timeout";
+    case EndReason::kLeft:
+      return "left";
   }
   return "?";
 }
 
-Game::Game(std::shared_ptr<const Engine> engine)
-    : Game(engine, engine->initial_position()) {
+Game::Game(std::shared_ptr<const Engine> engine) : Game(engine, engine->initial_position()) {
   // Stakes are paid when the game starts.
   for (int pl = 0; pl < 2; ++pl) balance_[pl] = -rules().stake;
   kitty_ = 2 * rules().stake;
 }
 
-Game::Game(std::string_view rules) : Game(std::make_shared<const Engine>(rule_set_or_throw(rules))) {}
+Game::Game(std::string_view rules)
+    : Game(std::make_shared<const Engine>(rule_set_or_throw(rules))) {}
 
 Game::Game(std::shared_ptr<const Engine> engine, const Position& start)
     : engine_(std::move(engine)), start_(start), pos_(start) {
@@ -92,7 +97,8 @@ Status Game::apply_throw(int outcome) {
     return Status::fail(std::string(player_name(pos_.turn)) + " must decide, not throw");
   bool listed = false;
   for (const ChanceOutcome& c : engine_->chance_outcomes(pos_)) listed |= c.outcome == outcome;
-  if (!listed) return Status::fail("throw " + std::to_string(outcome) + " is not a throw of these dice");
+  if (!listed)
+    return Status::fail("throw " + std::to_string(outcome) + " is not a throw of these dice");
   push_snapshot();
   const Player thrower = pos_.turn;
   const Phase before = pos_.phase;
@@ -135,9 +141,9 @@ Status Game::apply_move(const Move& m) {
     std::string list;
     for (const Move& l : legal)
       list += (list.empty() ? "" : ", ") +
-              (l.kind == MoveKind::kMove ? std::to_string(l.from) + "->" + std::to_string(l.to)
-                                         : std::string(l.kind == MoveKind::kAwardYes ? "award yes"
-                                                                                     : "award no"));
+              (l.kind == MoveKind::kMove
+                   ? std::to_string(l.from) + "->" + std::to_string(l.to)
+                   : std::string(l.kind == MoveKind::kAwardYes ? "award yes" : "award no"));
     return Status::fail("illegal move " + std::to_string(m.from) + "->" + std::to_string(m.to) +
                         "; legal: " + list);
   }
@@ -165,8 +171,8 @@ Status Game::apply_move(const Move& m) {
 Status Game::apply_move(int from, int to) {
   for (const Move& l : legal_moves())
     if (l.kind == MoveKind::kMove && l.from == from && l.to == to) return apply_move(l);
-  return apply_move(Move{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to), 0,
-                         MoveKind::kMove});
+  return apply_move(
+      Move{static_cast<std::int8_t>(from), static_cast<std::int8_t>(to), 0, MoveKind::kMove});
 }
 
 Status Game::resign(Player p) {

@@ -26,12 +26,12 @@ struct [[nodiscard]] Status {
 struct PlayerStats {
   int throws = 0;
   int moves = 0;
-  int passes = 0;       // throws that left nothing to decide
+  int passes = 0;  // throws that left nothing to decide
   int captures = 0;
-  int rosettes = 0;     // rosette landings
+  int rosettes = 0;  // rosette landings
   int borne_off = 0;
-  int bounces = 0;      // boxed: the mover sent back by a stack
-  int forfeits = 0;     // boxed: forfeit responses this player made
+  int bounces = 0;   // boxed: the mover sent back by a stack
+  int forfeits = 0;  // boxed: forfeit responses this player made
 };
 
 enum class EndReason : std::uint8_t { kNone, kBoreOff, kResign, kTimeout, kLeft };
@@ -39,9 +39,9 @@ const char* end_reason_name(EndReason r);
 
 struct GameEvent {
   enum class Type : std::uint8_t { kThrow, kMove, kResign } type;
-  Player player;     // who threw, decided or resigned
-  int outcome = 0;   // kThrow: the raw throw k (coin call: 0 light, 1 dark)
-  Move move{};       // kMove
+  Player player;        // who threw, decided or resigned
+  int outcome = 0;      // kThrow: the raw throw k (coin call: 0 light, 1 dark)
+  Move move{};          // kMove
   bool passed = false;  // kThrow: the throw left nothing to decide
 };
 
@@ -70,15 +70,15 @@ class Game {
   ChanceList chance_outcomes() const;
   MoveList legal_moves() const;
 
-  Status apply_throw(int outcome);       // checked: the game must await a throw
-  int roll(Rng& rng);                     // samples a throw and applies it; returns it
-  Status apply_move(const Move& m);       // checked against legal_moves()
-  Status apply_move(int from, int to);    // the move of legal_moves() with these indices
+  Status apply_throw(int outcome);      // checked: the game must await a throw
+  int roll(Rng& rng);                   // samples a throw and applies it; returns it
+  Status apply_move(const Move& m);     // checked against legal_moves()
+  Status apply_move(int from, int to);  // the move of legal_moves() with these indices
   // What the last successful apply_move did (captures, double, bounce, pending award...).
   const MoveEffects& last_effects() const { return last_effects_; }
-  Status resign(Player p);                // immediate loss for p
+  Status resign(Player p);                     // immediate loss for p
   Status end_by(Player loser, EndReason why);  // timeout / leaving (platform rules)
-  bool undo();                            // undoes the last event; false when none
+  bool undo();                                 // undoes the last event; false when none
 
   const std::vector<GameEvent>& events() const { return events_; }
   const PlayerStats& stats(Player p) const { return stats_[index_of(p)]; }

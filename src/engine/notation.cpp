@@ -38,13 +38,30 @@ std::string to_position_string(const Engine& e, const Position& p) {
   std::string s(1, p.turn == Player::kLight ? 'L' : 'D');
   auto who = [](Player x) { return x == Player::kLight ? 'L' : 'D'; };
   switch (p.phase) {
-    case Phase::kStart: s += 's'; break;
-    case Phase::kRollOff: s += 'o'; s += static_cast<char>('0' + p.roll); break;
-    case Phase::kAwaitingRoll: s += 'r'; break;
-    case Phase::kAwaitingMove: s += static_cast<char>('0' + p.roll); break;
-    case Phase::kAwaitingAward: s += 'a'; s += who(p.next); break;
-    case Phase::kAwaitingForfeit: s += 'f'; s += who(p.next); break;
-    case Phase::kGameOver: s += 'w'; break;
+    case Phase::kStart:
+      s += 's';
+      break;
+    case Phase::kRollOff:
+      s += 'o';
+      s += static_cast<char>('0' + p.roll);
+      break;
+    case Phase::kAwaitingRoll:
+      s += 'r';
+      break;
+    case Phase::kAwaitingMove:
+      s += static_cast<char>('0' + p.roll);
+      break;
+    case Phase::kAwaitingAward:
+      s += 'a';
+      s += who(p.next);
+      break;
+    case Phase::kAwaitingForfeit:
+      s += 'f';
+      s += who(p.next);
+      break;
+    case Phase::kGameOver:
+      s += 'w';
+      break;
   }
   return s + "/" + pieces_string(e, p, Player::kLight) + "/" + pieces_string(e, p, Player::kDark);
 }

@@ -31,20 +31,21 @@ inline constexpr int kMaxIndex = kMaxPathLength + 2;  // indices 0..N+1
 inline constexpr std::int8_t kPool = -1;  // Move::from of an entry onto S (staging presets)
 
 enum class Phase : std::uint8_t {
-  kStart,           // chance: the first roll-off throw (light's) or the coin call
-  kRollOff,         // chance: dark's roll-off throw; roll holds light's throw
-  kAwaitingRoll,    // chance: `turn` throws
-  kAwaitingMove,    // decision: `turn` picks a move for throw `roll`
-  kAwaitingAward,   // decision: `turn` may enter a counter onto S (boxed rosette award)
-  kAwaitingForfeit, // decision: `turn` moves a counter forfeit_move squares (boxed forfeit)
-  kGameOver,        // `turn` has won
+  kStart,            // chance: the first roll-off throw (light's) or the coin call
+  kRollOff,          // chance: dark's roll-off throw; roll holds light's throw
+  kAwaitingRoll,     // chance: `turn` throws
+  kAwaitingMove,     // decision: `turn` picks a move for throw `roll`
+  kAwaitingAward,    // decision: `turn` may enter a counter onto S (boxed rosette award)
+  kAwaitingForfeit,  // decision: `turn` moves a counter forfeit_move squares (boxed forfeit)
+  kGameOver,         // `turn` has won
 };
 
 enum class MoveKind : std::uint8_t { kMove, kAwardYes, kAwardNo };
 
 // What a move does, for display, statistics and move ordering.
 namespace move_flag {
-inline constexpr std::uint8_t kCapture = 1;   // hits a single enemy piece (bit 0: engine.cpp relies on it)
+inline constexpr std::uint8_t kCapture =
+    1;  // hits a single enemy piece (bit 0: engine.cpp relies on it)
 inline constexpr std::uint8_t kRosette = 2;   // lands on a rosette
 inline constexpr std::uint8_t kScores = 4;    // bears the piece off
 inline constexpr std::uint8_t kBounce = 8;    // lands on >= 2 enemy pieces: the mover goes back
@@ -59,9 +60,7 @@ struct Move {
   std::uint8_t flags = 0;
   MoveKind kind = MoveKind::kMove;
 
-  bool operator==(const Move& o) const {
-    return from == o.from && to == o.to && kind == o.kind;
-  }
+  bool operator==(const Move& o) const { return from == o.from && to == o.to && kind == o.kind; }
 };
 
 struct MoveList {
@@ -85,7 +84,7 @@ struct Position {
   Player turn = Player::kLight;  // who acts now (throws or decides); the winner at kGameOver
   Player next = Player::kLight;  // award / forfeit phases: who throws once they are done
   Phase phase = Phase::kAwaitingRoll;
-  std::int8_t roll = 0;          // kAwaitingMove: the raw throw k; kRollOff: light's throw
+  std::int8_t roll = 0;  // kAwaitingMove: the raw throw k; kRollOff: light's throw
   std::array<std::uint32_t, 2> occ{};
   std::array<std::uint32_t, 2> block{};
   std::array<std::uint32_t, 2> view{};

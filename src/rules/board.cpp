@@ -12,7 +12,8 @@ std::optional<Cell> parse_cell(std::string_view name) {
 
 std::string cell_name(Cell c) {
   if (c == kNoCell || c >= kCells) return "--";
-  return std::string{static_cast<char>('a' + cell_file(c) - 1), static_cast<char>('0' + cell_rank(c))};
+  return std::string{static_cast<char>('a' + cell_file(c) - 1),
+                     static_cast<char>('0' + cell_rank(c))};
 }
 
 const Square* Board::find(Cell c) const {
@@ -28,7 +29,9 @@ bool Board::is_rosette(Cell c) const {
 
 namespace {
 
-Square sq(const char* name, Marking m, int dots) { return Square{*parse_cell(name), m, dots}; }
+Square sq(const char* name, Marking m, int dots) {
+  return Square{*parse_cell(name), m, dots};
+}
 
 Board make_standard() {
   using M = Marking;
@@ -38,13 +41,13 @@ Board make_standard() {
   b.files = 8;
   // RULES.md §2.1, read off the British Museum board BM 120834.
   b.squares = {
-      sq("a1", M::kRosette, 0),     sq("b1", M::kEyes, 4),        sq("c1", M::kFiveCircles, 5),
-      sq("d1", M::kEyes, 4),        sq("g1", M::kRosette, 0),     sq("h1", M::kZigZag, 5),
-      sq("a2", M::kGrid, 12),       sq("b2", M::kFiveCircles, 5), sq("c2", M::kQuincunxes, 20),
-      sq("d2", M::kRosette, 0),     sq("e2", M::kFiveCircles, 5), sq("f2", M::kQuincunxes, 20),
-      sq("g2", M::kEyes, 4),        sq("h2", M::kFiveCircles, 5), sq("a3", M::kRosette, 0),
-      sq("b3", M::kEyes, 4),        sq("c3", M::kFiveCircles, 5), sq("d3", M::kEyes, 4),
-      sq("g3", M::kRosette, 0),     sq("h3", M::kZigZag, 5),
+      sq("a1", M::kRosette, 0), sq("b1", M::kEyes, 4),        sq("c1", M::kFiveCircles, 5),
+      sq("d1", M::kEyes, 4),    sq("g1", M::kRosette, 0),     sq("h1", M::kZigZag, 5),
+      sq("a2", M::kGrid, 12),   sq("b2", M::kFiveCircles, 5), sq("c2", M::kQuincunxes, 20),
+      sq("d2", M::kRosette, 0), sq("e2", M::kFiveCircles, 5), sq("f2", M::kQuincunxes, 20),
+      sq("g2", M::kEyes, 4),    sq("h2", M::kFiveCircles, 5), sq("a3", M::kRosette, 0),
+      sq("b3", M::kEyes, 4),    sq("c3", M::kFiveCircles, 5), sq("d3", M::kEyes, 4),
+      sq("g3", M::kRosette, 0), sq("h3", M::kZigZag, 5),
   };
   return b;
 }

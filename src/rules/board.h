@@ -28,15 +28,27 @@ inline constexpr Cell kNoCell = 0xff;
 constexpr Cell make_cell(int file, int rank) {
   return static_cast<Cell>((rank - 1) * kFiles + (file - 1));
 }
-constexpr int cell_file(Cell c) { return c % kFiles + 1; }
-constexpr int cell_rank(Cell c) { return c / kFiles + 1; }
+constexpr int cell_file(Cell c) {
+  return c % kFiles + 1;
+}
+constexpr int cell_rank(Cell c) {
+  return c / kFiles + 1;
+}
 
 // "d1" -> cell; nullopt for anything that is not a file a..l followed by a rank 1..3.
 std::optional<Cell> parse_cell(std::string_view name);
 std::string cell_name(Cell c);
 
 // The British Museum markings used by the boxed game (RULES.md §2.1).
-enum class Marking : std::uint8_t { kPlain, kRosette, kEyes, kFiveCircles, kQuincunxes, kGrid, kZigZag };
+enum class Marking : std::uint8_t {
+  kPlain,
+  kRosette,
+  kEyes,
+  kFiveCircles,
+  kQuincunxes,
+  kGrid,
+  kZigZag
+};
 
 struct Square {
   Cell cell = kNoCell;
@@ -48,9 +60,9 @@ enum class BoardShape : std::uint8_t { kStandard, kAseb };
 
 struct Board {
   BoardShape shape = BoardShape::kStandard;
-  std::string id;                // "STD20", "ASEB20"
-  std::vector<Square> squares;   // every square, in file-then-rank order
-  int files = 8;                 // how many files the drawing needs (8 or 12)
+  std::string id;               // "STD20", "ASEB20"
+  std::vector<Square> squares;  // every square, in file-then-rank order
+  int files = 8;                // how many files the drawing needs (8 or 12)
 
   const Square* find(Cell c) const;
   bool is_rosette(Cell c) const;

@@ -12,20 +12,20 @@ namespace ur {
 inline constexpr int kMaxDice = 4;
 
 struct ThrowOutcome {
-  int move = 0;             // squares to move; 0 = a null throw (no move)
-  bool ends_turn = false;   // throw-chain mode: this throw ends the chain
-  bool extra_throw = false; // the throw itself grants another throw (Bell chains)
-  bool may_enter = true;    // a piece may be entered with this throw
+  int move = 0;              // squares to move; 0 = a null throw (no move)
+  bool ends_turn = false;    // throw-chain mode: this throw ends the chain
+  bool extra_throw = false;  // the throw itself grants another throw (Bell chains)
+  bool may_enter = true;     // a piece may be entered with this throw
 };
 
 struct DiceModel {
-  std::string id;                           // "d4b", "d3b_0is4", "d3b_bell"
+  std::string id;  // "d4b", "d3b_0is4", "d3b_bell"
   std::string citation;
   int dice = 4;
   double p_marked = 0.5;
-  std::vector<ThrowOutcome> by_k;           // size dice + 1
+  std::vector<ThrowOutcome> by_k;  // size dice + 1
 
-  double probability(int k) const;          // binomial P(k)
+  double probability(int k) const;  // binomial P(k)
   int max_move() const;
 };
 

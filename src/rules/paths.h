@@ -18,8 +18,8 @@ namespace ur {
 inline constexpr int kMaxPathLength = 27;  // MURRAY27
 
 struct PathPair {
-  std::string id;                         // "bell14", "masters16", ...
-  std::string citation;                   // where the path comes from
+  std::string id;        // "bell14", "masters16", ...
+  std::string citation;  // where the path comes from
   BoardShape board = BoardShape::kStandard;
   std::array<std::vector<Cell>, 2> cells;  // cells[player][i - 1] = square at path index i
   std::array<Cell, 2> start{};             // gap cell naming index 0 (e1 / e3)

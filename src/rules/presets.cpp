@@ -110,12 +110,12 @@ std::vector<RuleSet> make_presets() {
   boxed.scored_win = true;
   out.push_back(boxed);
 
-  RuleSet masters = base(
-      "masters", "Masters", "masters16", "d3b_0is4",
-      "RULES.md §5.10: James Masters' rules as played on RoyalUr.net (RoyalUr-Java "
-      "GameSettings.MASTERS)",
-      "7 pieces, three binary dice (no marks counts 4), the 16-square path, rosettes give an "
-      "extra throw but are not safe, captures anywhere shared, light starts.");
+  RuleSet masters =
+      base("masters", "Masters", "masters16", "d3b_0is4",
+           "RULES.md §5.10: James Masters' rules as played on RoyalUr.net (RoyalUr-Java "
+           "GameSettings.MASTERS)",
+           "7 pieces, three binary dice (no marks counts 4), the 16-square path, rosettes give an "
+           "extra throw but are not safe, captures anywhere shared, light starts.");
   masters.safe_rosettes = false;
   out.push_back(masters);
 
@@ -123,7 +123,8 @@ std::vector<RuleSet> make_presets() {
   blitz.preset = "blitz";
   blitz.name = "Blitz";
   blitz.citation = "RULES.md §5.11: RoyalUr.net Blitz (RoyalUr-Java GameSettings.BLITZ)";
-  blitz.summary = "Masters' path with four binary dice and 5 pieces; a capture also grants a throw.";
+  blitz.summary =
+      "Masters' path with four binary dice and 5 pieces; a capture also grants a throw.";
   blitz.dice = *find_dice("d4b");
   blitz.pieces = 5;
   blitz.capture_extra = true;

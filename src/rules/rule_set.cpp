@@ -10,7 +10,9 @@
 
 namespace ur {
 
-const char* player_name(Player p) { return p == Player::kLight ? "light" : "dark"; }
+const char* player_name(Player p) {
+  return p == Player::kLight ? "light" : "dark";
+}
 
 const Board& RuleSet::board_layout() const {
   return board == BoardShape::kAseb ? aseb_board() : standard_board();
@@ -56,13 +58,18 @@ struct Param {
   Setter set;
 };
 
-std::string bool_str(bool b) { return b ? "true" : "false"; }
+std::string bool_str(bool b) {
+  return b ? "true" : "false";
+}
 
 Setter bool_setter(bool RuleSet::*field) {
   return [field](RuleSet& r, std::string_view v) -> std::string {
-    if (v == "true" || v == "yes" || v == "on" || v == "1") r.*field = true;
-    else if (v == "false" || v == "no" || v == "off" || v == "0") r.*field = false;
-    else return "expected true or false";
+    if (v == "true" || v == "yes" || v == "on" || v == "1")
+      r.*field = true;
+    else if (v == "false" || v == "no" || v == "off" || v == "0")
+      r.*field = false;
+    else
+      return "expected true or false";
     return "";
   };
 }
@@ -79,8 +86,7 @@ Setter int_setter(int RuleSet::*field, int lo, int hi) {
 }
 
 template <typename E>
-Param enum_param(std::string key, E RuleSet::*field,
-                 std::vector<std::pair<std::string, E>> names) {
+Param enum_param(std::string key, E RuleSet::*field, std::vector<std::pair<std::string, E>> names) {
   std::string allowed;
   for (auto& [n, e] : names) allowed += (allowed.empty() ? "" : "|") + n;
   Getter get = [field, names](const RuleSet& r) {
@@ -122,7 +128,8 @@ const std::vector<Param>& params() {
                  [](const RuleSet& r) { return r.path.id; },
                  [](RuleSet& r, std::string_view val) -> std::string {
                    const PathPair* p = find_path(val);
-                   if (!p) return "expected one of bell14|masters16|murray27_own|murray27_royalur|aseb16";
+                   if (!p)
+                     return "expected one of bell14|masters16|murray27_own|murray27_royalur|aseb16";
                    r.path = *p;
                    r.board = p->board;
                    return "";
@@ -156,9 +163,9 @@ const std::vector<Param>& params() {
     v.push_back({"capture_extra", "true|false",
                  [](const RuleSet& r) { return bool_str(r.capture_extra); },
                  bool_setter(&RuleSet::capture_extra)});
-    v.push_back(enum_param<TurnMode>("turn", &RuleSet::turn_mode,
-                                     {{"single", TurnMode::kSingleThrow},
-                                      {"chain", TurnMode::kThrowChain}}));
+    v.push_back(enum_param<TurnMode>(
+        "turn", &RuleSet::turn_mode,
+        {{"single", TurnMode::kSingleThrow}, {"chain", TurnMode::kThrowChain}}));
     v.push_back(enum_param<EntryTarget>("entry", &RuleSet::entry,
                                         {{"move", EntryTarget::kMoveValue},
                                          {"fixed", EntryTarget::kFixedIndex},
@@ -180,7 +187,8 @@ const std::vector<Param>& params() {
                                               {{"none", RuleSet::Forfeits::kNone},
                                                {"eyes", RuleSet::Forfeits::kEyes},
                                                {"g2", RuleSet::Forfeits::kCentreEye}}));
-    v.push_back({"forfeit_move", "1..5", [](const RuleSet& r) { return std::to_string(r.forfeit_move); },
+    v.push_back({"forfeit_move", "1..5",
+                 [](const RuleSet& r) { return std::to_string(r.forfeit_move); },
                  int_setter(&RuleSet::forfeit_move, 1, 5)});
     v.push_back({"rosette_award", "true|false (a rosette landing may enter a counter onto S)",
                  [](const RuleSet& r) { return bool_str(r.rosette_award); },
@@ -249,8 +257,7 @@ RuleSetResult parse_rule_set(std::string_view text) {
   std::string id = s;
   std::string args;
   if (auto open = s.find('('); open != std::string::npos) {
-    if (s.back() != ')')
-      return RuleSetError{"rule set '" + s + "': missing ')' at the end"};
+    if (s.back() != ')') return RuleSetError{"rule set '" + s + "': missing ')' at the end"};
     id = trim(s.substr(0, open));
     args = s.substr(open + 1, s.size() - open - 2);
   }
@@ -265,8 +272,8 @@ RuleSetResult parse_rule_set(std::string_view text) {
   size_t pos = 0;
   while (!trim(args).empty() && pos <= args.size()) {
     size_t comma = args.find(',', pos);
-    std::string item = trim(args.substr(pos, comma == std::string::npos ? std::string::npos
-                                                                          : comma - pos));
+    std::string item =
+        trim(args.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
     pos = comma == std::string::npos ? args.size() + 1 : comma + 1;
     auto eq = item.find('=');
     if (item.empty()) return RuleSetError{"rule set '" + s + "': empty parameter"};
@@ -280,8 +287,8 @@ RuleSetResult parse_rule_set(std::string_view text) {
     if (!param) {
       std::string known;
       for (const Param& p : params()) known += (known.empty() ? "" : ", ") + p.key;
-      return RuleSetError{"rule set '" + s + "': unknown parameter '" + key + "' (known: " +
-                          known + ")"};
+      return RuleSetError{"rule set '" + s + "': unknown parameter '" + key + "' (known: " + known +
+                          ")"};
     }
     if (!seen.insert(key).second)
       return RuleSetError{"rule set '" + s + "': parameter '" + key + "' given twice"};

@@ -25,8 +25,12 @@
 namespace ur {
 
 enum class Player : std::uint8_t { kLight = 0, kDark = 1 };
-constexpr Player other(Player p) { return p == Player::kLight ? Player::kDark : Player::kLight; }
-constexpr int index_of(Player p) { return static_cast<int>(p); }
+constexpr Player other(Player p) {
+  return p == Player::kLight ? Player::kDark : Player::kLight;
+}
+constexpr int index_of(Player p) {
+  return static_cast<int>(p);
+}
 const char* player_name(Player p);  // "light" / "dark"
 
 enum class EntryTarget : std::uint8_t {
@@ -64,28 +68,28 @@ struct RuleSet {
   int pieces = 7;
 
   // Square knobs; `squares` is derived from them and the board by derive_squares().
-  bool safe_rosettes = true;          // rosettes protect the piece on them
-  bool capture_centre_only = false;   // hits only on rank 2 (boxed); else on any shared square
-  bool doubles = false;               // boxed: c2, f2 are double-move awards
+  bool safe_rosettes = true;         // rosettes protect the piece on them
+  bool capture_centre_only = false;  // hits only on rank 2 (boxed); else on any shared square
+  bool doubles = false;              // boxed: c2, f2 are double-move awards
   enum class Forfeits : std::uint8_t { kNone, kEyes, kCentreEye } forfeits = Forfeits::kNone;
-  bool rosette_award = false;         // boxed: landing on a rosette may enter a counter onto S
+  bool rosette_award = false;  // boxed: landing on a rosette may enter a counter onto S
   std::vector<SquareRule> squares;
 
   EntryTarget entry = EntryTarget::kMoveValue;
-  int entry_index = 1;                // kFixedIndex: the index a piece enters on
-  bool stacking = false;              // unlimited own pieces on a square (else one)
-  bool bounce = false;                // landing on >= 2 enemy pieces sends the mover back
-  bool rosette_extra = true;          // landing on a rosette grants another throw
-  bool capture_extra = false;         // a capture grants another throw (Blitz)
+  int entry_index = 1;         // kFixedIndex: the index a piece enters on
+  bool stacking = false;       // unlimited own pieces on a square (else one)
+  bool bounce = false;         // landing on >= 2 enemy pieces sends the mover back
+  bool rosette_extra = true;   // landing on a rosette grants another throw
+  bool capture_extra = false;  // a capture grants another throw (Blitz)
   TurnMode turn_mode = TurnMode::kSingleThrow;
   StartPolicy start = StartPolicy::kLight;
-  bool use_opening_roll = true;       // roll-off: the winner's throw is his first throw
-  int forfeit_move = 4;               // boxed: how far the opponent moves on a forfeit
-  bool scored_win = false;            // boxed: the win is scored over the loser's pieces
+  bool use_opening_roll = true;  // roll-off: the winner's throw is his first throw
+  int forfeit_move = 4;          // boxed: how far the opponent moves on a forfeit
+  bool scored_win = false;       // boxed: the win is scored over the loser's pieces
   int score_not_entered = 25;
   int score_staged = 10;
-  int stake = 0;                      // RC Bell: each player's stake into the kitty
-  int fine = 0;                       // RC Bell: fine per rosette landing
+  int stake = 0;  // RC Bell: each player's stake into the kitty
+  int fine = 0;   // RC Bell: fine per rosette landing
 
   // The canonical rule-set string: "finkel", "finkel(pieces=5,start=rolloff)".
   std::string to_string() const;

@@ -87,7 +87,8 @@ void StateIndex::build_tables() {
     for (int B = 0; B <= pieces_; ++B) {
       auto& lo = lo_prefix_[A][B];
       lo.assign(lo_codes + 1, 0);
-      for (int c = 0; c < lo_codes; ++c) lo[c + 1] = lo[c] + weight(A - code_s1_[c], B - code_s2_[c]);
+      for (int c = 0; c < lo_codes; ++c)
+        lo[c + 1] = lo[c] + weight(A - code_s1_[c], B - code_s2_[c]);
     }
   for (int A = 0; A <= pieces_; ++A)
     for (int B = 0; B <= pieces_; ++B) {
@@ -145,8 +146,10 @@ std::uint64_t StateIndex::rank(const Position& p) const {
     int digit = cm[shared_light_[j]] ? 1 : co[shared_dark_[j]] ? 2 : 0;
     s1 += digit == 1;
     s2 += digit == 2;
-    if (j >= hi_slots_) lo = lo * 3 + digit;
-    else hi = hi * 3 + digit;
+    if (j >= hi_slots_)
+      lo = lo * 3 + digit;
+    else
+      hi = hi * 3 + digit;
   }
   int m1 = 0, m2 = 0;
   for (int j = 0; j < private_; ++j) {

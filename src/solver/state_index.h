@@ -44,9 +44,9 @@ inline constexpr int kMaxPieces = 7;
 
 // One solve layer: the states whose borne-off counts are {a, b} in either orientation.
 struct Layer {
-  int a = 0, b = 0;            // a <= b
-  std::uint64_t begin = 0;     // first index of sublayer (a, b)
-  std::uint64_t middle = 0;    // first index of sublayer (b, a); == end when a == b
+  int a = 0, b = 0;          // a <= b
+  std::uint64_t begin = 0;   // first index of sublayer (a, b)
+  std::uint64_t middle = 0;  // first index of sublayer (b, a); == end when a == b
   std::uint64_t end = 0;
 };
 
@@ -85,8 +85,7 @@ class StateIndex {
   int remaining(int off) const { return pieces_ - off; }
   void build_tables();
   // Writes the pieces of one side described by (shared code digits, private mask) into p.
-  void place(Position& p, int side, int code_hi, int code_lo, int mask, int waiting,
-             int off) const;
+  void place(Position& p, int side, int code_hi, int code_lo, int mask, int waiting, int off) const;
 
   const Engine* engine_;
   int pieces_ = 7;

@@ -41,9 +41,8 @@ struct TableHeaderInfo {
 };
 
 // Writes values (one per state, in index order) as a table file; "" on success, else why not.
-std::string write_table(const std::string& path, const std::vector<float>& values,
-                        ValueType type, const std::string& rules, const std::string& encoding,
-                        double residual);
+std::string write_table(const std::string& path, const std::vector<float>& values, ValueType type,
+                        const std::string& rules, const std::string& encoding, double residual);
 
 class Table;
 using TableResult = std::variant<std::shared_ptr<const Table>, std::string>;
@@ -61,9 +60,9 @@ class Table {
   const TableHeaderInfo& info() const { return info_; }
   std::uint64_t size() const { return info_.states; }
   float value(std::uint64_t index) const {
-    return info_.type == ValueType::kU16 ? static_cast<const std::uint16_t*>(payload_)[index] *
-                                               (1.0f / 65535.0f)
-                                         : static_cast<const float*>(payload_)[index];
+    return info_.type == ValueType::kU16
+               ? static_cast<const std::uint16_t*>(payload_)[index] * (1.0f / 65535.0f)
+               : static_cast<const float*>(payload_)[index];
   }
 
  private:
@@ -75,5 +74,10 @@ class Table {
 };
 
 std::uint64_t fnv1a_words(const void* data, std::size_t bytes);
+
+// Where `ur solve` writes, and the perfect player looks for, the table of a rule set:
+// $UR_DATA_DIR/tables/<rules>.urt (default data dir ./data), with the rule-set string made
+// file-name safe ("finkel(pieces=3)" -> "finkel_pieces_3").
+std::string default_table_path(const std::string& rules);
 
 }  // namespace ur::solver

@@ -13,16 +13,19 @@
 namespace ur::solver {
 namespace {
 
-constexpr std::uint32_t kFlip = 1u << 31;      // successor seen from the other side
-constexpr std::uint32_t kHasConst = 1u << 8;   // header: a constant word follows
+constexpr std::uint32_t kFlip = 1u << 31;     // successor seen from the other side
+constexpr std::uint32_t kHasConst = 1u << 8;  // header: a constant word follows
 constexpr std::uint32_t kCountMask = 0xff;
 
-float load(const float& x) { return std::atomic_ref<const float>(x).load(std::memory_order_relaxed); }
-void store(float& x, float v) { std::atomic_ref<float>(x).store(v, std::memory_order_relaxed); }
+float load(const float& x) {
+  return std::atomic_ref<const float>(x).load(std::memory_order_relaxed);
+}
+void store(float& x, float v) {
+  std::atomic_ref<float>(x).store(v, std::memory_order_relaxed);
+}
 
 double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -35,7 +38,9 @@ ValueIteration::ValueIteration(const StateIndex& index, SolveOptions options)
   values_.assign(index_.size(), 0.5f);
 }
 
-float ValueIteration::value(const Position& p) const { return values_[index_.rank(p)]; }
+float ValueIteration::value(const Position& p) const {
+  return values_[index_.rank(p)];
+}
 
 double ValueIteration::max_residual() const {
   double r = 0;
@@ -131,7 +136,8 @@ void ValueIteration::solve(const std::function<void(const Progress&)>& progress)
   }
 }
 
-void ValueIteration::solve_layer(std::size_t li, const std::function<void(const Progress&)>& progress,
+void ValueIteration::solve_layer(std::size_t li,
+                                 const std::function<void(const Progress&)>& progress,
                                  double done_before, double total_work, double elapsed_before) {
   const Layer& layer = index_.layers()[li];
   LayerReport report;
@@ -248,7 +254,8 @@ bool ValueIteration::load_checkpoint(const Layer& layer) {
   const std::uint64_t n = layer.end - layer.begin;
   std::vector<float> tmp(n);
   in.read(reinterpret_cast<char*>(tmp.data()), static_cast<std::streamsize>(n * sizeof(float)));
-  if (static_cast<std::uint64_t>(in.gcount()) != n * sizeof(float) || in.peek() != EOF) return false;
+  if (static_cast<std::uint64_t>(in.gcount()) != n * sizeof(float) || in.peek() != EOF)
+    return false;
   for (float v : tmp)
     if (!(v >= 0.0f && v <= 1.0f)) return false;
   std::copy(tmp.begin(), tmp.end(), values_.begin() + static_cast<std::ptrdiff_t>(layer.begin));

@@ -26,8 +26,8 @@ namespace ur::solver {
 
 struct SolveOptions {
   int threads = 2;
-  double tolerance = 1e-7;        // stop a layer when a sweep changes no value by more
-  std::string checkpoint_dir;     // empty: no checkpoints
+  double tolerance = 1e-7;     // stop a layer when a sweep changes no value by more
+  std::string checkpoint_dir;  // empty: no checkpoints
   int max_sweeps = 100000;
 };
 
@@ -35,8 +35,8 @@ struct LayerReport {
   int a = 0, b = 0;
   std::uint64_t states = 0;
   int sweeps = 0;
-  double last_change = 0;   // the largest change in the final sweep
-  double residual = 0;      // certified: max |Bellman(V) - V| over the layer
+  double last_change = 0;  // the largest change in the final sweep
+  double residual = 0;     // certified: max |Bellman(V) - V| over the layer
   double seconds = 0;
   bool from_checkpoint = false;
 };

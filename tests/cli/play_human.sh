@@ -96,6 +96,6 @@ echo "check: a bad --light value exits 2 with a message"
 status=0
 "$UR" play --light robot </dev/null >"$TMP/bad.out" 2>"$TMP/bad.err" || status=$?
 [[ $status -eq 2 ]] || fail "--light robot: exit status $status, expected 2"
-grep -q "expected human or computer" "$TMP/bad.err" || fail "--light robot: no message"
+grep -q "expected human, computer" "$TMP/bad.err" || fail "--light robot: no message"
 
 echo "PASS: play_human"

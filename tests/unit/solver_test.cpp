@@ -49,9 +49,9 @@ Position normalised(const Engine& e, Position p) {
 
 TEST(StateIndex, CountsMatchTheFormula) {
   const std::pair<const char*, std::uint64_t> expected[] = {
-      {"finkel(pieces=2)", 12869},  {"finkel(pieces=3)", 263121}, {"finkel", 137870097},
-      {"finkel6", 53188365},        {"british-museum", 14669769}, {"masters", 500929993},
-      {"blitz", 41243781},          {"aseb", 41243781},           {"bell", 1872793}};
+      {"finkel(pieces=2)", 12869}, {"finkel(pieces=3)", 263121}, {"finkel", 137870097},
+      {"finkel6", 53188365},       {"british-museum", 14669769}, {"masters", 500929993},
+      {"blitz", 41243781},         {"aseb", 41243781},           {"bell", 1872793}};
   for (const auto& [rules, count] : expected) {
     Engine e(rule_set_or_throw(rules));
     auto r = StateIndex::create(e);
@@ -70,8 +70,8 @@ TEST(StateIndex, RefusesWhatItCannotIndex) {
 }
 
 TEST(StateIndex, ExhaustiveBijectionOnSmallRuleSets) {
-  for (const char* rules : {"finkel(pieces=2)", "finkel(pieces=3)", "blitz(pieces=2)",
-                            "bell(pieces=2)"}) {
+  for (const char* rules :
+       {"finkel(pieces=2)", "finkel(pieces=3)", "blitz(pieces=2)", "bell(pieces=2)"}) {
     Engine e(rule_set_or_throw(rules));
     StateIndex idx = std::get<StateIndex>(StateIndex::create(e));
     std::uint64_t expected = 0;
@@ -133,8 +133,10 @@ double bellman(const Engine& e, const Position& p, V&& value_of) {
     Position q = p;
     double best = -1;
     auto consider = [&](const Position& r) {
-      if (r.is_over()) best = std::max(best, r.turn == p.turn ? 1.0 : 0.0);
-      else best = std::max(best, r.turn == p.turn ? value_of(r) : 1.0 - value_of(r));
+      if (r.is_over())
+        best = std::max(best, r.turn == p.turn ? 1.0 : 0.0);
+      else
+        best = std::max(best, r.turn == p.turn ? value_of(r) : 1.0 - value_of(r));
     };
     if (!e.apply_throw(q, c.outcome, moves)) {
       consider(q);
@@ -199,7 +201,8 @@ TEST(ValueIteration, AgreesWithASimpleReferenceSolver) {
         prob.push_back(c.probability);
         std::vector<Position> next;
         Position q = p;
-        if (!e.apply_throw(q, c.outcome, moves)) next.push_back(q);
+        if (!e.apply_throw(q, c.outcome, moves))
+          next.push_back(q);
         else
           for (const Move& m : moves) {
             Position r = q;
@@ -243,8 +246,7 @@ TEST(ValueIteration, AgreesWithASimpleReferenceSolver) {
 class TableFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("ur_table_test_" + std::to_string(::getpid()));
+    dir_ = std::filesystem::temp_directory_path() / ("ur_table_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
     path_ = (dir_ / "f2.urt").string();
     Solved& s = solved("finkel(pieces=2)");
@@ -312,8 +314,8 @@ TEST_F(TableFileTest, RefusesSomethingThatIsNotATable) {
 }
 
 TEST(ValueIteration, ResumesFromCheckpoints) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("ur_ckpt_test_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("ur_ckpt_test_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   Engine e(rule_set_or_throw("finkel(pieces=2)"));
   StateIndex idx = std::get<StateIndex>(StateIndex::create(e));
@@ -323,8 +325,8 @@ TEST(ValueIteration, ResumesFromCheckpoints) {
   first.solve({});
   // Drop the last layer's file, as if the solve had been interrupted there.
   const Layer& last = idx.layers().back();
-  std::filesystem::remove(dir / ("layer-" + std::to_string(last.a) + "-" +
-                                 std::to_string(last.b) + ".f32"));
+  std::filesystem::remove(
+      dir / ("layer-" + std::to_string(last.a) + "-" + std::to_string(last.b) + ".f32"));
   ValueIteration second(idx, opt);
   second.solve({});
   ASSERT_EQ(second.reports().size(), idx.layers().size());

@@ -1,0 +1,67 @@
+// Computer players: the Agent interface, the registry that builds agents from spec strings,
+// and the difficulty levels of the terminal game and the server.
+//
+// An agent is asked for one decision at a time: it gets the Engine and a Position that awaits
+// a decision (Position::is_decision(): a move for a throw, the boxed game's rosette-award
+// yes/no, the opponent's forfeit move) and returns one of engine.legal_moves(position). It
+// never sees dice before they are thrown: chance is the engine's (chance_outcomes()), and the
+// agents search over it rather than over a copy of the rules.
+//
+// Specs are strings with optional parameters, like rule-set strings:
+//   random                      uniform among the legal moves (seeded)
+//   first                       the first legal move (a fixed, dumb baseline)
+//   greedy                      one ply with the tuned evaluation of evaluation.h
+//   expectimax(depth=3)         expectiminimax over the throw distribution (expectimax.h);
+//   expectimax(time_ms=200)     iterative deepening under a time budget (depth = the cap)
+//   perfect                     the solver's lookup table (not built yet: an error message)
+//
+// Threads: an Agent object is NOT thread-safe (it owns a random generator and a search
+// cache). Use one agent object per thread; the Engine is shared read-only. A search can be
+// stopped through the std::stop_token passed to choose(): it then returns the best move found
+// so far (always a legal one) within a few milliseconds. AgentRunner (agent_runner.h) runs an
+// agent on its own worker thread for callers that must not block.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/engine.h"
+
+namespace ur::ai {
+
+using StopToken = std::stop_token;
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // The canonical spec of this agent, e.g. "expectimax(depth=3)".
+  virtual std::string name() const = 0;
+  // One of engine.legal_moves(pos); pos.is_decision() must hold.
+  virtual Move choose(const Engine& engine, const Position& pos, const StopToken& stop) = 0;
+};
+
+struct AgentError {
+  std::string message;
+};
+using AgentResult = std::variant<std::unique_ptr<Agent>, AgentError>;
+
+// Builds an agent from a spec ("greedy", "expectimax(depth=3,time_ms=500)") or a difficulty
+// level ("medium"). `rules` is the rule set the agent will play (the perfect player needs a
+// table for it); `seed` makes the agent's random choices reproducible.
+AgentResult make_agent(std::string_view spec, const RuleSet& rules, std::uint64_t seed);
+
+// The agent spec of a difficulty level: beginner, easy, medium, hard, perfect; "" when
+// `level` is not one. perfect falls back to the strongest search while no table exists.
+std::string level_spec(std::string_view level, const RuleSet& rules);
+
+// One line per agent and level, for --help texts.
+std::string agent_help();
+
+// The index of `m` in `moves` (by from, to and kind), or -1.
+int index_of_move(const MoveList& moves, const Move& m);
+
+}  // namespace ur::ai

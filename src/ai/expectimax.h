@@ -1,0 +1,83 @@
+// Expectimax: expectiminimax over the engine's chance nodes, for every rule set.
+//
+// Values are win probabilities in [0, 1] from the point of view of the player who decides
+// at the root. Who acts is read from each position (Position::turn), never assumed to
+// alternate: after a move the same player may act again (rosette extra throws, Bell and boxed
+// throw chains, the boxed award decision), or the opponent may (the boxed forfeit response).
+//
+// Depth counts plies. A ply is a decision, or a throw that passes the turn without one (a
+// null throw, no legal move). Chance nodes whose throw leads to a decision cost nothing: the
+// decision that follows does. depth=1 is one-ply lookahead with the evaluation (evaluation.h)
+// at the leaves; depth=2 adds the expectation over the next throw and the reply to it; and so
+// on. Finished games are exact. A throw that changes nothing (a chain throw with no legal
+// move: the same player throws again from the same position) is a self-loop, solved exactly by
+// renormalising the other outcomes (V = sum p_i V_i / (1 - p_loop)).
+//
+// Pruning is exact: alpha-beta at decision nodes and Ballard's Star1 at chance nodes (the
+// values are bounded by 0 and 1, so after some outcomes the rest can no longer lift the
+// average into the window), with a transposition table of bounds per (position, depth) and
+// move ordering from the previous iteration. The search deepens iteratively from 1 to
+// `depth`; with `time_ms` it stops at the deadline and plays the best move of the deepest
+// finished iteration. A stop request (std::stop_token) is honoured within a few hundred
+// nodes. The hot path does not allocate.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "ai/agent.h"
+#include "ai/evaluation.h"
+#include "ai/transposition.h"
+
+namespace ur::ai {
+
+struct ExpectimaxOptions {
+  int depth = 3;     // the deepest iteration (with time_ms: the cap)
+  int time_ms = 0;   // 0: no time limit
+  int tt_bits = 16;  // 2^tt_bits transposition entries (32 bytes each)
+  EvalWeights weights = search_weights();
+};
+
+struct SearchStats {
+  std::uint64_t nodes = 0;
+  int completed_depth = 0;
+  double value = 0.5;  // of the chosen move, for the root player
+};
+
+class ExpectimaxAgent final : public Agent {
+ public:
+  explicit ExpectimaxAgent(const ExpectimaxOptions& options);
+
+  std::string name() const override;
+  Move choose(const Engine& engine, const Position& pos, const StopToken& stop) override;
+
+  // The value of `pos` at `depth` for `pov` (the search without the root move loop): tests
+  // compare it with a plain expectiminimax. nullopt when stopped.
+  std::optional<double> value(const Engine& engine, const Position& pos, int depth, Player pov,
+                              const StopToken& stop = {});
+  const SearchStats& last_stats() const { return stats_; }
+
+ private:
+  void prepare(const Engine& engine, Player pov, const StopToken& stop);
+  double search(const Position& p, int depth, double alpha, double beta);
+  double decision(const Position& p, int depth, double alpha, double beta);
+  double chance(const Position& p, int depth, double alpha, double beta);
+  void order_moves(MoveList& moves, int tt_best) const;
+  void store(std::uint64_t key, int depth, double v, double alpha, double beta, int best);
+  void poll();
+
+  ExpectimaxOptions options_;
+  TranspositionTable tt_;
+  std::optional<Evaluator> eval_;
+  const Engine* engine_ = nullptr;  // of the search under way; eval_ is rebuilt per search
+  Player pov_ = Player::kLight;
+  const StopToken* stop_ = nullptr;
+  bool has_deadline_ = false;
+  std::chrono::steady_clock::time_point deadline_{};
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+  SearchStats stats_;
+};
+
+}  // namespace ur::ai

@@ -1,0 +1,213 @@
+// The agent registry: spec strings and difficulty levels to agents (agent.h).
+#include <fmt/format.h>
+
+#include <charconv>
+#include <map>
+
+#include "ai/agent.h"
+#include "ai/basic_agents.h"
+#include "ai/expectimax.h"
+#include "ai/perfect.h"
+
+namespace ur::ai {
+namespace {
+
+constexpr int kMaxDepth = 60;          // the transposition table stores depth in 8 bits
+constexpr int kMaxTimeMs = 3'600'000;  // an hour
+constexpr int kTimedDepthCap = kMaxDepth;
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+struct Spec {
+  std::string name;
+  std::map<std::string, std::string, std::less<>> params;
+};
+
+// "name" or "name(key=value,...)"; an error message names the problem.
+std::variant<Spec, AgentError> parse_spec(std::string_view text) {
+  Spec spec;
+  text = trim(text);
+  const auto open = text.find('(');
+  if (open == std::string_view::npos) {
+    spec.name = std::string(text);
+  } else {
+    if (text.back() != ')')
+      return AgentError{fmt::format("agent '{}': missing ')' at the end", text)};
+    spec.name = std::string(trim(text.substr(0, open)));
+    std::string_view body = text.substr(open + 1, text.size() - open - 2);
+    while (!trim(body).empty()) {
+      const auto comma = body.find(',');
+      const std::string_view item = trim(body.substr(0, comma));
+      body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
+      const auto eq = item.find('=');
+      if (eq == std::string_view::npos)
+        return AgentError{
+            fmt::format("agent '{}': parameter '{}' needs a value (key=value)", text, item)};
+      std::string key(trim(item.substr(0, eq)));
+      std::string value(trim(item.substr(eq + 1)));
+      if (key.empty() || value.empty())
+        return AgentError{fmt::format("agent '{}': bad parameter '{}'", text, item)};
+      if (!spec.params.emplace(key, value).second)
+        return AgentError{fmt::format("agent '{}': parameter '{}' given twice", text, key)};
+    }
+  }
+  if (spec.name.empty()) return AgentError{"empty agent name"};
+  return spec;
+}
+
+std::optional<int> parse_int(std::string_view s) {
+  int v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<AgentError> no_params(const Spec& spec) {
+  if (spec.params.empty()) return std::nullopt;
+  return AgentError{fmt::format("agent '{}' takes no parameters (got '{}')", spec.name,
+                                spec.params.begin()->first)};
+}
+
+std::optional<double> parse_double(const std::string& s) {
+  double v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+// The evaluation weights (evaluation.h) can be overridden by name, for tuning:
+// "greedy(danger=1.2,tempo=0.3)". Returns false when `key` is not a weight.
+std::variant<bool, AgentError> weight_param(const std::string& agent, const std::string& key,
+                                            const std::string& value, EvalWeights& w) {
+  double* slot = nullptr;
+  if (key == "progress")
+    slot = &w.progress;
+  else if (key == "borne_off")
+    slot = &w.borne_off;
+  else if (key == "staged")
+    slot = &w.staged;
+  else if (key == "safe")
+    slot = &w.safe;
+  else if (key == "danger")
+    slot = &w.danger;
+  else if (key == "danger_base")
+    slot = &w.danger_base;
+  else if (key == "tempo")
+    slot = &w.tempo;
+  else if (key == "scale")
+    slot = &w.scale;
+  if (slot == nullptr) return false;
+  const std::optional<double> v = parse_double(value);
+  if (!v || !(*v >= -100 && *v <= 100) || (key == "scale" && *v <= 0))
+    return AgentError{fmt::format("{}: weight {} must be a number from -100 to 100{}, not '{}'",
+                                  agent, key, key == "scale" ? " (above 0)" : "", value)};
+  *slot = *v;
+  return true;
+}
+
+constexpr const char* kWeightNames =
+    "progress, borne_off, staged, safe, danger, danger_base, tempo, scale";
+
+AgentResult make_greedy(const Spec& spec, std::uint64_t seed) {
+  EvalWeights w = greedy_weights();
+  for (const auto& [key, value] : spec.params) {
+    auto r = weight_param("greedy", key, value, w);
+    if (auto* e = std::get_if<AgentError>(&r)) return std::move(*e);
+    if (!std::get<bool>(r))
+      return AgentError{
+          fmt::format("greedy: unknown parameter '{}' (known: the weights {})", key, kWeightNames)};
+  }
+  return std::make_unique<GreedyAgent>(seed, w);
+}
+
+AgentResult make_expectimax(const Spec& spec) {
+  ExpectimaxOptions options;
+  bool depth_given = false;
+  for (const auto& [key, value] : spec.params) {
+    const std::optional<int> v = parse_int(value);
+    auto weight = weight_param("expectimax", key, value, options.weights);
+    if (auto* e = std::get_if<AgentError>(&weight)) return std::move(*e);
+    if (std::get<bool>(weight)) continue;
+    if (key == "depth") {
+      if (!v || *v < 1 || *v > kMaxDepth)
+        return AgentError{fmt::format("expectimax: depth must be an integer from 1 to {}, not '{}'",
+                                      kMaxDepth, value)};
+      options.depth = *v;
+      depth_given = true;
+    } else if (key == "time_ms") {
+      if (!v || *v < 1 || *v > kMaxTimeMs)
+        return AgentError{fmt::format(
+            "expectimax: time_ms must be an integer from 1 to {}, not '{}'", kMaxTimeMs, value)};
+      options.time_ms = *v;
+    } else {
+      return AgentError{fmt::format(
+          "expectimax: unknown parameter '{}' (known: depth, time_ms and the weights {})", key,
+          kWeightNames)};
+    }
+  }
+  if (options.time_ms > 0 && !depth_given) options.depth = kTimedDepthCap;
+  return std::make_unique<ExpectimaxAgent>(options);
+}
+
+}  // namespace
+
+int index_of_move(const MoveList& moves, const Move& m) {
+  for (int i = 0; i < moves.size; ++i)
+    if (moves[i] == m) return i;
+  return -1;
+}
+
+std::string level_spec(std::string_view level, const RuleSet& rules) {
+  if (level == "beginner") return "random";
+  if (level == "easy") return "greedy";
+  if (level == "medium") return "expectimax(depth=2)";
+  if (level == "hard") return "expectimax(depth=4)";
+  if (level == "perfect")
+    return perfect_available(rules) ? "perfect" : "expectimax(depth=6,time_ms=1000)";
+  return "";
+}
+
+AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_t seed) {
+  auto parsed = parse_spec(text);
+  if (auto* e = std::get_if<AgentError>(&parsed)) return std::move(*e);
+  const Spec& spec = std::get<Spec>(parsed);
+  if (spec.name == "expectimax") return make_expectimax(spec);
+  if (spec.name == "greedy") return make_greedy(spec, seed);
+  if (spec.name == "perfect") {
+    std::string table;
+    for (const auto& [key, value] : spec.params) {
+      if (key != "table")
+        return AgentError{fmt::format("perfect: unknown parameter '{}' (known: table)", key)};
+      table = value;
+    }
+    auto made = make_perfect_agent(rules, table);
+    if (auto* e = std::get_if<std::string>(&made)) return AgentError{*e};
+    return std::move(std::get<std::unique_ptr<Agent>>(made));
+  }
+  if (spec.name == "random" || spec.name == "first") {
+    if (auto e = no_params(spec)) return std::move(*e);
+    if (spec.name == "random") return std::make_unique<RandomAgent>(seed);
+    return std::make_unique<FirstAgent>();
+  }
+  const std::string level = level_spec(spec.name, rules);
+  if (!level.empty()) {
+    if (auto e = no_params(spec)) return std::move(*e);
+    return make_agent(level, rules, seed);
+  }
+  return AgentError{fmt::format(
+      "unknown agent '{}' (known: random, first, greedy, expectimax(depth=N,time_ms=T), perfect; "
+      "levels: beginner, easy, medium, hard)",
+      spec.name)};
+}
+
+std::string agent_help() {
+  return "agents: random | first | greedy | expectimax(depth=N[,time_ms=T]) | perfect[(table=F)]\n"
+         "levels: beginner (random), easy (greedy), medium (expectimax depth 2),\n"
+         "        hard (expectimax depth 4), perfect (lookup table, else the deepest search)";
+}
+
+}  // namespace ur::ai

@@ -1,0 +1,154 @@
+#include "ai/tournament.h"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "ai/agent.h"
+#include "ai/transposition.h"
+#include "engine/game.h"
+#include "engine/notation.h"
+
+namespace ur::ai {
+namespace {
+
+constexpr double kZ95 = 1.959963984540054;
+
+struct Wilson {
+  double low, high;
+};
+
+Wilson wilson(double p, int n) {
+  if (n == 0) return {0, 1};
+  const double z2 = kZ95 * kZ95;
+  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = kZ95 * std::sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+// Plays one game; "" or an error message.
+std::string play_one(const std::shared_ptr<const Engine>& engine, const TournamentConfig& config,
+                     int index, GameSummary& out) {
+  const std::uint64_t seed = game_seed(config.seed, static_cast<std::uint64_t>(index));
+  Rng dice(seed);
+  AgentResult a = make_agent(config.agent_a, config.rules, mix64(seed + 1));
+  AgentResult b = make_agent(config.agent_b, config.rules, mix64(seed + 2));
+  if (auto* e = std::get_if<AgentError>(&a)) return e->message;
+  if (auto* e = std::get_if<AgentError>(&b)) return e->message;
+  out.a_light = index % 2 == 0;
+  Agent* light = (out.a_light ? std::get<0>(a) : std::get<0>(b)).get();
+  Agent* dark = (out.a_light ? std::get<0>(b) : std::get<0>(a)).get();
+  Game game(engine);
+  const std::stop_token never;
+  int throws = 0;
+  while (!game.is_over()) {
+    if (game.awaiting_throw()) {
+      if (++throws > config.max_throws) {
+        out.a_won = -1;
+        out.throws = throws - 1;
+        return "";
+      }
+      game.roll(dice);
+      continue;
+    }
+    Agent* agent = game.to_act() == Player::kLight ? light : dark;
+    const Move m = agent->choose(*engine, game.position(), never);
+    if (Status s = game.apply_move(m); !s.ok())
+      return fmt::format("game {}: {} made an illegal decision in {}: {}", index, agent->name(),
+                         to_position_string(*engine, game.position()), s.error);
+  }
+  const bool light_won = *game.winner() == Player::kLight;
+  out.a_won = light_won == out.a_light ? 1 : 0;
+  out.throws = throws;
+  return "";
+}
+
+}  // namespace
+
+std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) {
+  return mix64(mix64(seed) ^ (index * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL));
+}
+
+double TournamentResult::score() const {
+  return games ? (a_wins + 0.5 * abandoned) / games : 0.5;
+}
+double TournamentResult::ci_low() const {
+  return wilson(score(), games).low;
+}
+double TournamentResult::ci_high() const {
+  return wilson(score(), games).high;
+}
+
+double TournamentResult::elo(double s) {
+  if (s <= 0) return -std::numeric_limits<double>::infinity();
+  if (s >= 1) return std::numeric_limits<double>::infinity();
+  return 400.0 * std::log10(s / (1 - s));
+}
+
+std::variant<TournamentResult, std::string> run_tournament(const TournamentConfig& config,
+                                                           const TournamentProgress& progress) {
+  if (config.games < 1) return std::string("the number of games must be at least 1");
+  if (config.threads < 1) return std::string("the number of threads must be at least 1");
+  for (const std::string* spec : {&config.agent_a, &config.agent_b})
+    if (auto r = make_agent(*spec, config.rules, 0); std::holds_alternative<AgentError>(r))
+      return std::get<AgentError>(r).message;
+
+  const auto engine = std::make_shared<const Engine>(config.rules);
+  TournamentResult result;
+  result.per_game.resize(static_cast<std::size_t>(config.games));
+  std::atomic<int> next{0}, done{0}, a_wins{0}, b_wins{0};
+  std::atomic<bool> failed{false};
+  std::mutex error_mutex;
+  std::string error;
+  const auto start = std::chrono::steady_clock::now();
+  auto worker = [&] {
+    for (;;) {
+      const int i = next.fetch_add(1);
+      if (i >= config.games || failed.load()) return;
+      GameSummary& g = result.per_game[static_cast<std::size_t>(i)];
+      std::string e = play_one(engine, config, i, g);
+      if (!e.empty()) {
+        std::lock_guard lock(error_mutex);
+        if (error.empty()) error = std::move(e);
+        failed = true;
+        return;
+      }
+      if (g.a_won == 1) ++a_wins;
+      if (g.a_won == 0) ++b_wins;
+      ++done;
+    }
+  };
+  const int threads = std::min(config.threads, config.games);
+  {
+    std::vector<std::jthread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    auto elapsed = [&] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    while (done.load() < config.games && !failed.load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(progress ? 200 : 20));
+      if (progress) progress(done.load(), a_wins.load(), b_wins.load(), elapsed());
+    }
+  }
+  if (failed) return error;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // Sum in game order: the totals cannot depend on the threads.
+  result.games = config.games;
+  for (const GameSummary& g : result.per_game) {
+    result.a_wins += g.a_won == 1;
+    result.b_wins += g.a_won == 0;
+    result.abandoned += g.a_won == -1;
+    result.a_games_as_light += g.a_light;
+    result.a_wins_as_light += g.a_light && g.a_won == 1;
+    result.throws += static_cast<std::uint64_t>(g.throws);
+  }
+  return result;
+}
+
+}  // namespace ur::ai

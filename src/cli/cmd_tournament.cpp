@@ -1,0 +1,125 @@
+// `ur tournament`: agent A against agent B over many games (src/ai/tournament.h).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "ai/agent.h"
+#include "ai/tournament.h"
+#include "cli/commands.h"
+
+namespace ur::cli {
+namespace {
+
+std::string elo_text(double e) {
+  if (std::isinf(e)) return e > 0 ? "+inf" : "-inf";
+  return fmt::format("{:+.0f}", e);
+}
+
+nlohmann::json elo_json(double e) {
+  if (std::isinf(e)) return nullptr;
+  return e;
+}
+
+void print_progress(int done, int total, int a, int b, double seconds) {
+  constexpr int kWidth = 30;
+  const int filled = total ? static_cast<int>(static_cast<long long>(kWidth) * done / total) : 0;
+  const double rate = seconds > 0 ? done / seconds : 0;
+  const double score = done ? (a + 0.5 * (done - a - b)) / done : 0.5;
+  std::cerr << fmt::format("\r[{}{}] {}/{} games  {:.1f} games/s  A {} - {} B ({:.1f}%)  ",
+                           std::string(filled, '#'), std::string(kWidth - filled, '.'), done, total,
+                           rate, a, b, 100 * score)
+            << std::flush;
+}
+
+}  // namespace
+
+void add_tournament_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "tournament",
+      "Plays agent A against agent B and reports A's win rate (95% interval), the Elo "
+      "difference and the average throws per game. Deterministic for a seed, whatever the "
+      "number of threads.\n" +
+          ai::agent_help());
+  static std::string rules = "finkel", agent_a, agent_b;
+  static int games = 1000, threads = 1;
+  static std::uint64_t seed = 1;
+  static bool json = false;
+  cmd->add_option("--rules,-r", rules, "rule set")->capture_default_str();
+  cmd->add_option("--a", agent_a, "agent A, e.g. \"expectimax(depth=3)\"")->required();
+  cmd->add_option("--b", agent_b, "agent B, e.g. greedy")->required();
+  cmd->add_option("--games,-n", games, "games to play")->capture_default_str();
+  cmd->add_option("--threads,-j", threads, "worker threads")->capture_default_str();
+  cmd->add_option("--seed", seed, "random seed")->capture_default_str();
+  cmd->add_flag("--json", json, "print a JSON summary instead of text");
+  cmd->callback([] {
+    RuleSetResult parsed = parse_rule_set(rules);
+    if (auto* e = std::get_if<RuleSetError>(&parsed)) {
+      std::cerr << "ur tournament: " << e->message << "\n";
+      exit_status() = 2;
+      return;
+    }
+    ai::TournamentConfig config;
+    config.rules = std::get<RuleSet>(parsed);
+    config.agent_a = agent_a;
+    config.agent_b = agent_b;
+    config.games = games;
+    config.threads = threads;
+    config.seed = seed;
+    const bool tty = isatty(STDERR_FILENO) != 0;
+    ai::TournamentProgress progress;
+    if (tty)
+      progress = [](int done, int a, int b, double s) { print_progress(done, games, a, b, s); };
+    auto outcome = ai::run_tournament(config, progress);
+    if (tty) std::cerr << "\n";
+    if (auto* e = std::get_if<std::string>(&outcome)) {
+      std::cerr << "ur tournament: " << *e << "\n";
+      exit_status() = 2;
+      return;
+    }
+    const ai::TournamentResult& r = std::get<ai::TournamentResult>(outcome);
+    const double elo = ai::TournamentResult::elo(r.score());
+    const double elo_low = ai::TournamentResult::elo(r.ci_low());
+    const double elo_high = ai::TournamentResult::elo(r.ci_high());
+    if (json) {
+      nlohmann::json j = {
+          {"rules", config.rules.to_string()},
+          {"a", agent_a},
+          {"b", agent_b},
+          {"games", r.games},
+          {"seed", seed},
+          {"threads", threads},
+          {"a_wins", r.a_wins},
+          {"b_wins", r.b_wins},
+          {"abandoned", r.abandoned},
+          {"a_games_as_light", r.a_games_as_light},
+          {"a_wins_as_light", r.a_wins_as_light},
+          {"a_score", r.score()},
+          {"a_score_ci95", {r.ci_low(), r.ci_high()}},
+          {"elo", elo_json(elo)},
+          {"elo_ci95", {elo_json(elo_low), elo_json(elo_high)}},
+          {"throws_per_game", r.throws_per_game()},
+          {"seconds", r.seconds},
+      };
+      std::cout << j.dump(2) << "\n";
+      return;
+    }
+    std::cout << fmt::format("{}: A = {}  vs  B = {}, {} games, seed {}\n",
+                             config.rules.to_string(), agent_a, agent_b, r.games, seed);
+    std::cout << fmt::format("A wins {} ({} of {} as light), B wins {}", r.a_wins,
+                             r.a_wins_as_light, r.a_games_as_light, r.b_wins);
+    if (r.abandoned) std::cout << fmt::format(", abandoned {}", r.abandoned);
+    std::cout << "\n";
+    std::cout << fmt::format("A win rate {:.2f}%  (95% CI {:.2f}% .. {:.2f}%)\n", 100 * r.score(),
+                             100 * r.ci_low(), 100 * r.ci_high());
+    std::cout << fmt::format("Elo A - B {}  (95% CI {} .. {})\n", elo_text(elo), elo_text(elo_low),
+                             elo_text(elo_high));
+    std::cout << fmt::format("{:.1f} throws per game, {:.1f} s, {:.1f} games/s\n",
+                             r.throws_per_game(), r.seconds,
+                             r.seconds > 0 ? r.games / r.seconds : 0.0);
+  });
+}
+
+}  // namespace ur::cli

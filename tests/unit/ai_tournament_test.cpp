@@ -1,0 +1,104 @@
+// Tournaments: reproducible for a seed whatever the threads, and the statistics.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include <cmath>
+
+#include "../test_util.h"
+#include "ai/tournament.h"
+
+namespace ur::ai {
+namespace {
+
+TournamentResult run(const std::string& rules, const std::string& a, const std::string& b,
+                     int games, int threads, std::uint64_t seed) {
+  TournamentConfig config;
+  config.rules = rule_set_or_throw(rules);
+  config.agent_a = a;
+  config.agent_b = b;
+  config.games = games;
+  config.threads = threads;
+  config.seed = seed;
+  auto r = run_tournament(config);
+  if (auto* e = std::get_if<std::string>(&r)) ADD_FAILURE() << *e;
+  return std::get<TournamentResult>(r);
+}
+
+bool same_games(const TournamentResult& x, const TournamentResult& y) {
+  if (x.per_game.size() != y.per_game.size()) return false;
+  for (std::size_t i = 0; i < x.per_game.size(); ++i) {
+    const GameSummary &g = x.per_game[i], &h = y.per_game[i];
+    if (g.a_won != h.a_won || g.a_light != h.a_light || g.throws != h.throws) return false;
+  }
+  return true;
+}
+
+TEST(Tournament, ReproducibleForASeedWhateverTheThreads) {
+  for (const char* rules : {"finkel", "boxed"}) {
+    const TournamentResult one = run(rules, "greedy", "random", 120, 1, 7);
+    const TournamentResult three = run(rules, "greedy", "random", 120, 3, 7);
+    EXPECT_TRUE(same_games(one, three)) << rules;
+    EXPECT_EQ(one.a_wins, three.a_wins);
+    EXPECT_EQ(one.throws, three.throws);
+    const TournamentResult other = run(rules, "greedy", "random", 120, 2, 8);
+    EXPECT_FALSE(same_games(one, other)) << rules << ": another seed, other games";
+  }
+  const TournamentResult x = run("finkel", "expectimax(depth=2)", "greedy", 16, 1, 3);
+  const TournamentResult y = run("finkel", "expectimax(depth=2)", "greedy", 16, 2, 3);
+  EXPECT_TRUE(same_games(x, y));
+}
+
+TEST(Tournament, AlternatesSeatsAndCountsEverything) {
+  const TournamentResult r = run("finkel", "first", "random", 51, 2, 1);
+  EXPECT_EQ(r.a_games_as_light, 26);  // games 0, 2, ..., 50
+  for (std::size_t i = 0; i < r.per_game.size(); ++i) EXPECT_EQ(r.per_game[i].a_light, i % 2 == 0);
+  EXPECT_EQ(r.a_wins + r.b_wins + r.abandoned, 51);
+  EXPECT_GT(r.throws_per_game(), 20);
+}
+
+TEST(Tournament, GreedyBeatsRandom) {
+  const TournamentResult r = run("finkel", "greedy", "random", 300, 2, 5);
+  EXPECT_GT(r.score(), 0.85);
+  EXPECT_GT(r.ci_low(), 0.5);
+}
+
+TEST(Tournament, WilsonIntervalAndElo) {
+  TournamentResult r;
+  r.games = 100;
+  r.a_wins = 60;
+  r.b_wins = 40;
+  EXPECT_DOUBLE_EQ(r.score(), 0.6);
+  // Wilson 95% interval for 60/100: 0.5020 .. 0.6906.
+  EXPECT_NEAR(r.ci_low(), 0.5020, 1e-4);
+  EXPECT_NEAR(r.ci_high(), 0.6906, 1e-4);
+  EXPECT_NEAR(TournamentResult::elo(0.6), 70.44, 0.01);
+  EXPECT_NEAR(TournamentResult::elo(0.5), 0.0, 1e-12);
+  EXPECT_TRUE(std::isinf(TournamentResult::elo(1.0)));
+  r.abandoned = 2;
+  r.a_wins = 59;
+  r.b_wins = 39;
+  EXPECT_DOUBLE_EQ(r.score(), 0.6);
+}
+
+TEST(Tournament, BadInputIsAnError) {
+  TournamentConfig config;
+  config.rules = rule_set_or_throw("finkel");
+  config.agent_a = "greedy";
+  config.agent_b = "deep_blue";
+  auto r = run_tournament(config);
+  ASSERT_TRUE(std::holds_alternative<std::string>(r));
+  EXPECT_NE(std::get<std::string>(r).find("unknown agent 'deep_blue'"), std::string::npos);
+  config.agent_b = "perfect";
+  ::setenv("UR_DATA_DIR", "/nonexistent/ur-data", 1);  // no table anywhere
+  r = run_tournament(config);
+  ::unsetenv("UR_DATA_DIR");
+  ASSERT_TRUE(std::holds_alternative<std::string>(r));
+  EXPECT_NE(std::get<std::string>(r).find("no table available for finkel"), std::string::npos);
+  config.agent_b = "random";
+  config.games = 0;
+  EXPECT_TRUE(std::holds_alternative<std::string>(run_tournament(config)));
+}
+
+}  // namespace
+}  // namespace ur::ai
