@@ -3,17 +3,117 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
 
 namespace ur::ai {
+namespace {
+
+using ChainHit = std::array<double, kMaxIndex>;
+
+// P(one whole throw chain offers a sum of exactly d squares), d = 0..N+1: the chain's moving
+// throws, any subset of them spent on one piece (the others may go to other pieces). The
+// reachable sums of a chain so far form a bit mask; the chain is a Markov chain over masks,
+// run until its live probability is negligible. A few thousand masks at most.
+ChainHit compute_chain_hit(const Engine& engine) {
+  const DiceModel& dice = engine.rules().dice;
+  const int off = engine.path_length() + 1;
+  const std::uint64_t limit = (std::uint64_t{2} << off) - 1;  // sums 0..off
+  ChainHit hit{};
+  std::unordered_map<std::uint64_t, double> live{{1, 1.0}};
+  auto finish = [&](std::uint64_t mask, double pr) {
+    for (int d = 1; d <= off; ++d)
+      if (mask >> d & 1) hit[d] += pr;
+  };
+  for (int step = 0; step < 200 && !live.empty(); ++step) {
+    std::unordered_map<std::uint64_t, double> next;
+    double mass = 0;
+    for (const auto& [mask, pr] : live) {
+      for (int k = 0; k <= dice.dice; ++k) {
+        const double pk = dice.probability(k) * pr;
+        if (pk <= 0) continue;
+        const int m = engine.move_value(k);
+        const std::uint64_t after = m > 0 ? (mask | mask << m) & limit : mask;
+        if (engine.throw_ends_turn(k)) {
+          finish(after, pk);
+        } else {
+          next[after] += pk;
+          mass += pk;
+        }
+      }
+    }
+    live.swap(next);
+    if (mass < 1e-9) break;
+  }
+  for (const auto& [mask, pr] : live) finish(mask, pr);
+  return hit;
+}
+
+// The chain table depends only on the dice and the path length; greedy builds an Evaluator
+// for every decision, so the table is computed once per dice model and kept.
+const ChainHit& chain_hit_table(const Engine& engine) {
+  static std::mutex mutex;
+  static std::vector<std::pair<std::vector<double>, ChainHit>> cache;
+  const DiceModel& dice = engine.rules().dice;
+  std::vector<double> key{static_cast<double>(engine.path_length())};
+  for (int k = 0; k <= dice.dice; ++k) {
+    key.push_back(dice.probability(k));
+    key.push_back(engine.move_value(k));
+    key.push_back(engine.throw_ends_turn(k) ? 1 : 0);
+  }
+  const std::lock_guard lock(mutex);
+  for (const auto& [k, table] : cache)
+    if (k == key) return table;
+  cache.emplace_back(key, compute_chain_hit(engine));
+  return cache.back().second;
+}
+
+}  // namespace
+
+// TUNING ONLY (to be removed): overrides from an environment variable "k=v,k=v".
+static void tune_from_env(EvalWeights& w, const char* var) {
+  const char* e = std::getenv(var);
+  if (!e) return;
+  std::string s(e);
+  size_t pos = 0;
+  while (pos < s.size()) {
+    size_t c = s.find(',', pos);
+    if (c == std::string::npos) c = s.size();
+    std::string item = s.substr(pos, c - pos);
+    pos = c + 1;
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos) continue;
+    const std::string k = item.substr(0, eq);
+    const double v = std::atof(item.c_str() + eq + 1);
+    if (k == "progress") w.progress = v;
+    else if (k == "borne_off") w.borne_off = v;
+    else if (k == "staged") w.staged = v;
+    else if (k == "safe") w.safe = v;
+    else if (k == "danger") w.danger = v;
+    else if (k == "danger_base") w.danger_base = v;
+    else if (k == "tempo") w.tempo = v;
+    else if (k == "scale") w.scale = v;
+    else if (k == "chain_danger") w.chain_danger = v;
+    else if (k == "chain_own") w.chain_own = v;
+    else if (k == "chain_tempo") w.chain_tempo = v;
+    else if (k == "stack") w.stack = v;
+    else if (k == "exact") w.exact = v;
+  }
+}
 
 EvalWeights greedy_weights() {
-  return EvalWeights{};
+  EvalWeights w;
+  tune_from_env(w, "UR_TUNE_G");
+  return w;
 }
 
 EvalWeights search_weights() {
   EvalWeights w;
   w.tempo = 0.1;
   w.danger = 0.6;
+  tune_from_env(w, "UR_TUNE_S");
   return w;
 }
 
@@ -22,12 +122,37 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w)
       w_(w),
       n_(engine.path_length()),
       staging_(engine.has_staging()),
-      stacking_(engine.rules().stacking) {
+      stacking_(engine.rules().stacking),
+      chain_(engine.rules().turn_mode == TurnMode::kThrowChain) {
   const RuleSet& rules = engine.rules();
   const int off = n_ + 1;
+  if (chain_) chain_hit_ = chain_hit_table(engine);
   for (int pl = 0; pl < 2; ++pl) {
     const Player me = static_cast<Player>(pl);
     const Player enemy = other(me);
+    // Throw chains: progress as the share of the expected moving throws to bear off that is
+    // done (exact bear-off makes the last squares slow; a double square speeds its
+    // approach). to_go[i] = expected throws this piece needs from i, spending only throws
+    // that fit: to_go[i] = (1 + sum_fit p_m to_go[dest]) / sum_fit p_m.
+    std::array<double, kMaxIndex> to_go{};
+    if (chain_) {
+      double moving = 0;
+      for (int k = 0; k <= rules.dice.dice; ++k)
+        if (engine.move_value(k) > 0) moving += rules.dice.probability(k);
+      for (int i = n_; i >= 0; --i) {
+        double fit = 0, sum = 0;
+        for (int k = 0; k <= rules.dice.dice; ++k) {
+          const int m = engine.move_value(k);
+          const double pk = rules.dice.probability(k) / moving;
+          if (m <= 0 || pk <= 0 || i + m > off) continue;
+          int t = i + m;
+          if (t < off && (engine.landing(me, t) & land_flag::kDouble) && t + m <= off) t += m;
+          fit += pk;
+          sum += pk * to_go[t];
+        }
+        to_go[i] = fit > 0 ? (1 + sum) / fit : to_go[i + 1] + 1;
+      }
+    }
     // Does the enemy's path cross square c at all? Only such squares need safety.
     auto enemy_indices = [&](Cell c, std::array<std::int8_t, 2>& out) {
       out = {-1, -1};
@@ -45,7 +170,10 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w)
         v = staging_ ? w_.staged : 0.0;
       } else {
         // Staging presets: every entered counter (on S or the path) carries the bonus.
-        v = w_.progress * i / n_ + (staging_ ? w_.staged : 0.0);
+        const double linear = static_cast<double>(i) / n_;
+        const double exact = chain_ ? (to_go[0] - to_go[i]) / to_go[0] : linear;
+        v = w_.progress * (w_.exact * exact + (1 - w_.exact) * linear) +
+            (staging_ ? w_.staged : 0.0);
         const Cell c = engine.cell_at(me, i);
         std::array<std::int8_t, 2> ts{};
         if (c != kNoCell && enemy_indices(c, ts) > 0) {
@@ -78,7 +206,7 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w)
   }
 }
 
-double Evaluator::side_score(const Position& p, int me) const {
+double Evaluator::side_score(const Position& p, int me, bool owner) const {
   const int op = 1 - me;
   double score = 0;
   // Pieces on the path and borne off; index 0 counts 0 unless it is the staging space.
@@ -89,7 +217,27 @@ double Evaluator::side_score(const Position& p, int me) const {
     const int cnt = p.count[me][i];
     score += piece_value_[me][i] * cnt;
     if (i == 0 || hit_at_[me][i][0] < 0) continue;
-    if (stacking_ && cnt >= 2) continue;  // a stack bounces the attacker
+    if (stacking_ && cnt >= 2) {  // a stack bounces the attacker
+      score += w_.stack * (cnt - 1);
+      continue;
+    }
+    if (chain_) {
+      // The enemy's whole chain (now if the chain under way is his, else next) threatens
+      // the piece; the attackers are taken as independent.
+      double survive = 1;
+      for (std::int8_t t : hit_at_[me][i]) {
+        if (t < 0) break;
+        std::uint32_t attackers = p.occ[op] & ((1u << t) - 1);
+        while (attackers) {
+          const int s = std::countr_zero(attackers);
+          attackers &= attackers - 1;
+          survive *= 1 - chain_hit_[t - s];
+        }
+      }
+      const double weight = w_.chain_danger * (owner ? w_.chain_own : 1.0);
+      score -= weight * (1 - survive) * (piece_value_[me][i] + w_.danger_base);
+      continue;
+    }
     double threat = 0;
     for (std::int8_t t : hit_at_[me][i]) {
       if (t < 0) break;
@@ -109,8 +257,14 @@ double Evaluator::side_score(const Position& p, int me) const {
 
 double Evaluator::score_difference(const Position& p, Player me) const {
   const int mi = index_of(me);
-  double d = side_score(p, mi) - side_score(p, 1 - mi);
+  // Throw chains: whose chain is under way (an award or forfeit response interrupts it).
+  const bool award_or_forfeit =
+      p.phase == Phase::kAwaitingAward || p.phase == Phase::kAwaitingForfeit;
+  const Player owner = award_or_forfeit ? p.next : p.turn;
+  double d = side_score(p, mi, owner == me) - side_score(p, 1 - mi, owner != me);
+  if (chain_) d += owner == me ? w_.chain_tempo : -w_.chain_tempo;
   if (p.is_chance()) {
+    if (chain_) return d;
     d += p.turn == me ? w_.tempo : -w_.tempo;
   } else if (p.is_decision()) {
     // The player to decide holds a move in hand: roughly its squares of progress (a forfeit

@@ -35,6 +35,12 @@ struct EvalWeights {
   double danger_base = 0.3;  // losing even a fresh piece costs a tempo
   double tempo = 0.25;       // the player to throw
   double scale = 1.6;        // logistic scale: score units per e-fold of odds
+  // Throw-chain rule sets only (bell, boxed); see the header comment.
+  double chain_danger = 0.9;  // per unit of P(hit in the enemy's chain) x (value + base)
+  double chain_own = 0.5;     // the chain owner's own pieces: he may still move them away
+  double chain_tempo = 0.3;   // the rest of the chain, for the player whose chain it is
+  double stack = 0.0;         // stacking presets: per extra piece in a stack on the capture zone
+  double exact = 1.0;         // throw chains: share of the exact-progress table (else i/N)
 };
 
 // The tuned weights (docs/ai.md). Greedy uses the defaults above; the search's leaves value
@@ -54,13 +60,16 @@ class Evaluator {
   const EvalWeights& weights() const { return w_; }
 
  private:
-  double side_score(const Position& p, int me) const;
+  double side_score(const Position& p, int me, bool owner) const;
 
   const Engine* engine_;
   EvalWeights w_;
   int n_ = 14;
   bool staging_ = false;
   bool stacking_ = false;
+  bool chain_ = false;  // throw-chain turns (bell, boxed)
+  // Throw chains: P(the chain's moving throws offer a sum of exactly d), by distance d.
+  std::array<double, kMaxIndex> chain_hit_{};
   // piece_value_[p][i]: progress (+ safety) of one piece of p at index i, 0..N+1.
   std::array<std::array<double, kMaxIndex>, 2> piece_value_{};
   // For a piece of p at index i: the (up to two) indices of the enemy's path on the same

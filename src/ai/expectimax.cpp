@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cassert>
+#include <cstdlib>
 
 namespace ur::ai {
 namespace {
@@ -26,8 +27,20 @@ std::string ExpectimaxAgent::name() const {
   return fmt::format("expectimax(depth={})", options_.depth);
 }
 
+PlyCosts ply_costs(const Engine& engine) {
+  PlyCosts c;
+  if (engine.rules().turn_mode == TurnMode::kThrowChain) {
+    c = PlyCosts{.unit = 2, .decision = 1, .pass = 2};
+    if (const char* e = std::getenv("UR_PLY")) {  // TUNING ONLY
+      std::sscanf(e, "%d,%d,%d", &c.unit, &c.decision, &c.pass);
+    }
+  }
+  return c;
+}
+
 void ExpectimaxAgent::prepare(const Engine& engine, Player pov, const StopToken& stop) {
   engine_ = &engine;
+  costs_ = ply_costs(engine);
   eval_.emplace(engine, options_.weights);
   pov_ = pov;
   stop_ = &stop;
@@ -48,7 +61,7 @@ void ExpectimaxAgent::poll() {
 std::optional<double> ExpectimaxAgent::value(const Engine& engine, const Position& pos, int depth,
                                              Player pov, const StopToken& stop) {
   prepare(engine, pov, stop);
-  const double v = search(pos, depth, 0.0, 1.0);
+  const double v = search(pos, depth * costs_.unit, 0.0, 1.0);
   stats_.nodes = nodes_;
   if (aborted_) return std::nullopt;
   return v;
@@ -71,7 +84,8 @@ Move ExpectimaxAgent::choose(const Engine& engine, const Position& pos, const St
       Position child = pos;
       engine.apply_move(child, moves[i]);
       // Only a strictly better move is of interest: a null window at the best so far.
-      const double v = search(child, depth - 1, std::max(best_value, 0.0), 1.0);
+      const double v =
+          search(child, depth * costs_.unit - costs_.decision, std::max(best_value, 0.0), 1.0);
       if (aborted_) break;
       if (v > best_value) {
         best_value = v;
@@ -165,7 +179,7 @@ double ExpectimaxAgent::decision(const Position& p, int depth, double alpha, dou
   for (int i = 0; i < moves.size; ++i) {
     Position child = p;
     engine_->apply_move(child, moves[i]);
-    const double v = search(child, depth - 1, alpha, beta);
+    const double v = search(child, depth - costs_.decision, alpha, beta);
     if (aborted_) return 0.5;
     if (maximise ? v > best : v < best) {
       best = v;
@@ -219,7 +233,7 @@ double ExpectimaxAgent::chance(const Position& p, int depth, double alpha, doubl
     if (same_state(c, p)) continue;
     prob[n] = o.probability;
     // A throw that hands the turn over without a decision is a ply of its own.
-    child_depth[n] = static_cast<std::int8_t>(c.is_chance() ? depth - 1 : depth);
+    child_depth[n] = static_cast<std::int8_t>(c.is_chance() ? depth - costs_.pass : depth);
     live += o.probability;
     ++n;
   }

@@ -39,6 +39,15 @@ struct ExpectimaxOptions {
   EvalWeights weights = search_weights();
 };
 
+// How a search's depth is spent, in internal units: the user's depth is `unit` units, a
+// decision costs `decision` and a throw that passes the turn without one costs `pass`.
+struct PlyCosts {
+  int unit = 1;
+  int decision = 1;
+  int pass = 1;
+};
+PlyCosts ply_costs(const Engine& engine);
+
 struct SearchStats {
   std::uint64_t nodes = 0;
   int completed_depth = 0;
@@ -71,6 +80,7 @@ class ExpectimaxAgent final : public Agent {
   TranspositionTable tt_;
   std::optional<Evaluator> eval_;
   const Engine* engine_ = nullptr;  // of the search under way; eval_ is rebuilt per search
+  PlyCosts costs_;
   Player pov_ = Player::kLight;
   const StopToken* stop_ = nullptr;
   bool has_deadline_ = false;

@@ -3,11 +3,14 @@
 
 #include <chrono>
 #include <iostream>
+#include <vector>
 
 #include "cli/bench_agents.h"
 #include "cli/commands.h"
 #include "engine/engine.h"
 #include "rules/presets.h"
+#include "solver/state_index.h"
+#include "solver/table_file.h"
 
 namespace ur::cli {
 namespace {
@@ -39,6 +42,59 @@ void bench_one(const RuleSet& rules, double seconds, std::uint64_t seed) {
                            static_cast<double>(throws) / games);
 }
 
+// Random state queries against a mmapped table: rank a position, read its value. The
+// positions are drawn up front (uniform indices, decoded) so the timing is the lookup alone.
+bool bench_table(const std::string& path, std::uint64_t queries, std::uint64_t seed) {
+  solver::TableResult tr = solver::Table::open(path);
+  if (auto* e = std::get_if<std::string>(&tr)) {
+    std::cerr << "ur bench table: " << *e << "\n";
+    return false;
+  }
+  const auto& table = *std::get<std::shared_ptr<const solver::Table>>(tr);
+  const Engine engine(rule_set_or_throw(table.info().rules));
+  auto ir = solver::StateIndex::create(engine);
+  if (auto* e = std::get_if<std::string>(&ir)) {
+    std::cerr << "ur bench table: " << *e << "\n";
+    return false;
+  }
+  const auto& index = std::get<solver::StateIndex>(ir);
+  if (index.encoding_id() != table.info().encoding) {
+    std::cerr << "ur bench table: the table's encoding does not match this build\n";
+    return false;
+  }
+  Rng rng(seed);
+  std::vector<Position> positions(std::min<std::uint64_t>(queries, 1 << 20));
+  for (Position& p : positions) {
+    p = index.unrank(rng.next() % index.size());
+    if (rng.bits(1)) {  // half of them with dark to move
+      std::swap(p.count[0], p.count[1]);
+      p.turn = p.next = Player::kDark;
+      engine.refresh_masks(p);
+    }
+  }
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  // In batches: rank a batch, prefetch its values, then read them, so that the memory
+  // latency of one lookup overlaps the others (the way a search or an analysis queries).
+  constexpr std::uint64_t kBatch = 16;
+  double sum = 0;
+  std::uint64_t idx[kBatch];
+  for (std::uint64_t q = 0; q < queries; q += kBatch) {
+    const std::uint64_t n = std::min(kBatch, queries - q);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      idx[i] = index.rank(positions[(q + i) % positions.size()]);
+      table.prefetch(idx[i]);
+    }
+    for (std::uint64_t i = 0; i < n; ++i) sum += table.value(idx[i]);
+  }
+  const double secs = std::chrono::duration<double>(clock::now() - start).count();
+  std::cout << fmt::format(
+      "{}: {} random state queries in {:.3f} s: {:.0f} queries/s "
+      "(mean value {:.4f})\n",
+      table.info().rules, queries, secs, queries / secs, sum / queries);
+  return true;
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
@@ -60,8 +116,17 @@ void add_bench_command(CLI::App& app) {
   agents->callback([] {
     if (!run_bench_agents(agents_rules)) exit_status() = 2;
   });
+  auto* table = cmd->add_subcommand(
+      "table", "Random state queries per second from a mmapped table (rank + lookup)");
+  static std::string table_path;
+  static std::uint64_t queries = 20'000'000;
+  table->add_option("file", table_path, "table file")->required();
+  table->add_option("--queries", queries, "how many queries")->capture_default_str();
+  table->callback([] {
+    if (!bench_table(table_path, queries, seed)) exit_status() = 2;
+  });
   cmd->callback([cmd] {
-    if (cmd->got_subcommand("agents")) return;
+    if (cmd->got_subcommand("agents") || cmd->got_subcommand("table")) return;
     if (!rules.empty()) {
       RuleSetResult r = parse_rule_set(rules);
       if (auto* e = std::get_if<RuleSetError>(&r)) {

@@ -76,6 +76,28 @@ void StateIndex::build_tables() {
     }
     mask_count_[k] = count;
   }
+  for (int side = 0; side < 2; ++side)
+    for (int byte = 0; byte < 4; ++byte)
+      for (int v = 0; v < 256; ++v) {
+        Contribution c;
+        for (int bit = 0; bit < 8; ++bit) {
+          if (!(v & (1 << bit))) continue;
+          const int i = byte * 8 + bit;
+          const auto& slots = side == 0 ? shared_light_ : shared_dark_;
+          for (int j = 0; j < shared_; ++j) {
+            if (slots[j] != i) continue;
+            const std::uint32_t digit = side == 0 ? 1 : 2;
+            if (j < hi_slots_)
+              c.hi += digit * pow3_[j];
+            else
+              c.lo += digit * pow3_[j - hi_slots_];
+            ++c.shared;
+          }
+          for (int j = 0; j < private_; ++j)
+            if (private_index_[j] == i) c.mask |= static_cast<std::uint8_t>(1 << j);
+        }
+        contribution_[side][byte][v] = c;
+      }
   auto weight = [&](int k1, int k2) -> std::uint64_t {
     if (k1 < 0 || k2 < 0) return 0;
     return static_cast<std::uint64_t>(mask_count_[k1]) * mask_count_[k2];
@@ -137,24 +159,20 @@ std::string StateIndex::encoding_id() const {
 
 std::uint64_t StateIndex::rank(const Position& p) const {
   const int mover = index_of(p.turn);
-  const auto& cm = p.count[mover];
-  const auto& co = p.count[1 - mover];
-  const int a = cm[off_index_], b = co[off_index_];
+  const int a = p.count[mover][off_index_], b = p.count[1 - mover][off_index_];
   assert(a < pieces_ && b < pieces_);
-  int hi = 0, lo = 0, s1 = 0, s2 = 0;
-  for (int j = shared_ - 1; j >= 0; --j) {
-    int digit = cm[shared_light_[j]] ? 1 : co[shared_dark_[j]] ? 2 : 0;
-    s1 += digit == 1;
-    s2 += digit == 2;
-    if (j >= hi_slots_)
-      lo = lo * 3 + digit;
-    else
-      hi = hi * 3 + digit;
-  }
-  int m1 = 0, m2 = 0;
-  for (int j = 0; j < private_; ++j) {
-    m1 |= (cm[private_index_[j]] ? 1 : 0) << j;
-    m2 |= (co[private_index_[j]] ? 1 : 0) << j;
+  std::uint32_t hi = 0, lo = 0;
+  int s1 = 0, s2 = 0, m1 = 0, m2 = 0;
+  const std::uint32_t om = p.occ[mover], oo = p.occ[1 - mover];
+  for (int byte = 0; byte < 4; ++byte) {
+    const Contribution& cm = contribution_[0][byte][(om >> (8 * byte)) & 0xff];
+    const Contribution& co = contribution_[1][byte][(oo >> (8 * byte)) & 0xff];
+    hi += cm.hi + co.hi;
+    lo += cm.lo + co.lo;
+    s1 += cm.shared;
+    s2 += co.shared;
+    m1 |= cm.mask;
+    m2 |= co.mask;
   }
   const int A = remaining(a), B = remaining(b);
   const int A1 = A - code_s1_[hi], B1 = B - code_s2_[hi];

@@ -96,6 +96,13 @@ class StateIndex {
   std::array<int, kMaxShared> shared_dark_{};     // dark's path index of the same square
   std::array<int, kMaxPrivate> private_index_{};  // path index of private bit j
   std::array<int, kMaxShared + 1> pow3_{};
+  // rank() reads the occupancy masks a byte at a time: what each byte value of the mover's
+  // (side 0) or the opponent's (side 1) mask adds to the shared codes and the private mask.
+  struct Contribution {
+    std::uint32_t hi = 0, lo = 0;
+    std::uint8_t mask = 0, shared = 0;
+  };
+  std::array<std::array<std::array<Contribution, 256>, 4>, 2> contribution_{};
   // Per code of one half: how many mover / opponent pieces it holds, and in which slots.
   std::vector<std::uint8_t> code_s1_, code_s2_;
   std::vector<std::uint16_t> code_m_, code_o_;
