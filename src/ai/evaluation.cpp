@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <cstdlib>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -72,48 +71,14 @@ const ChainHit& chain_hit_table(const Engine& engine) {
 
 }  // namespace
 
-// TUNING ONLY (to be removed): overrides from an environment variable "k=v,k=v".
-static void tune_from_env(EvalWeights& w, const char* var) {
-  const char* e = std::getenv(var);
-  if (!e) return;
-  std::string s(e);
-  size_t pos = 0;
-  while (pos < s.size()) {
-    size_t c = s.find(',', pos);
-    if (c == std::string::npos) c = s.size();
-    std::string item = s.substr(pos, c - pos);
-    pos = c + 1;
-    const size_t eq = item.find('=');
-    if (eq == std::string::npos) continue;
-    const std::string k = item.substr(0, eq);
-    const double v = std::atof(item.c_str() + eq + 1);
-    if (k == "progress") w.progress = v;
-    else if (k == "borne_off") w.borne_off = v;
-    else if (k == "staged") w.staged = v;
-    else if (k == "safe") w.safe = v;
-    else if (k == "danger") w.danger = v;
-    else if (k == "danger_base") w.danger_base = v;
-    else if (k == "tempo") w.tempo = v;
-    else if (k == "scale") w.scale = v;
-    else if (k == "chain_danger") w.chain_danger = v;
-    else if (k == "chain_own") w.chain_own = v;
-    else if (k == "chain_tempo") w.chain_tempo = v;
-    else if (k == "stack") w.stack = v;
-    else if (k == "exact") w.exact = v;
-  }
-}
-
 EvalWeights greedy_weights() {
-  EvalWeights w;
-  tune_from_env(w, "UR_TUNE_G");
-  return w;
+  return EvalWeights{};
 }
 
 EvalWeights search_weights() {
   EvalWeights w;
   w.tempo = 0.1;
   w.danger = 0.6;
-  tune_from_env(w, "UR_TUNE_S");
   return w;
 }
 
@@ -165,15 +130,13 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w)
       hit_at_[pl][i] = {-1, -1};
       double v = 0;
       if (i == off) {
-        v = w_.borne_off;
+        v = (chain_ ? w_.chain_borne_off : w_.borne_off) + (staging_ ? w_.staged : 0.0);
       } else if (i == 0) {
         v = staging_ ? w_.staged : 0.0;
       } else {
         // Staging presets: every entered counter (on S or the path) carries the bonus.
-        const double linear = static_cast<double>(i) / n_;
-        const double exact = chain_ ? (to_go[0] - to_go[i]) / to_go[0] : linear;
-        v = w_.progress * (w_.exact * exact + (1 - w_.exact) * linear) +
-            (staging_ ? w_.staged : 0.0);
+        const double done = chain_ ? (to_go[0] - to_go[i]) / to_go[0] : static_cast<double>(i) / n_;
+        v = w_.progress * done + (staging_ ? w_.staged : 0.0);
         const Cell c = engine.cell_at(me, i);
         std::array<std::int8_t, 2> ts{};
         if (c != kNoCell && enemy_indices(c, ts) > 0) {
@@ -216,11 +179,9 @@ double Evaluator::side_score(const Position& p, int me, bool owner) const {
     occ &= occ - 1;
     const int cnt = p.count[me][i];
     score += piece_value_[me][i] * cnt;
+    if (i == 0 && staging_ && cnt > 1) score -= w_.crowd * (cnt - 1);
     if (i == 0 || hit_at_[me][i][0] < 0) continue;
-    if (stacking_ && cnt >= 2) {  // a stack bounces the attacker
-      score += w_.stack * (cnt - 1);
-      continue;
-    }
+    if (stacking_ && cnt >= 2) continue;  // a stack bounces the attacker
     if (chain_) {
       // The enemy's whole chain (now if the chain under way is his, else next) threatens
       // the piece; the attackers are taken as independent.

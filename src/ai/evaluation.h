@@ -16,6 +16,21 @@
 //   tempo       kTempo for the player whose throw it is (at a chance node), since the turn is
 //               worth having
 //
+// Throw-chain rule sets (bell, boxed: a turn is throws until a turn-ending one) differ:
+//
+//   progress    the share done of the expected moving throws a piece needs to bear off (exact
+//               bear-off makes the last squares slow, a double square speeds its approach),
+//               instead of i/N; a piece borne off counts kChainBorneOff (plus kStaged when
+//               staging: it was entered too)
+//   danger      -kChainDanger x P(hit) x (value + kDangerBase), where P(hit) is the chance that
+//               the enemy's whole chain offers the exact distance from some piece behind (any
+//               subset of its moving throws; attackers independent). The pieces of the chain's
+//               owner (whose chain is under way) get kChainOwn of it: he may still move them
+//   tempo       kChainTempo for the owner of the chain under way, at every node (the rest of a
+//               chain is worth the same from any throw)
+//   crowd       staging presets: -kCrowd per counter on S after the first (they wait for the
+//               same throws)
+//
 // and the win probability of `me` is logistic((score(me) - score(enemy)) / kScale). Finished
 // games are exact (1 or 0). The weights were tuned with short tournaments (docs/ai.md).
 #pragma once
@@ -29,18 +44,18 @@ namespace ur::ai {
 struct EvalWeights {
   double progress = 1.0;     // a piece's whole path, start to last square
   double borne_off = 1.35;   // a piece borne off
-  double staged = 0.15;      // staging presets: an entered counter (on S or the path)
+  double staged = 0.6;       // staging presets: an entered counter (on S or the path)
   double safe = 0.25;        // a piece on a shared safe square
   double danger = 0.9;       // per unit of P(hit) x (progress + danger_base)
   double danger_base = 0.3;  // losing even a fresh piece costs a tempo
   double tempo = 0.25;       // the player to throw
   double scale = 1.6;        // logistic scale: score units per e-fold of odds
-  // Throw-chain rule sets only (bell, boxed); see the header comment.
-  double chain_danger = 0.9;  // per unit of P(hit in the enemy's chain) x (value + base)
-  double chain_own = 0.5;     // the chain owner's own pieces: he may still move them away
-  double chain_tempo = 0.3;   // the rest of the chain, for the player whose chain it is
-  double stack = 0.0;         // stacking presets: per extra piece in a stack on the capture zone
-  double exact = 1.0;         // throw chains: share of the exact-progress table (else i/N)
+  // Throw-chain rule sets (bell, boxed) replace danger and tempo with these:
+  double chain_danger = 0.5;     // per unit of P(hit in the enemy's chain) x (value + danger_base)
+  double chain_own = 0.5;        // share of it for the chain owner's pieces (he may move them yet)
+  double chain_borne_off = 0.9;  // a piece borne off (with staging: plus staged)
+  double chain_tempo = 0.3;      // the rest of the chain under way, for its owner
+  double crowd = 0.2;            // staging presets: less per counter waiting on S after the first
 };
 
 // The tuned weights (docs/ai.md). Greedy uses the defaults above; the search's leaves value

@@ -3,12 +3,13 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cassert>
-#include <cstdlib>
 
 namespace ur::ai {
 namespace {
 
 constexpr int kPollInterval = 256;  // nodes between looks at the clock and the stop token
+// Throw chains, without a time limit: the node budget of a decision (ply_costs()).
+constexpr std::uint64_t kChainNodeBudget = 50'000;
 
 // The Markov state of two positions is equal (the masks follow from the counts).
 bool same_state(const Position& a, const Position& b) {
@@ -30,10 +31,7 @@ std::string ExpectimaxAgent::name() const {
 PlyCosts ply_costs(const Engine& engine) {
   PlyCosts c;
   if (engine.rules().turn_mode == TurnMode::kThrowChain) {
-    c = PlyCosts{.unit = 2, .decision = 1, .pass = 2};
-    if (const char* e = std::getenv("UR_PLY")) {  // TUNING ONLY
-      std::sscanf(e, "%d,%d,%d", &c.unit, &c.decision, &c.pass);
-    }
+    c = PlyCosts{.unit = 2, .decision = 1, .pass = 2, .node_budget = kChainNodeBudget};
   }
   return c;
 }
@@ -77,7 +75,9 @@ Move ExpectimaxAgent::choose(const Engine& engine, const Position& pos, const St
   const auto start = std::chrono::steady_clock::now();
   order_moves(moves, -1);
   int best = 0;  // index into `moves`, which keeps the best move found so far first
+  std::uint64_t last_iteration = 0;
   for (int depth = 1; depth <= options_.depth; ++depth) {
+    const std::uint64_t nodes_before = nodes_;
     int iteration_best = -1;
     double best_value = -1.0;
     for (int i = 0; i < moves.size; ++i) {
@@ -109,6 +109,18 @@ Move ExpectimaxAgent::choose(const Engine& engine, const Position& pos, const St
       // The next iteration costs several times this one: do not start what cannot finish.
       const auto spent = std::chrono::steady_clock::now() - start;
       if (spent * 3 > std::chrono::milliseconds(options_.time_ms)) break;
+    } else if (costs_.node_budget > 0 && depth < options_.depth) {
+      // Throw chains: the rare position whose tree explodes (long forced chains, many
+      // counters) stops deepening when the next iteration would pass the node budget. The
+      // growth is the ratio of the last two iterations, at least 4 (after the first one: its
+      // own node count). Counted in nodes, so the choice stays deterministic.
+      const std::uint64_t iteration = nodes_ - nodes_before;
+      const double growth = std::max(
+          4.0, static_cast<double>(iteration) / std::max<std::uint64_t>(last_iteration, 1));
+      if (static_cast<double>(nodes_) + growth * static_cast<double>(iteration) >
+          static_cast<double>(costs_.node_budget))
+        break;
+      last_iteration = iteration;
     }
   }
   stats_.nodes = nodes_;

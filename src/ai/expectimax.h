@@ -9,9 +9,13 @@
 // null throw, no legal move). Chance nodes whose throw leads to a decision cost nothing: the
 // decision that follows does. depth=1 is one-ply lookahead with the evaluation (evaluation.h)
 // at the leaves; depth=2 adds the expectation over the next throw and the reply to it; and so
-// on. Finished games are exact. A throw that changes nothing (a chain throw with no legal
-// move: the same player throws again from the same position) is a self-loop, solved exactly by
-// renormalising the other outcomes (V = sum p_i V_i / (1 - p_loop)).
+// on. Throw-chain rule sets (bell, boxed) count in half plies instead (PlyCosts: a decision
+// costs half a ply, a throw that passes the turn a whole one), because a turn there is a chain
+// of several decisions: depth=2 then reaches the end of the chain and the opponent's first
+// decision more often, at a few times the cost (docs/ai.md). Finished games are exact. A throw that
+// changes nothing (a chain throw with no legal move: the same player throws again from the same
+// position) is a self-loop, solved exactly by renormalising the other outcomes (V = sum p_i V_i /
+// (1 - p_loop)).
 //
 // Pruning is exact: alpha-beta at decision nodes and Ballard's Star1 at chance nodes (the
 // values are bounded by 0 and 1, so after some outcomes the rest can no longer lift the
@@ -40,11 +44,15 @@ struct ExpectimaxOptions {
 };
 
 // How a search's depth is spent, in internal units: the user's depth is `unit` units, a
-// decision costs `decision` and a throw that passes the turn without one costs `pass`.
+// decision costs `decision` and a throw that passes the turn without one costs `pass`. Plies
+// (1, 1, 1) for single-throw turns; half plies (2, 1, 2) for throw chains.
 struct PlyCosts {
   int unit = 1;
   int decision = 1;
   int pass = 1;
+  // Without a time limit, deepening stops before an iteration predicted to pass this many
+  // nodes (0: no budget).
+  std::uint64_t node_budget = 0;
 };
 PlyCosts ply_costs(const Engine& engine);
 

@@ -83,23 +83,22 @@ std::optional<double> parse_double(const std::string& s) {
 // "greedy(danger=1.2,tempo=0.3)". Returns false when `key` is not a weight.
 std::variant<bool, AgentError> weight_param(const std::string& agent, const std::string& key,
                                             const std::string& value, EvalWeights& w) {
+  const std::pair<const char*, double*> slots[] = {{"progress", &w.progress},
+                                                   {"borne_off", &w.borne_off},
+                                                   {"staged", &w.staged},
+                                                   {"safe", &w.safe},
+                                                   {"danger", &w.danger},
+                                                   {"danger_base", &w.danger_base},
+                                                   {"tempo", &w.tempo},
+                                                   {"scale", &w.scale},
+                                                   {"chain_danger", &w.chain_danger},
+                                                   {"chain_own", &w.chain_own},
+                                                   {"chain_tempo", &w.chain_tempo},
+                                                   {"chain_borne_off", &w.chain_borne_off},
+                                                   {"crowd", &w.crowd}};
   double* slot = nullptr;
-  if (key == "progress")
-    slot = &w.progress;
-  else if (key == "borne_off")
-    slot = &w.borne_off;
-  else if (key == "staged")
-    slot = &w.staged;
-  else if (key == "safe")
-    slot = &w.safe;
-  else if (key == "danger")
-    slot = &w.danger;
-  else if (key == "danger_base")
-    slot = &w.danger_base;
-  else if (key == "tempo")
-    slot = &w.tempo;
-  else if (key == "scale")
-    slot = &w.scale;
+  for (const auto& [name, ptr] : slots)
+    if (key == name) slot = ptr;
   if (slot == nullptr) return false;
   const std::optional<double> v = parse_double(value);
   if (!v || !(*v >= -100 && *v <= 100) || (key == "scale" && *v <= 0))
@@ -110,7 +109,8 @@ std::variant<bool, AgentError> weight_param(const std::string& agent, const std:
 }
 
 constexpr const char* kWeightNames =
-    "progress, borne_off, staged, safe, danger, danger_base, tempo, scale";
+    "progress, borne_off, staged, safe, danger, danger_base, tempo, scale, chain_danger, "
+    "chain_own, chain_tempo, chain_borne_off, crowd";
 
 AgentResult make_greedy(const Spec& spec, std::uint64_t seed) {
   EvalWeights w = greedy_weights();

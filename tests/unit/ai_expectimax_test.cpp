@@ -20,7 +20,10 @@ bool same_state(const Position& a, const Position& b) {
 }
 
 // The definition of expectimax.h, written the slow and obvious way: no pruning, no table.
-double reference(const Engine& e, const Evaluator& eval, const Position& p, int depth, Player pov) {
+// `depth` is in the search's internal units (PlyCosts): a decision costs c.decision, a throw
+// that passes the turn without one c.pass.
+double reference(const Engine& e, const Evaluator& eval, const Position& p, int depth, Player pov,
+                 const PlyCosts& c) {
   if (p.is_over()) return p.turn == pov ? 1.0 : 0.0;
   if (depth <= 0) return eval.win_probability(p, pov);
   if (p.is_decision()) {
@@ -28,19 +31,20 @@ double reference(const Engine& e, const Evaluator& eval, const Position& p, int 
     e.legal_moves(p, moves);
     double best = p.turn == pov ? -1 : 2;
     for (const Move& m : moves) {
-      Position c = p;
-      e.apply_move(c, m);
-      const double v = reference(e, eval, c, depth - 1, pov);
+      Position child = p;
+      e.apply_move(child, m);
+      const double v = reference(e, eval, child, depth - c.decision, pov, c);
       best = p.turn == pov ? std::max(best, v) : std::min(best, v);
     }
     return best;
   }
   double sum = 0, live = 0;
   for (const ChanceOutcome& o : e.chance_outcomes(p)) {
-    Position c = p;
-    e.apply_throw(c, o.outcome);
-    if (same_state(c, p)) continue;  // a self-loop: renormalise the rest
-    sum += o.probability * reference(e, eval, c, c.is_chance() ? depth - 1 : depth, pov);
+    Position child = p;
+    e.apply_throw(child, o.outcome);
+    if (same_state(child, p)) continue;  // a self-loop: renormalise the rest
+    sum += o.probability *
+           reference(e, eval, child, child.is_chance() ? depth - c.pass : depth, pov, c);
     live += o.probability;
   }
   return live > 0 ? sum / live : eval.win_probability(p, pov);
@@ -76,13 +80,14 @@ TEST_P(ExpectimaxExact, PrunedValueEqualsPlainExpectiminimax) {
   const Engine e = test::make_engine(GetParam());
   ExpectimaxAgent agent(ExpectimaxOptions{.depth = 3, .tt_bits = 12});
   const Evaluator eval(e, search_weights());
+  const PlyCosts c = ply_costs(e);
   int checked = 0;
   for (const Position& p : sample_positions(e, 24, 3)) {
     for (int depth = 1; depth <= 3; ++depth) {
       for (Player pov : {Player::kLight, Player::kDark}) {
         const std::optional<double> v = agent.value(e, p, depth, pov);
         ASSERT_TRUE(v.has_value());
-        EXPECT_NEAR(*v, reference(e, eval, p, depth, pov), 1e-9)
+        EXPECT_NEAR(*v, reference(e, eval, p, depth * c.unit, pov, c), 1e-9)
             << to_position_string(e, p) << " depth " << depth;
         ++checked;
       }
@@ -95,6 +100,7 @@ TEST_P(ExpectimaxExact, ChoosesAMoveOfBestValue) {
   const Engine e = test::make_engine(GetParam());
   ExpectimaxAgent agent(ExpectimaxOptions{.depth = 2});
   const Evaluator eval(e, search_weights());
+  const PlyCosts c = ply_costs(e);
   for (const Position& p : sample_positions(e, 40, 4)) {
     if (!p.is_decision()) continue;
     const Move chosen = agent.choose(e, p, {});
@@ -104,9 +110,9 @@ TEST_P(ExpectimaxExact, ChoosesAMoveOfBestValue) {
     if (moves.size == 1) continue;
     double best = -1, got = -1;
     for (const Move& m : moves) {
-      Position c = p;
-      e.apply_move(c, m);
-      const double v = reference(e, eval, c, 1, p.turn);
+      Position child = p;
+      e.apply_move(child, m);
+      const double v = reference(e, eval, child, 2 * c.unit - c.decision, p.turn, c);
       best = std::max(best, v);
       if (m == chosen) got = v;
     }
