@@ -18,5 +18,6 @@ void add_bench_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_table_command(CLI::App& app);
+void add_serve_command(CLI::App& app);
 
 }  // namespace ur::cli

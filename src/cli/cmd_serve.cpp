@@ -1,0 +1,57 @@
+// `ur serve`: runs the online server (HTTP + WebSocket, accounts, storage) until SIGINT/SIGTERM.
+// Every flag can also come from the environment (UR_PORT, UR_BIND, UR_DB, UR_DATA_DIR, ...), so a
+// container or a service unit configures it without a wrapper script.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "server/server.h"
+
+namespace ur::cli {
+
+void add_serve_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("serve", "Run the online server: web client, accounts, play");
+  static server::ServerConfig cfg;
+  static std::string db;
+  static bool quiet = false;
+  cmd->add_option("--port,-p", cfg.port, "TCP port (0 = any free port)")
+      ->envname("UR_PORT")
+      ->capture_default_str();
+  cmd->add_option("--bind", cfg.bind, "address to listen on (0.0.0.0 for every interface)")
+      ->envname("UR_BIND")
+      ->capture_default_str();
+  cmd->add_option("--data-dir", cfg.data_dir, "directory for server data (created if missing)")
+      ->envname("UR_DATA_DIR")
+      ->capture_default_str();
+  cmd->add_option("--db", db, "database: an SQLite path or sqlite:PATH (default: DATA_DIR/ur.db)")
+      ->envname("UR_DB");
+  cmd->add_option("--web-root", cfg.web_root, "directory of static files served at /")
+      ->envname("UR_WEB_ROOT")
+      ->capture_default_str();
+  cmd->add_option("--allow-origin", cfg.allow_origins,
+                  "extra Origin allowed to open WebSockets, e.g. http://localhost:5173 "
+                  "(repeatable)")
+      ->envname("UR_ALLOW_ORIGIN");
+  cmd->add_option("--threads", cfg.threads, "I/O threads")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd->add_flag("--secure-cookies", cfg.secure_cookies,
+                "mark the session cookie Secure (when served behind HTTPS)");
+  cmd->add_flag("--quiet,-q", quiet, "no access log");
+  cmd->callback([] {
+    cfg.db =
+        db.empty() ? (cfg.data_dir.empty() ? std::string("ur.db") : cfg.data_dir + "/ur.db") : db;
+    cfg.access_log = !quiet;
+    server::Server srv(cfg);
+    if (std::string err = srv.start(); !err.empty()) {
+      std::cerr << "ur serve: " << err << "\n";
+      exit_status() = 1;
+      return;
+    }
+    std::cerr << "ur serve: listening on http://" << cfg.bind << ":" << srv.port() << "/ (database "
+              << cfg.db << ", web root " << cfg.web_root << "); Ctrl-C to stop\n";
+    srv.run();
+    std::cerr << "ur serve: stopped\n";
+  });
+}
+
+}  // namespace ur::cli

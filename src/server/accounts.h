@@ -1,0 +1,37 @@
+// Account rules and the cryptography behind them: what a valid username and password are, argon2id
+// password hashes (libsodium's crypto_pwhash_str, whose output carries its own salt and cost, so a
+// later change of cost still verifies old hashes), and 128-bit random tokens for sessions and
+// invites. Hashing is deliberately slow (tens of milliseconds, 64 MiB): callers run it off the I/O
+// threads.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ur::server {
+
+// libsodium must be initialised once before any other call here; safe to call repeatedly.
+bool init_crypto();
+
+// nullopt if valid, else a message for the user. Usernames: 3–20 of [A-Za-z0-9_-].
+std::optional<std::string> check_username(std::string_view username);
+// Passwords: 8–128 characters (UTF-8 code points), no NUL.
+std::optional<std::string> check_password(std::string_view password);
+
+struct PasswordCost {
+  unsigned long long opslimit = 2;
+  std::size_t memlimit = 64u * 1024 * 1024;
+};
+
+// An "$argon2id$..." string; empty only if the system is out of memory.
+std::string hash_password(std::string_view password, PasswordCost cost);
+bool verify_password(const std::string& hash, std::string_view password);
+
+// `bytes` random bytes from the OS CSPRNG as lowercase hex (16 bytes = 128 bits = 32 digits).
+std::string random_token_hex(std::size_t bytes = 16);
+// Whether `s` looks like a token of random_token_hex(16): cheap rejection of junk cookies.
+bool is_token_hex(std::string_view s);
+
+}  // namespace ur::server

@@ -1,0 +1,351 @@
+#include "server/api.h"
+
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/version.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <system_error>
+
+#include "server/accounts.h"
+#include "server/http_util.h"
+#include "server/log.h"
+
+namespace ur::server {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using Response = http::response<http::string_body>;
+using boost::asio::awaitable;
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+template <class Body>
+void common_headers(http::response<Body>& res) {
+  res.set(http::field::server, "ur/" UR_VERSION);
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("Referrer-Policy", "same-origin");
+}
+
+Response json_response(unsigned version, bool keep_alive, http::status status, const json& body) {
+  Response res{status, version};
+  common_headers(res);
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(keep_alive);
+  res.body() = body.dump(-1, ' ', false, json::error_handler_t::replace);
+  res.prepare_payload();
+  return res;
+}
+
+Response json_response(const Request& req, http::status status, const json& body) {
+  return json_response(req.version(), req.keep_alive(), status, body);
+}
+
+Response error_json(const Request& req, http::status status, std::string_view code,
+                    std::string_view message) {
+  return json_response(req, status, json{{"error", code}, {"message", message}});
+}
+
+json user_json(const User& u) {
+  return {{"id", u.id},       {"username", u.username}, {"rating", std::lround(u.rating)},
+          {"games", u.games}, {"wins", u.wins},         {"created_at", u.created_at}};
+}
+
+std::string session_cookie(const ServerContext& ctx, std::string_view token, long max_age) {
+  std::string c = std::string(kSessionCookie) + "=" + std::string(token) +
+                  "; Path=/; Max-Age=" + std::to_string(max_age) + "; HttpOnly; SameSite=Lax";
+  if (ctx.config.secure_cookies) c += "; Secure";
+  return c;
+}
+
+std::string request_path(const Request& req) {
+  std::string_view t = req.target();
+  return std::string(t.substr(0, t.find_first_of("?#")));
+}
+
+bool is_json_request(const Request& req) {
+  std::string_view ct = req[http::field::content_type];
+  ct = ct.substr(0, ct.find(';'));
+  while (!ct.empty() && ct.back() == ' ') ct.remove_suffix(1);
+  return ct.size() == 16 &&
+         std::equal(ct.begin(), ct.end(), "application/json", [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+
+// Parses {"username": string, "password": string}; an error response on failure.
+struct Credentials {
+  std::string username, password;
+};
+std::variant<Credentials, Response> parse_credentials(const Request& req) {
+  json body = json::parse(req.body(), nullptr, false);
+  if (body.is_discarded())
+    return error_json(req, http::status::bad_request, "bad_json", "body is not valid JSON");
+  if (!body.is_object() || !body.contains("username") || !body.contains("password") ||
+      !body["username"].is_string() || !body["password"].is_string())
+    return error_json(req, http::status::bad_request, "bad_request",
+                      "expected {\"username\": string, \"password\": string}");
+  return Credentials{body["username"].get<std::string>(), body["password"].get<std::string>()};
+}
+
+std::optional<Response> check_rate(ServerContext& ctx, const Request& req, const std::string& ip) {
+  if (ctx.auth_limiter.allow(ip)) return std::nullopt;
+  Response res = error_json(req, http::status::too_many_requests, "rate_limited",
+                            "too many attempts; wait a little and try again");
+  res.set(http::field::retry_after,
+          std::to_string(std::max(1, ctx.auth_limiter.retry_after_seconds(ip))));
+  return res;
+}
+
+awaitable<Response> issue_session(ServerContext& ctx, const Request& req, const User& user,
+                                  http::status status) {
+  SessionRecord s;
+  s.id = random_token_hex(16);
+  s.user_id = user.id;
+  s.created_at = unix_now();
+  s.expires_at = s.created_at + ctx.config.session_ttl.count();
+  auto job = [&ctx, s] { ctx.storage->create_session(s); };
+  co_await offload(ctx, std::move(job));
+  Response res = json_response(req, status, json{{"user", user_json(user)}});
+  res.set(http::field::set_cookie, session_cookie(ctx, s.id, ctx.config.session_ttl.count()));
+  co_return res;
+}
+
+awaitable<Response> api_register(ServerContext& ctx, const Request& req, const std::string& ip) {
+  if (auto limited = check_rate(ctx, req, ip)) co_return std::move(*limited);
+  auto parsed = parse_credentials(req);
+  if (auto* bad = std::get_if<Response>(&parsed)) co_return std::move(*bad);
+  auto& cred = std::get<Credentials>(parsed);
+  if (auto why = check_username(cred.username))
+    co_return error_json(req, http::status::bad_request, "bad_username", *why);
+  if (auto why = check_password(cred.password))
+    co_return error_json(req, http::status::bad_request, "bad_password", *why);
+  PasswordCost cost{ctx.config.pwhash_opslimit, ctx.config.pwhash_memlimit};
+  auto job = [&ctx, cred, cost] {
+    // Skip the costly hash when the name is visibly taken; the insert still decides races.
+    if (ctx.storage->find_user_by_name(cred.username)) return std::optional<User>();
+    std::string hash = hash_password(cred.password, cost);
+    if (hash.empty()) throw StorageError("password hashing failed (out of memory)");
+    return ctx.storage->create_user(cred.username, hash, unix_now());
+  };
+  std::optional<User> user = co_await offload(ctx, std::move(job));
+  if (!user)
+    co_return error_json(req, http::status::conflict, "username_taken",
+                         "that username is already taken");
+  co_return co_await issue_session(ctx, req, *user, http::status::created);
+}
+
+// Verifying against a fixed hash when the user does not exist keeps the answer time the same, so
+// timing does not tell which usernames exist.
+const std::string& dummy_hash(PasswordCost cost) {
+  static const std::string hash = hash_password("not a real password", cost);
+  return hash;
+}
+
+awaitable<Response> api_login(ServerContext& ctx, const Request& req, const std::string& ip) {
+  if (auto limited = check_rate(ctx, req, ip)) co_return std::move(*limited);
+  auto parsed = parse_credentials(req);
+  if (auto* bad = std::get_if<Response>(&parsed)) co_return std::move(*bad);
+  auto& cred = std::get<Credentials>(parsed);
+  PasswordCost cost{ctx.config.pwhash_opslimit, ctx.config.pwhash_memlimit};
+  auto job = [&ctx, cred, cost] {
+    std::optional<User> u;
+    if (!check_username(cred.username) && cred.password.size() <= 4 * 128)
+      u = ctx.storage->find_user_by_name(cred.username);
+    bool ok = verify_password(u ? u->password_hash : dummy_hash(cost), cred.password);
+    return ok && u ? u : std::nullopt;
+  };
+  std::optional<User> user = co_await offload(ctx, std::move(job));
+  if (!user)
+    co_return error_json(req, http::status::unauthorized, "bad_credentials",
+                         "wrong username or password");
+  co_return co_await issue_session(ctx, req, *user, http::status::ok);
+}
+
+awaitable<Response> api_logout(ServerContext& ctx, const Request& req) {
+  auto token = cookie_value(req[http::field::cookie], kSessionCookie);
+  if (token && is_token_hex(*token)) {
+    auto job = [&ctx, t = *token] { ctx.storage->delete_session(t); };
+    co_await offload(ctx, std::move(job));
+  }
+  Response res = json_response(req, http::status::ok, json{{"ok", true}});
+  res.set(http::field::set_cookie, session_cookie(ctx, "", 0));
+  co_return res;
+}
+
+awaitable<Response> api_me(ServerContext& ctx, const Request& req, const std::string& ip) {
+  Identity id = co_await identify(ctx, req, ip);
+  if (!id.user)
+    co_return error_json(req, http::status::unauthorized, "not_logged_in", "not logged in");
+  co_return json_response(req, http::status::ok, json{{"user", user_json(*id.user)}});
+}
+
+awaitable<Response> api_health(ServerContext& ctx, const Request& req) {
+  auto job = [&ctx] { return std::pair{ctx.storage->healthy(), ctx.storage->schema_version()}; };
+  auto [ok, version] = co_await offload(ctx, std::move(job));
+  co_return json_response(req, ok ? http::status::ok : http::status::service_unavailable,
+                          json{{"status", ok ? "ok" : "degraded"},
+                               {"version", UR_VERSION},
+                               {"protocol", 1},
+                               {"storage", ctx.storage->backend()},
+                               {"schema_version", version}});
+}
+
+awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std::string& path,
+                              const std::string& ip) {
+  struct Route {
+    std::string_view path;
+    http::verb method;
+  };
+  static constexpr Route kRoutes[] = {
+      {"/api/health", http::verb::get},    {"/api/me", http::verb::get},
+      {"/api/register", http::verb::post}, {"/api/login", http::verb::post},
+      {"/api/logout", http::verb::post},
+  };
+  const Route* route = nullptr;
+  for (const Route& r : kRoutes)
+    if (r.path == path) route = &r;
+  if (!route) co_return error_json(req, http::status::not_found, "not_found", "no such endpoint");
+  if (req.method() != route->method) {
+    Response res = error_json(req, http::status::method_not_allowed, "method_not_allowed",
+                              "method not allowed on this endpoint");
+    res.set(http::field::allow, http::to_string(route->method));
+    co_return res;
+  }
+  if (route->method == http::verb::post && !is_json_request(req))
+    co_return error_json(req, http::status::unsupported_media_type, "not_json",
+                         "send Content-Type: application/json");
+  if (path == "/api/health") co_return co_await api_health(ctx, req);
+  if (path == "/api/me") co_return co_await api_me(ctx, req, ip);
+  if (path == "/api/register") co_return co_await api_register(ctx, req, ip);
+  if (path == "/api/login") co_return co_await api_login(ctx, req, ip);
+  co_return co_await api_logout(ctx, req);
+}
+
+Response status_of(unsigned& status, Response res) {
+  status = res.result_int();
+  return res;
+}
+
+std::string etag_for(const fs::path& p, std::uintmax_t size) {
+  std::error_code ec;
+  auto mtime = fs::last_write_time(p, ec).time_since_epoch().count();
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "\"%jx-%llx\"", size, static_cast<unsigned long long>(mtime));
+  return buf;
+}
+
+http::message_generator serve_static(ServerContext& ctx, const Request& req, unsigned& status) {
+  status = 200;
+  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    Response res = error_json(req, http::status::method_not_allowed, "method_not_allowed",
+                              "static files answer GET and HEAD only");
+    res.set(http::field::allow, "GET, HEAD");
+    status = res.result_int();
+    return res;
+  }
+  if (ctx.web_root.empty())
+    return status_of(
+        status, error_json(req, http::status::not_found, "not_found", "no web root configured"));
+  auto path = resolve_static_path(ctx.web_root, req.target());
+  if (!path)
+    return status_of(status,
+                     error_json(req, http::status::bad_request, "bad_path", "path refused"));
+  std::error_code ec;
+  if (!fs::is_regular_file(*path, ec))
+    return status_of(status, error_json(req, http::status::not_found, "not_found", "no such file"));
+  std::string p = path->string();
+  http::file_body::value_type body;
+  boost::beast::error_code bec;
+  body.open(p.c_str(), boost::beast::file_mode::scan, bec);
+  if (bec)
+    return status_of(status, error_json(req, http::status::not_found, "not_found", "no such file"));
+  std::uintmax_t size = body.size();
+  std::string etag = etag_for(*path, size);
+  std::string_view type = mime_type(p);
+  // HTML is revalidated on every load (so a deploy shows at once); assets may be cached an hour.
+  std::string_view cache = type.substr(0, 9) == "text/html" ? "no-cache" : "public, max-age=3600";
+  auto headers = [&](auto& res) {
+    common_headers(res);
+    res.set(http::field::content_type, type);
+    res.set(http::field::cache_control, cache);
+    res.set(http::field::etag, etag);
+    res.keep_alive(req.keep_alive());
+  };
+  if (req[http::field::if_none_match] == etag) {
+    status = 304;
+    http::response<http::empty_body> res{http::status::not_modified, req.version()};
+    headers(res);
+    return res;
+  }
+  if (req.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::ok, req.version()};
+    headers(res);
+    res.content_length(size);
+    return res;
+  }
+  http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                      std::make_tuple(http::status::ok, req.version())};
+  headers(res);
+  res.content_length(size);
+  return res;
+}
+
+}  // namespace
+
+http::message_generator error_response(unsigned version, bool keep_alive, http::status status,
+                                       std::string_view code, std::string_view message) {
+  return json_response(version, keep_alive, status, json{{"error", code}, {"message", message}});
+}
+
+http::message_generator error_response(const Request& req, http::status status,
+                                       std::string_view code, std::string_view message) {
+  return error_json(req, status, code, message);
+}
+
+awaitable<Identity> identify(ServerContext& ctx, const Request& req, std::string remote_ip) {
+  Identity id;
+  id.remote_ip = std::move(remote_ip);
+  auto token = cookie_value(req[http::field::cookie], kSessionCookie);
+  if (token && is_token_hex(*token)) {
+    auto job = [&ctx, t = *token] { return ctx.storage->user_for_session(t, unix_now()); };
+    id.user = co_await offload(ctx, std::move(job));
+    if (id.user) id.session_id = *token;
+  }
+  if (!id.user) id.guest_id = "guest-" + random_token_hex(4);
+  co_return id;
+}
+
+awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req, std::string remote_ip) {
+  std::string path = request_path(req);
+  std::optional<http::message_generator> out;
+  unsigned status = 500;
+  try {
+    if (path.rfind("/api/", 0) == 0) {
+      Response res = co_await route_api(ctx, req, path, remote_ip);
+      status = res.result_int();
+      out.emplace(std::move(res));
+    } else if (path == "/ws") {
+      status = 426;
+      out.emplace(error_json(req, http::status::upgrade_required, "upgrade_required",
+                             "this endpoint speaks WebSocket only"));
+    } else {
+      out.emplace(serve_static(ctx, req, status));
+    }
+  } catch (const std::exception& e) {
+    log_line(std::string("error: ") + e.what());
+    status = 500;
+    out.emplace(
+        error_json(req, http::status::internal_server_error, "internal", "internal server error"));
+  }
+  co_return HttpAnswer{std::move(*out), status};
+}
+
+}  // namespace ur::server

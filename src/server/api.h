@@ -1,0 +1,46 @@
+// The HTTP side of the server: the JSON account API under /api/ and static files from the web
+// root. Every answer is built here; the session code in server.cpp only moves bytes.
+//
+// API errors are JSON objects {"error": code, "message": text} with the matching status (400 bad
+// input, 401 not logged in / wrong password, 404, 405 wrong method, 409 username taken, 413 body
+// too large, 415 not JSON, 429 rate limited, 500). User text is never put in an error message.
+// POSTs must be `Content-Type: application/json`: a cross-site HTML form cannot send that without
+// a CORS preflight, which this server never grants, so together with SameSite=Lax cookies the
+// account endpoints are not reachable by CSRF.
+#pragma once
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/beast/http.hpp>
+
+#include <string>
+#include <string_view>
+
+#include "server/server_context.h"
+
+namespace ur::server {
+
+namespace http = boost::beast::http;
+using Request = http::request<http::string_body>;
+
+inline constexpr std::string_view kSessionCookie = "ur_session";
+
+struct HttpAnswer {
+  http::message_generator message;
+  unsigned status;  // for the access log
+};
+
+// Answers one request (never throws; a storage failure becomes a 500).
+boost::asio::awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req,
+                                               std::string remote_ip);
+
+// A JSON error response for cases decided by the session layer (413, 403 on a bad Origin).
+http::message_generator error_response(const Request& req, http::status status,
+                                       std::string_view code, std::string_view message);
+http::message_generator error_response(unsigned version, bool keep_alive, http::status status,
+                                       std::string_view code, std::string_view message);
+
+// The identity behind the request's session cookie (a guest when there is none or it expired).
+boost::asio::awaitable<Identity> identify(ServerContext& ctx, const Request& req,
+                                          std::string remote_ip);
+
+}  // namespace ur::server

@@ -1,0 +1,54 @@
+// Configuration of `ur serve`: every knob the server reads, with the defaults a local run wants.
+// The command line (src/cli/cmd_serve.cpp) fills it; tests build one directly with small limits and
+// port 0 (an ephemeral port). Plain data, validated by Server::start.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ur::server {
+
+struct ServerConfig {
+  std::string bind = "127.0.0.1";
+  std::uint16_t port = 8080;               // 0 = let the kernel choose (tests)
+  std::string db = "./data/ur.db";         // a path or "sqlite:PATH"
+  std::string data_dir = "./data";         // created if missing
+  std::string web_root = "./web";          // static files; may be missing (then only the API)
+  std::vector<std::string> allow_origins;  // extra WebSocket origins, e.g. "http://localhost:5173"
+  int threads = 2;                         // I/O threads
+  int worker_threads = 2;                  // password hashing and database work
+  bool handle_signals = true;              // stop gracefully on SIGINT/SIGTERM
+  bool access_log = true;                  // one line per HTTP request on stderr
+  bool secure_cookies = false;             // add `Secure` to the session cookie (behind HTTPS)
+
+  // Limits. A request body over max_body_bytes gets 413; a WebSocket message over
+  // max_ws_message_bytes gets an error message, one over 4x that closes the socket (1009).
+  std::size_t max_body_bytes = 16 * 1024;
+  std::size_t max_header_bytes = 8 * 1024;
+  std::size_t max_ws_message_bytes = 16 * 1024;
+  std::size_t max_ws_queue = 1024;  // outbound messages queued before a slow client is dropped
+
+  std::chrono::milliseconds http_timeout{30'000};     // read of a request, keep-alive idle
+  std::chrono::milliseconds ws_idle_timeout{60'000};  // no traffic for this long = dead socket
+  std::chrono::milliseconds shutdown_grace{5'000};    // then remaining connections are cut
+
+  std::chrono::seconds session_ttl{30 * 24 * 3600};
+
+  // Per-IP token bucket on /api/login and /api/register.
+  double auth_burst = 10;            // requests allowed at once
+  double auth_refill_per_sec = 0.2;  // one more every 5 s
+
+  // Per-WebSocket-connection token bucket on incoming messages; over it, messages are answered
+  // with a rate_limited error and dropped.
+  double ws_burst = 60;
+  double ws_refill_per_sec = 20;
+
+  // argon2id cost (libsodium's "interactive" level by default: 2 passes, 64 MiB).
+  unsigned long long pwhash_opslimit = 2;
+  std::size_t pwhash_memlimit = 64u * 1024 * 1024;
+};
+
+}  // namespace ur::server

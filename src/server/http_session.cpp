@@ -1,0 +1,164 @@
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+
+#include <chrono>
+
+#include "server/http_util.h"
+#include "server/server_impl.h"
+
+namespace ur::server {
+namespace {
+
+namespace websocket = beast::websocket;
+using net::awaitable;
+
+std::string remote_ip_of(const tcp::socket& socket) {
+  boost::system::error_code ec;
+  auto ep = socket.remote_endpoint(ec);
+  return ec ? std::string("unknown") : ep.address().to_string();
+}
+
+class HttpSession final : public Connection, public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(Server::Impl& server, tcp::socket&& socket)
+      : server_(server),
+        ctx_(*server.ctx),
+        strand_(socket.get_executor()),
+        ip_(remote_ip_of(socket)),
+        id_(ctx_.next_connection_id++),
+        stream_(std::move(socket)) {}
+
+  void shutdown() override {
+    net::post(strand_, [self = shared_from_this()] {
+      // Idle between requests: close now. Mid-request: the loop closes after this response.
+      if (self->reading_ && !self->handed_off_) self->stream_.cancel();
+    });
+  }
+
+  void force_close() override {
+    if (!handed_off_) stream_.close();
+  }
+
+  awaitable<void> run() {
+    auto self = shared_from_this();
+    const ServerConfig& cfg = ctx_.config;
+    server_.add_connection(id_, weak_from_this());
+    struct Unregister {
+      Server::Impl& s;
+      std::uint64_t id;
+      ~Unregister() { s.remove_connection(id); }
+    } unregister{server_, id_};
+
+    beast::flat_buffer buffer;
+    for (;;) {
+      if (server_.stopping) break;
+      beast::http::request_parser<beast::http::string_body> parser;
+      parser.header_limit(static_cast<std::uint32_t>(cfg.max_header_bytes));
+      parser.body_limit(cfg.max_body_bytes);
+      stream_.expires_after(cfg.http_timeout);
+      reading_ = true;
+      auto [ec, n] = co_await beast::http::async_read(stream_, buffer, parser, kNoThrow);
+      reading_ = false;
+      if (ec == beast::http::error::body_limit) {
+        co_await fail_and_close(
+            http::status::payload_too_large, "too_large",
+            "request body exceeds " + std::to_string(cfg.max_body_bytes) + " bytes");
+        co_return;
+      }
+      if (ec == beast::http::error::header_limit) {
+        co_await fail_and_close(http::status::request_header_fields_too_large, "too_large",
+                                "request headers too large");
+        co_return;
+      }
+      if (ec &&
+          ec.category() ==
+              beast::http::make_error_code(beast::http::error::bad_target).category() &&
+          ec != beast::http::error::end_of_stream && ec != beast::http::error::partial_message) {
+        co_await fail_and_close(http::status::bad_request, "bad_request", "malformed request");
+        co_return;
+      }
+      if (ec) break;  // end of stream, timeout, reset
+
+      Request req = parser.release();
+      if (websocket::is_upgrade(req)) {
+        std::string_view target = req.target();
+        if (target.substr(0, target.find('?')) != "/ws") {
+          co_await fail_and_close(http::status::not_found, "not_found",
+                                  "WebSocket endpoint is /ws");
+          co_return;
+        }
+        if (!origin_allowed(req[beast::http::field::origin], req[beast::http::field::host],
+                            cfg.allow_origins)) {
+          if (cfg.access_log) log_line(ip_ + " ws refused: origin not allowed");
+          co_await fail_and_close(http::status::forbidden, "bad_origin", "origin not allowed");
+          co_return;
+        }
+        handed_off_ = true;
+        stream_.expires_never();
+        start_ws_session(server_, std::move(stream_), ip_, std::move(req));
+        co_return;
+      }
+
+      std::string line;
+      if (cfg.access_log)
+        line = ip_ + " " + std::string(req.method_string()) + " " + std::string(req.target());
+      auto started = std::chrono::steady_clock::now();
+      HttpAnswer answer = co_await handle_http(ctx_, std::move(req), ip_);
+      bool keep_alive = answer.message.keep_alive() && !server_.stopping;
+      stream_.expires_after(cfg.http_timeout);
+      auto [wec, wn] = co_await beast::async_write(stream_, std::move(answer.message), kNoThrow);
+      if (cfg.access_log) {
+        auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
+        log_line(line + " " + std::to_string(answer.status) + " " + std::to_string(wn) + "B " +
+                 std::to_string(us / 1000.0) + "ms");
+      }
+      if (wec || !keep_alive) break;
+    }
+    boost::system::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  }
+
+ private:
+  // Answers with an error and closes, reading (and discarding) what the client still sends for a
+  // moment first: closing with unread data makes the kernel send RST, which can destroy the error
+  // response before the client reads it.
+  awaitable<void> fail_and_close(http::status status, std::string_view code, std::string message) {
+    stream_.expires_after(ctx_.config.http_timeout);
+    co_await beast::async_write(stream_, error_response(11, false, status, code, message),
+                                kNoThrow);
+    boost::system::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(std::chrono::seconds(2));
+    std::vector<char> sink(16 * 1024);
+    std::size_t drained = 0;
+    while (drained < (1u << 20)) {
+      auto [ec, n] = co_await stream_.async_read_some(net::buffer(sink), kNoThrow);
+      if (ec) break;
+      drained += n;
+    }
+  }
+
+  Server::Impl& server_;
+  ServerContext& ctx_;
+  net::any_io_executor strand_;
+  std::string ip_;
+  std::uint64_t id_;
+  beast::tcp_stream stream_;
+  bool reading_ = false;
+  bool handed_off_ = false;
+};
+
+}  // namespace
+
+void start_http_session(Server::Impl& server, tcp::socket socket) {
+  auto executor = socket.get_executor();
+  auto session = std::make_shared<HttpSession>(server, std::move(socket));
+  net::co_spawn(executor, session->run(), net::detached);
+}
+
+}  // namespace ur::server

@@ -1,0 +1,145 @@
+#include "server/http_util.h"
+
+#include <algorithm>
+#include <cctype>
+#include <system_error>
+
+namespace ur::server {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::string_view mime_type(std::string_view path) {
+  auto dot = path.rfind('.');
+  auto slash = path.rfind('/');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
+    return "application/octet-stream";
+  std::string ext = lower(path.substr(dot + 1));
+  struct Entry {
+    std::string_view ext, type;
+  };
+  static constexpr Entry kTypes[] = {
+      {"html", "text/html; charset=utf-8"},
+      {"htm", "text/html; charset=utf-8"},
+      {"css", "text/css; charset=utf-8"},
+      {"js", "text/javascript; charset=utf-8"},
+      {"mjs", "text/javascript; charset=utf-8"},
+      {"json", "application/json"},
+      {"map", "application/json"},
+      {"txt", "text/plain; charset=utf-8"},
+      {"md", "text/markdown; charset=utf-8"},
+      {"svg", "image/svg+xml"},
+      {"png", "image/png"},
+      {"jpg", "image/jpeg"},
+      {"jpeg", "image/jpeg"},
+      {"gif", "image/gif"},
+      {"webp", "image/webp"},
+      {"ico", "image/vnd.microsoft.icon"},
+      {"wasm", "application/wasm"},
+      {"woff", "font/woff"},
+      {"woff2", "font/woff2"},
+      {"webmanifest", "application/manifest+json"},
+  };
+  for (const Entry& e : kTypes)
+    if (e.ext == ext) return e.type;
+  return "application/octet-stream";
+}
+
+std::optional<std::string> percent_decode(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '%') {
+      if (i + 2 >= s.size()) return std::nullopt;
+      int hi = hex_digit(s[i + 1]), lo = hex_digit(s[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      c = static_cast<char>(hi * 16 + lo);
+      i += 2;
+    }
+    if (c == '\0') return std::nullopt;
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::optional<fs::path> resolve_static_path(const fs::path& root, std::string_view target) {
+  std::string_view path = target.substr(0, target.find_first_of("?#"));
+  if (path.empty() || path.front() != '/') return std::nullopt;
+  auto decoded = percent_decode(path);
+  if (!decoded) return std::nullopt;
+  std::string rel = *decoded;
+  if (rel.find('\\') != std::string::npos) return std::nullopt;
+  // Refuse "." and ".." segments outright instead of normalising them away.
+  std::size_t start = 1;
+  while (start <= rel.size()) {
+    std::size_t end = rel.find('/', start);
+    if (end == std::string::npos) end = rel.size();
+    std::string_view seg(rel.data() + start, end - start);
+    if (seg == "." || seg == "..") return std::nullopt;
+    start = end + 1;
+  }
+  if (rel.back() == '/') rel += "index.html";
+  fs::path full = root / fs::path(rel.substr(1));
+  std::error_code ec;
+  if (fs::is_directory(full, ec)) full /= "index.html";
+  // Symlinks inside the root must not lead outside it.
+  fs::path canon = fs::weakly_canonical(full, ec);
+  if (ec) return std::nullopt;
+  auto [r, c] = std::mismatch(root.begin(), root.end(), canon.begin(), canon.end());
+  if (r != root.end()) return std::nullopt;
+  return canon;
+}
+
+std::optional<std::string> cookie_value(std::string_view header, std::string_view name) {
+  while (!header.empty()) {
+    std::size_t semi = header.find(';');
+    std::string_view part = trim(header.substr(0, semi));
+    std::size_t eq = part.find('=');
+    if (eq != std::string_view::npos && trim(part.substr(0, eq)) == name) {
+      std::string_view v = trim(part.substr(eq + 1));
+      if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
+      return std::string(v);
+    }
+    if (semi == std::string_view::npos) break;
+    header.remove_prefix(semi + 1);
+  }
+  return std::nullopt;
+}
+
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed) {
+  if (origin.empty()) return true;
+  std::string o = lower(origin);
+  for (const std::string& a : allowed)
+    if (lower(a) == o) return true;
+  std::size_t scheme = o.find("://");
+  if (scheme == std::string::npos) return false;
+  std::string_view authority = std::string_view(o).substr(scheme + 3);
+  if (authority.find('/') != std::string_view::npos) return false;
+  return !host.empty() && authority == lower(host);
+}
+
+}  // namespace ur::server

@@ -1,0 +1,36 @@
+// Small pure helpers of the HTTP layer, kept free of Beast so that they are cheap to compile and
+// easy to test: Content-Type by file extension, mapping a request target onto a file under the web
+// root without ever leaving it, reading a cookie, and the WebSocket Origin rule.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ur::server {
+
+// "text/html; charset=utf-8" for "x.html", ...; "application/octet-stream" when unknown.
+std::string_view mime_type(std::string_view path);
+
+// Decodes %XX escapes; nullopt on a malformed escape or a decoded NUL.
+std::optional<std::string> percent_decode(std::string_view s);
+
+// The file a GET of `target` ("/a/b.css?x=1") names under `root` (an absolute, canonical path),
+// with "/" and "/dir/" meaning index.html. nullopt when the target is refused: not absolute, an
+// encoded or literal ".." or "." segment, a backslash, a NUL, or (after following symlinks) a
+// location outside the root. The file itself may not exist.
+std::optional<std::filesystem::path> resolve_static_path(const std::filesystem::path& root,
+                                                         std::string_view target);
+
+// The value of cookie `name` in a Cookie header ("a=1; b=2"), if present.
+std::optional<std::string> cookie_value(std::string_view cookie_header, std::string_view name);
+
+// A WebSocket upgrade is accepted when it carries no Origin (not a browser), when the Origin's
+// host[:port] equals the Host header, or when the Origin is one of `allowed` (exact match, e.g.
+// "http://localhost:5173"). Compared case-insensitively.
+bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& allowed);
+
+}  // namespace ur::server

@@ -1,0 +1,149 @@
+#include "server/server.h"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "server/accounts.h"
+#include "server/server_impl.h"
+#include "server/ws_dispatch.h"
+
+namespace ur::server {
+
+namespace fs = std::filesystem;
+using net::awaitable;
+
+awaitable<void> Server::Impl::listen() {
+  for (;;) {
+    tcp::socket socket(net::make_strand(ioc));
+    auto [ec] = co_await acceptor->async_accept(socket, kNoThrow);
+    if (stopping || ec == net::error::operation_aborted) co_return;
+    if (ec) {
+      // Out of descriptors and the like: back off instead of spinning.
+      log_line("accept: " + ec.message());
+      net::steady_timer pause(ioc, std::chrono::milliseconds(100));
+      co_await pause.async_wait(kNoThrow);
+      continue;
+    }
+    start_http_session(*this, std::move(socket));
+  }
+}
+
+awaitable<void> Server::Impl::sweep_sessions() {
+  for (;;) {
+    try {
+      auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                     std::chrono::system_clock::now().time_since_epoch())
+                     .count();
+      auto job = [this, now] { return ctx->storage->delete_expired_sessions(now); };
+      co_await offload(*ctx, std::move(job));
+    } catch (const std::exception& e) {
+      log_line(std::string("session sweep: ") + e.what());
+    }
+    if (stopping) co_return;
+    sweep_timer.expires_after(std::chrono::hours(1));
+    auto [ec] = co_await sweep_timer.async_wait(kNoThrow);
+    if (ec || stopping) co_return;
+  }
+}
+
+Server::Server(ServerConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+
+Server::~Server() {
+  if (impl_->ctx) {
+    impl_->ctx->workers.stop();
+    impl_->ctx->workers.join();
+  }
+}
+
+ServerContext& Server::context() {
+  return *impl_->ctx;
+}
+
+std::uint16_t Server::port() const {
+  return impl_->port;
+}
+
+std::string Server::start() {
+  Impl& s = *impl_;
+  const ServerConfig& cfg = s.config;
+  if (!init_crypto()) return "cannot initialise libsodium";
+  if (cfg.threads < 1 || cfg.threads > 256) return "--threads must be between 1 and 256";
+  std::error_code fec;
+  if (!cfg.data_dir.empty()) {
+    fs::create_directories(cfg.data_dir, fec);
+    if (fec) return "cannot create data directory " + cfg.data_dir + ": " + fec.message();
+  }
+  std::string db_path = cfg.db.rfind("sqlite:", 0) == 0 ? cfg.db.substr(7) : cfg.db;
+  if (db_path.find("://") == std::string::npos) {
+    fs::path parent = fs::path(db_path).parent_path();
+    if (!parent.empty()) fs::create_directories(parent, fec);
+    if (fec) return "cannot create directory for the database: " + fec.message();
+  }
+  OpenStorageResult opened = open_storage(cfg.db);
+  if (!opened.storage) return opened.error;
+  s.ctx = std::make_unique<ServerContext>(cfg, std::move(opened.storage));
+  s.ctx->dispatcher = std::make_unique<Dispatcher>(*s.ctx);
+  if (fs::is_directory(cfg.web_root, fec))
+    s.ctx->web_root = fs::canonical(cfg.web_root, fec);
+  else
+    log_line("note: web root " + cfg.web_root + " does not exist; serving the API only");
+
+  boost::system::error_code ec;
+  auto address = net::ip::make_address(cfg.bind, ec);
+  if (ec) return "bad --bind address '" + cfg.bind + "': " + ec.message();
+  tcp::endpoint endpoint(address, cfg.port);
+  s.acceptor.emplace(s.ioc);
+  if (s.acceptor->open(endpoint.protocol(), ec); ec) return "socket: " + ec.message();
+  s.acceptor->set_option(net::socket_base::reuse_address(true), ec);
+  if (s.acceptor->bind(endpoint, ec); ec)
+    return "cannot listen on " + cfg.bind + ":" + std::to_string(cfg.port) + ": " + ec.message();
+  if (s.acceptor->listen(net::socket_base::max_listen_connections, ec); ec)
+    return "listen: " + ec.message();
+  s.port = s.acceptor->local_endpoint().port();
+  return {};
+}
+
+void Server::run() {
+  Impl& s = *impl_;
+  if (!s.ctx || !s.acceptor) return;
+  if (s.config.handle_signals) {
+    s.signals.add(SIGINT);
+    s.signals.add(SIGTERM);
+    s.signals.async_wait([this](boost::system::error_code ec, int) {
+      if (!ec) stop();
+    });
+  }
+  net::co_spawn(s.ioc, s.listen(), net::detached);
+  net::co_spawn(s.strand, s.sweep_sessions(), net::detached);
+  std::vector<std::thread> threads;
+  for (int i = 1; i < s.config.threads; ++i) threads.emplace_back([&s] { s.ioc.run(); });
+  s.ioc.run();
+  for (auto& t : threads) t.join();
+  // After a cut (grace period over) coroutines are still parked on sockets and would be destroyed
+  // half-way with the io_context; close their sockets and let them unwind instead.
+  for (int round = 0; round < 10; ++round) {
+    std::vector<std::shared_ptr<Connection>> live;
+    {
+      std::lock_guard lock(s.connections_mutex);
+      for (auto& [id, weak] : s.connections)
+        if (auto c = weak.lock()) live.push_back(std::move(c));
+    }
+    if (live.empty()) break;
+    for (auto& c : live) c->force_close();
+    live.clear();
+    s.ioc.restart();
+    s.ioc.run_for(std::chrono::milliseconds(500));
+  }
+}
+
+void Server::stop() {
+  Impl& s = *impl_;
+  if (!s.ctx) return;
+  s.begin_stop();
+}
+
+}  // namespace ur::server

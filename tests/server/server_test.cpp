@@ -1,0 +1,585 @@
+// Integration tests of `ur serve`: a real Server on an ephemeral loopback port, driven by a real
+// HTTP client and a real WebSocket client written with Beast. Every network wait has a generous
+// deadline so that a loaded machine slows the tests down instead of failing them.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "server/server.h"
+#include "server/server_context.h"
+
+namespace ur::server {
+namespace {
+
+namespace fs = std::filesystem;
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using json = nlohmann::json;
+using Response = http::response<http::string_body>;
+
+constexpr auto kDeadline = std::chrono::seconds(20);
+
+// Runs one client coroutine to completion on a private io_context, at most kDeadline; rethrows
+// its exception. Stops as soon as the coroutine is done: timers of the stream may still be armed.
+template <class F>
+void run_client(net::io_context& ioc, F body) {
+  std::exception_ptr failure;
+  bool done = false;
+  ioc.restart();
+  net::co_spawn(ioc, std::move(body), [&](std::exception_ptr e) {
+    failure = e;
+    done = true;
+    ioc.stop();
+  });
+  ioc.run_for(kDeadline);
+  if (!done) throw std::runtime_error("client operation timed out");
+  if (failure) std::rethrow_exception(failure);
+}
+
+struct Request {
+  http::verb method = http::verb::get;
+  std::string target = "/";
+  std::string body;
+  std::string cookie;
+  std::string content_type = "application/json";
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+Response send_http(std::uint16_t port, const Request& r) {
+  net::io_context ioc;
+  Response res;
+  run_client(ioc, [&]() -> net::awaitable<void> {
+    beast::tcp_stream stream(ioc);
+    stream.expires_after(kDeadline);
+    co_await stream.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
+                                  net::use_awaitable);
+    http::request<http::string_body> req{r.method, r.target, 11};
+    req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+    if (!r.body.empty() || r.method == http::verb::post)
+      req.set(http::field::content_type, r.content_type);
+    if (!r.cookie.empty()) req.set(http::field::cookie, r.cookie);
+    for (auto& [k, v] : r.headers) req.set(k, v);
+    req.body() = r.body;
+    req.prepare_payload();
+    co_await http::async_write(stream, req, net::use_awaitable);
+    beast::flat_buffer buffer;
+    http::response_parser<http::string_body> parser;
+    parser.skip(r.method == http::verb::head);
+    co_await http::async_read(stream, buffer, parser, net::use_awaitable);
+    res = parser.release();
+  });
+  return res;
+}
+
+json body_json(const Response& res) {
+  return json::parse(res.body(), nullptr, false);
+}
+
+// "ur_session=...; Path=/; ..." -> "ur_session=..."
+std::string session_cookie(const Response& res) {
+  std::string c(res[http::field::set_cookie]);
+  return c.substr(0, c.find(';'));
+}
+
+// A WebSocket client: connect() performs the upgrade; read() waits for one text message.
+class TestWs {
+ public:
+  explicit TestWs(std::uint16_t port) : port_(port), ws_(ioc_) {}
+
+  // Returns the HTTP status of a refused upgrade (0 on success).
+  unsigned connect(const std::string& cookie = "", const std::string& origin = "",
+                   const std::string& target = "/ws") {
+    unsigned refused = 0;
+    run_client(ioc_, [&]() -> net::awaitable<void> {
+      beast::get_lowest_layer(ws_).expires_after(kDeadline);
+      co_await beast::get_lowest_layer(ws_).async_connect(
+          tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), net::use_awaitable);
+      beast::get_lowest_layer(ws_).expires_never();
+      ws_.set_option(
+          websocket::stream_base::timeout{kDeadline, websocket::stream_base::none(), false});
+      ws_.set_option(
+          websocket::stream_base::decorator([cookie, origin](websocket::request_type& r) {
+            if (!cookie.empty()) r.set(http::field::cookie, cookie);
+            if (!origin.empty()) r.set(http::field::origin, origin);
+          }));
+      websocket::response_type res;
+      auto [ec] = co_await ws_.async_handshake(res, "127.0.0.1:" + std::to_string(port_), target,
+                                               net::as_tuple(net::use_awaitable));
+      if (ec) refused = res.result_int() ? res.result_int() : 1;
+    });
+    return refused;
+  }
+
+  void send(const std::string& text, bool binary = false) {
+    run_client(ioc_, [&]() -> net::awaitable<void> {
+      ws_.binary(binary);
+      co_await ws_.async_write(net::buffer(text), net::use_awaitable);
+    });
+  }
+  void send(const json& j) { send(j.dump()); }
+
+  json read() {
+    std::string text;
+    run_client(ioc_, [&]() -> net::awaitable<void> {
+      beast::flat_buffer buffer;
+      co_await ws_.async_read(buffer, net::use_awaitable);
+      text = beast::buffers_to_string(buffer.data());
+    });
+    return json::parse(text, nullptr, false);
+  }
+
+  // Reads until the connection ends; the error that ended it.
+  beast::error_code read_until_closed() {
+    beast::error_code result;
+    run_client(ioc_, [&]() -> net::awaitable<void> {
+      for (;;) {
+        beast::flat_buffer buffer;
+        auto [ec, n] = co_await ws_.async_read(buffer, net::as_tuple(net::use_awaitable));
+        if (ec) {
+          result = ec;
+          co_return;
+        }
+      }
+    });
+    return result;
+  }
+
+  websocket::close_reason reason() const { return ws_.reason(); }
+
+ private:
+  std::uint16_t port_;
+  net::io_context ioc_;
+  websocket::stream<beast::tcp_stream> ws_;
+};
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::temp_directory_path() / "ur_server_it_XXXXXX").string();
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    dir_ = fs::canonical(tmpl);
+    fs::create_directories(dir_ / "web" / "assets");
+    std::ofstream(dir_ / "web" / "index.html") << "<!doctype html><title>ur</title>home page";
+    std::ofstream(dir_ / "web" / "assets" / "app.js") << "console.log('ur');";
+    std::ofstream(dir_ / "web" / "assets" / "style.css") << "body{}";
+    std::ofstream(dir_ / "secret.txt") << "TOP-SECRET";
+  }
+
+  void TearDown() override {
+    stop_server();
+    fs::remove_all(dir_);
+  }
+
+  ServerConfig base_config() {
+    ServerConfig c;
+    c.port = 0;
+    c.data_dir = (dir_ / "data").string();
+    c.db = (dir_ / "data" / "ur.db").string();
+    c.web_root = (dir_ / "web").string();
+    c.handle_signals = false;
+    c.access_log = std::getenv("UR_TEST_LOG") != nullptr;  // set it to see the server's log
+    c.threads = 2;
+    c.auth_burst = 1000;
+    c.max_body_bytes = 4096;
+    c.max_ws_message_bytes = 1024;
+    c.allow_origins = {"http://localhost:5173"};
+    c.pwhash_opslimit = 1;  // the real cost is argon2id "interactive"; tests need speed only
+    c.pwhash_memlimit = 8 * 1024;
+    return c;
+  }
+
+  void start_server(ServerConfig c) {
+    server_ = std::make_unique<Server>(std::move(c));
+    std::string err = server_->start();
+    ASSERT_EQ(err, "");
+    port_ = server_->port();
+    thread_ = std::thread([this] { server_->run(); });
+  }
+  void start_server() { start_server(base_config()); }
+
+  void stop_server() {
+    if (!server_) return;
+    server_->stop();
+    if (thread_.joinable()) thread_.join();
+    server_.reset();
+  }
+
+  Response post(const std::string& target, const json& body, const std::string& cookie = "") {
+    Request r;
+    r.method = http::verb::post;
+    r.target = target;
+    r.body = body.dump();
+    r.cookie = cookie;
+    return send_http(port_, r);
+  }
+  Response get(const std::string& target, const std::string& cookie = "") {
+    Request r;
+    r.target = target;
+    r.cookie = cookie;
+    return send_http(port_, r);
+  }
+  // Registers and returns the session cookie.
+  std::string register_user(const std::string& name, const std::string& pw = "password123") {
+    Response res = post("/api/register", {{"username", name}, {"password", pw}});
+    EXPECT_EQ(res.result_int(), 201) << res.body();
+    return session_cookie(res);
+  }
+
+  fs::path dir_;
+  std::unique_ptr<Server> server_;
+  std::thread thread_;
+  std::uint16_t port_ = 0;
+};
+
+TEST_F(ServerTest, HealthReportsStorage) {
+  start_server();
+  Response res = get("/api/health");
+  EXPECT_EQ(res.result_int(), 200);
+  EXPECT_EQ(res[http::field::content_type], "application/json");
+  json j = body_json(res);
+  EXPECT_EQ(j["status"], "ok");
+  EXPECT_EQ(j["storage"], "sqlite");
+  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["protocol"], 1);
+}
+
+TEST_F(ServerTest, RegisterMeLogoutLogin) {
+  start_server();
+  Response reg = post("/api/register", {{"username", "Alice"}, {"password", "password123"}});
+  ASSERT_EQ(reg.result_int(), 201) << reg.body();
+  EXPECT_EQ(body_json(reg)["user"]["username"], "Alice");
+  EXPECT_EQ(body_json(reg)["user"]["rating"], 1200);
+  std::string set_cookie(reg[http::field::set_cookie]);
+  EXPECT_NE(set_cookie.find("HttpOnly"), std::string::npos);
+  EXPECT_NE(set_cookie.find("SameSite=Lax"), std::string::npos);
+  EXPECT_NE(set_cookie.find("Path=/"), std::string::npos);
+  std::string cookie = session_cookie(reg);
+  EXPECT_EQ(cookie.size(), std::string("ur_session=").size() + 32);
+
+  Response me = get("/api/me", cookie);
+  EXPECT_EQ(me.result_int(), 200);
+  EXPECT_EQ(body_json(me)["user"]["username"], "Alice");
+  EXPECT_EQ(get("/api/me").result_int(), 401);
+  EXPECT_EQ(get("/api/me", "ur_session=" + std::string(32, '0')).result_int(), 401);
+  EXPECT_EQ(get("/api/me", "ur_session=junk").result_int(), 401);
+
+  Response out = post("/api/logout", json::object(), cookie);
+  EXPECT_EQ(out.result_int(), 200);
+  EXPECT_NE(std::string(out[http::field::set_cookie]).find("Max-Age=0"), std::string::npos);
+  EXPECT_EQ(get("/api/me", cookie).result_int(), 401) << "logout invalidates the session";
+
+  Response wrong = post("/api/login", {{"username", "alice"}, {"password", "password124"}});
+  EXPECT_EQ(wrong.result_int(), 401);
+  EXPECT_EQ(body_json(wrong)["error"], "bad_credentials");
+  Response nobody = post("/api/login", {{"username", "nobody"}, {"password", "password123"}});
+  EXPECT_EQ(nobody.result_int(), 401);
+  EXPECT_EQ(nobody.body(), wrong.body()) << "no hint whether the user exists";
+
+  Response login = post("/api/login", {{"username", "ALICE"}, {"password", "password123"}});
+  ASSERT_EQ(login.result_int(), 200) << login.body();
+  EXPECT_EQ(body_json(login)["user"]["username"], "Alice");
+  EXPECT_EQ(get("/api/me", session_cookie(login)).result_int(), 200);
+
+  auto stored = server_->context().storage->find_user_by_name("alice");
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->password_hash.rfind("$argon2id$", 0), 0u);
+}
+
+TEST_F(ServerTest, DuplicateUsernameIgnoringCaseIs409) {
+  start_server();
+  register_user("bob_the-2nd");
+  Response dup = post("/api/register", {{"username", "BOB_THE-2ND"}, {"password", "otherpass1"}});
+  EXPECT_EQ(dup.result_int(), 409);
+  EXPECT_EQ(body_json(dup)["error"], "username_taken");
+}
+
+TEST_F(ServerTest, BadInputIsRejectedClearly) {
+  start_server();
+  for (std::string name : {std::string("ab"), std::string(21, 'x'), std::string("bad name"),
+                           std::string("<script>alert(1)</script>"), std::string("caf\xc3\xa9")}) {
+    Response r = post("/api/register", {{"username", name}, {"password", "password123"}});
+    EXPECT_EQ(r.result_int(), 400) << name;
+    EXPECT_EQ(body_json(r)["error"], "bad_username");
+    EXPECT_EQ(r.body().find("<script>"), std::string::npos) << "user text is never echoed";
+  }
+  for (std::string pw : {std::string("short"), std::string(129, 'p')}) {
+    Response r = post("/api/register", {{"username", "carol"}, {"password", pw}});
+    EXPECT_EQ(r.result_int(), 400);
+    EXPECT_EQ(body_json(r)["error"], "bad_password");
+  }
+  EXPECT_EQ(post("/api/register", {{"username", "carol"}, {"password", std::string(128, 'p')}})
+                .result_int(),
+            201);
+  EXPECT_EQ(post("/api/register", {{"username", "dave"}}).result_int(), 400);
+  EXPECT_EQ(post("/api/register", {{"username", 5}, {"password", "password123"}}).result_int(),
+            400);
+  EXPECT_EQ(post("/api/register", json::array()).result_int(), 400);
+
+  Request bad_json;
+  bad_json.method = http::verb::post;
+  bad_json.target = "/api/login";
+  bad_json.body = "{\"username\": ";
+  Response r = send_http(port_, bad_json);
+  EXPECT_EQ(r.result_int(), 400);
+  EXPECT_EQ(body_json(r)["error"], "bad_json");
+
+  Request form = bad_json;
+  form.body = "username=a&password=b";
+  form.content_type = "application/x-www-form-urlencoded";
+  EXPECT_EQ(send_http(port_, form).result_int(), 415);
+
+  Response wrong_method = get("/api/register");
+  EXPECT_EQ(wrong_method.result_int(), 405);
+  EXPECT_EQ(wrong_method[http::field::allow], "POST");
+  EXPECT_EQ(post("/api/me", json::object()).result_int(), 405);
+  Response missing = get("/api/nope");
+  EXPECT_EQ(missing.result_int(), 404);
+  EXPECT_EQ(body_json(missing)["error"], "not_found");
+  EXPECT_EQ(get("/ws").result_int(), 426);
+}
+
+TEST_F(ServerTest, OversizedBodyIs413) {
+  start_server();
+  Request big;
+  big.method = http::verb::post;
+  big.target = "/api/register";
+  big.body = json{{"username", "erin"}, {"password", std::string(10'000, 'x')}}.dump();
+  Response r = send_http(port_, big);
+  EXPECT_EQ(r.result_int(), 413);
+  EXPECT_EQ(body_json(r)["error"], "too_large");
+  EXPECT_EQ(get("/api/health").result_int(), 200) << "the server carries on";
+}
+
+TEST_F(ServerTest, LoginIsRateLimitedPerIp) {
+  ServerConfig c = base_config();
+  c.auth_burst = 3;
+  c.auth_refill_per_sec = 0.01;
+  start_server(c);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(post("/api/login", {{"username", "frank"}, {"password", "password123"}}).result_int(),
+              401);
+  Response limited = post("/api/login", {{"username", "frank"}, {"password", "password123"}});
+  EXPECT_EQ(limited.result_int(), 429);
+  EXPECT_EQ(body_json(limited)["error"], "rate_limited");
+  EXPECT_GE(std::stoi(std::string(limited[http::field::retry_after])), 1);
+  EXPECT_EQ(
+      post("/api/register", {{"username", "frank"}, {"password", "password123"}}).result_int(),
+      429);
+  EXPECT_EQ(get("/api/health").result_int(), 200) << "only the account endpoints are limited";
+}
+
+TEST_F(ServerTest, StaticFilesWithTypesAndCaching) {
+  start_server();
+  Response index = get("/");
+  EXPECT_EQ(index.result_int(), 200);
+  EXPECT_EQ(index[http::field::content_type], "text/html; charset=utf-8");
+  EXPECT_EQ(index[http::field::cache_control], "no-cache");
+  EXPECT_NE(index.body().find("home page"), std::string::npos);
+  EXPECT_EQ(index["X-Content-Type-Options"], "nosniff");
+
+  Response js = get("/assets/app.js?v=3");
+  EXPECT_EQ(js.result_int(), 200);
+  EXPECT_EQ(js[http::field::content_type], "text/javascript; charset=utf-8");
+  EXPECT_EQ(js[http::field::cache_control], "public, max-age=3600");
+  EXPECT_EQ(js.body(), "console.log('ur');");
+  EXPECT_EQ(get("/assets/style.css")[http::field::content_type], "text/css; charset=utf-8");
+
+  std::string etag(js[http::field::etag]);
+  ASSERT_FALSE(etag.empty());
+  Request cached;
+  cached.target = "/assets/app.js";
+  cached.headers = {{"If-None-Match", etag}};
+  Response not_modified = send_http(port_, cached);
+  EXPECT_EQ(not_modified.result_int(), 304);
+  EXPECT_TRUE(not_modified.body().empty());
+
+  Request head;
+  head.method = http::verb::head;
+  head.target = "/assets/app.js";
+  Response h = send_http(port_, head);
+  EXPECT_EQ(h.result_int(), 200);
+  EXPECT_EQ(h[http::field::content_length], "18");
+
+  EXPECT_EQ(get("/missing.txt").result_int(), 404);
+  Request post_static;
+  post_static.method = http::verb::post;
+  post_static.target = "/index.html";
+  EXPECT_EQ(send_http(port_, post_static).result_int(), 405);
+}
+
+TEST_F(ServerTest, PathTraversalIsRefused) {
+  fs::create_symlink(dir_ / "secret.txt", dir_ / "web" / "link.txt");
+  start_server();
+  for (const char* target : {"/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt",
+                             "/assets/../../secret.txt", "/%2E%2E%2Fsecret.txt", "/..%5csecret.txt",
+                             "/link.txt", "/assets/%2e%2e/%2e%2e/secret.txt"}) {
+    Response r = get(target);
+    EXPECT_NE(r.result_int(), 200) << target;
+    EXPECT_EQ(r.body().find("TOP-SECRET"), std::string::npos) << target;
+  }
+}
+
+TEST_F(ServerTest, RestartKeepsUsers) {
+  start_server();
+  register_user("grace", "persistent1");
+  stop_server();
+  start_server();
+  Response login = post("/api/login", {{"username", "grace"}, {"password", "persistent1"}});
+  EXPECT_EQ(login.result_int(), 200) << login.body();
+  EXPECT_EQ(server_->context().storage->schema_version(), 1);
+}
+
+TEST_F(ServerTest, WebSocketHelloAsGuestAndAsUser) {
+  start_server();
+  TestWs guest(port_);
+  ASSERT_EQ(guest.connect(), 0u);
+  guest.send(json{{"v", 1}, {"type", "hello"}, {"id", 7}});
+  json w = guest.read();
+  EXPECT_EQ(w["v"], 1);
+  EXPECT_EQ(w["type"], "welcome");
+  EXPECT_EQ(w["re"], 7);
+  EXPECT_EQ(w["guest"], true);
+  EXPECT_TRUE(w["user"].is_null());
+  EXPECT_EQ(w["name"].get<std::string>().rfind("guest-", 0), 0u);
+  EXPECT_EQ(w["server"], "ur/" UR_VERSION);
+  EXPECT_EQ(w["protocol"], 1);
+
+  std::string cookie = register_user("heidi");
+  TestWs user(port_);
+  ASSERT_EQ(user.connect(cookie, "http://127.0.0.1:" + std::to_string(port_)), 0u);
+  user.send(json{{"v", 1}, {"type", "hello"}});
+  json u = user.read();
+  EXPECT_EQ(u["type"], "welcome");
+  EXPECT_EQ(u["guest"], false);
+  EXPECT_EQ(u["user"]["username"], "heidi");
+  EXPECT_EQ(u["user"]["rating"], 1200);
+  EXPECT_FALSE(u.contains("re"));
+}
+
+TEST_F(ServerTest, WebSocketPingPong) {
+  start_server();
+  TestWs ws(port_);
+  ASSERT_EQ(ws.connect(), 0u);
+  for (int i = 0; i < 20; ++i)
+    ws.send(json{{"v", 1}, {"type", "ping"}, {"id", "p" + std::to_string(i)}, {"t", i}});
+  for (int i = 0; i < 20; ++i) {
+    json p = ws.read();
+    EXPECT_EQ(p["type"], "pong");
+    EXPECT_EQ(p["re"], "p" + std::to_string(i)) << "answers keep the order of the messages";
+    EXPECT_EQ(p["t"], i);
+  }
+}
+
+TEST_F(ServerTest, WebSocketMalformedMessagesGetErrorsNotAClose) {
+  start_server();
+  TestWs ws(port_);
+  ASSERT_EQ(ws.connect(), 0u);
+  struct Case {
+    std::string text;
+    const char* code;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"not json", "bad_json"},
+           {"[1,2,3]", "bad_json"},
+           {"{\"type\":\"hello\"}", "bad_envelope"},
+           {"{\"v\":\"1\",\"type\":\"hello\"}", "bad_envelope"},
+           {"{\"v\":2,\"type\":\"hello\"}", "unsupported_version"},
+           {"{\"v\":1}", "bad_envelope"},
+           {"{\"v\":1,\"type\":5}", "bad_envelope"},
+           {"{\"v\":1,\"type\":\"hello\",\"id\":{}}", "bad_envelope"},
+           {"{\"v\":1,\"type\":\"<b>nope</b>\",\"id\":3}", "unknown_type"},
+       }) {
+    ws.send(c.text);
+    json e = ws.read();
+    EXPECT_EQ(e["v"], 1) << c.text;
+    EXPECT_EQ(e["type"], "error") << c.text;
+    EXPECT_EQ(e["code"], c.code) << c.text;
+    EXPECT_TRUE(e["message"].is_string());
+    EXPECT_EQ(e.dump().find("<b>"), std::string::npos);
+  }
+  ws.send("{\"v\":1,\"type\":\"ping\"}", /*binary=*/true);
+  EXPECT_EQ(ws.read()["code"], "binary_unsupported");
+  ws.send(json{{"v", 1}, {"type", "ping"}, {"id", 99}});
+  json p = ws.read();
+  EXPECT_EQ(p["type"], "pong");
+  EXPECT_EQ(p["re"], 99);
+}
+
+TEST_F(ServerTest, WebSocketOversizedMessages) {
+  start_server();
+  TestWs ws(port_);
+  ASSERT_EQ(ws.connect(), 0u);
+  std::string big = json{{"v", 1}, {"type", "ping"}, {"pad", std::string(2000, 'x')}}.dump();
+  ws.send(big);
+  json e = ws.read();
+  EXPECT_EQ(e["type"], "error");
+  EXPECT_EQ(e["code"], "message_too_large");
+  ws.send(json{{"v", 1}, {"type", "ping"}});
+  EXPECT_EQ(ws.read()["type"], "pong") << "still open after a soft-limit violation";
+
+  ws.send(std::string(5000, ' '));  // over the hard limit (4 x 1024)
+  beast::error_code ec = ws.read_until_closed();
+  EXPECT_EQ(ec, websocket::error::closed) << ec.message();
+  EXPECT_EQ(ws.reason().code, websocket::close_code::too_big);
+}
+
+TEST_F(ServerTest, WebSocketOriginIsChecked) {
+  start_server();
+  TestWs evil(port_);
+  EXPECT_EQ(evil.connect("", "http://evil.example"), 403u);
+  TestWs same(port_);
+  EXPECT_EQ(same.connect("", "http://127.0.0.1:" + std::to_string(port_)), 0u);
+  TestWs configured(port_);
+  EXPECT_EQ(configured.connect("", "http://localhost:5173"), 0u);
+  TestWs wrong_path(port_);
+  EXPECT_EQ(wrong_path.connect("", "", "/other"), 404u);
+}
+
+TEST_F(ServerTest, DeadSocketIsDetectedByHeartbeat) {
+  ServerConfig c = base_config();
+  c.ws_idle_timeout = std::chrono::milliseconds(600);
+  start_server(c);
+  TestWs ws(port_);
+  ASSERT_EQ(ws.connect(), 0u);
+  // Not reading means not answering the server's pings: after the idle timeout it drops us.
+  std::this_thread::sleep_for(std::chrono::milliseconds(2000));
+  beast::error_code ec = ws.read_until_closed();
+  EXPECT_TRUE(ec) << "the server closed the connection";
+}
+
+TEST_F(ServerTest, GracefulShutdownClosesWebSocketsWithGoingAway) {
+  start_server();
+  TestWs ws(port_);
+  ASSERT_EQ(ws.connect(), 0u);
+  ws.send(json{{"v", 1}, {"type", "ping"}});
+  EXPECT_EQ(ws.read()["type"], "pong");
+  auto t0 = std::chrono::steady_clock::now();
+  server_->stop();
+  beast::error_code ec = ws.read_until_closed();
+  EXPECT_EQ(ec, websocket::error::closed) << ec.message();
+  EXPECT_EQ(ws.reason().code, websocket::close_code::going_away);
+  thread_.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(4))
+      << "shutdown did not wait for the grace period";
+}
+
+}  // namespace
+}  // namespace ur::server

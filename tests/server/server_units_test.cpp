@@ -1,0 +1,211 @@
+// Unit tests of the server's pure parts: account rules, the static-file path guard, cookies, the
+// Origin rule, the rate limiter, and the SQLite storage (migrations, persistence, sessions).
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "server/accounts.h"
+#include "server/http_util.h"
+#include "server/rate_limiter.h"
+#include "server/sqlite_storage.h"
+
+namespace ur::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path make_temp_dir() {
+  std::string tmpl = (fs::temp_directory_path() / "ur_server_test_XXXXXX").string();
+  char* made = mkdtemp(tmpl.data());
+  EXPECT_NE(made, nullptr);
+  return fs::canonical(tmpl);
+}
+
+TEST(Accounts, UsernameRules) {
+  EXPECT_FALSE(check_username("abc"));
+  EXPECT_FALSE(check_username("Aa_-09zZ"));
+  EXPECT_FALSE(check_username(std::string(20, 'x')));
+  EXPECT_TRUE(check_username("ab"));
+  EXPECT_TRUE(check_username(std::string(21, 'x')));
+  EXPECT_TRUE(check_username("bad name"));
+  EXPECT_TRUE(check_username("caf\xc3\xa9"));
+  EXPECT_TRUE(check_username("<script>"));
+  EXPECT_TRUE(check_username(""));
+}
+
+TEST(Accounts, PasswordRulesCountCharactersNotBytes) {
+  EXPECT_TRUE(check_password("1234567"));
+  EXPECT_FALSE(check_password("12345678"));
+  EXPECT_FALSE(check_password(std::string(128, 'p')));
+  EXPECT_TRUE(check_password(std::string(129, 'p')));
+  std::string seven_e_acute;
+  for (int i = 0; i < 7; ++i) seven_e_acute += "\xc3\xa9";  // 14 bytes, 7 characters
+  EXPECT_TRUE(check_password(seven_e_acute));
+  EXPECT_FALSE(check_password(seven_e_acute + "\xc3\xa9"));
+  EXPECT_TRUE(check_password(std::string("abcd\0efgh", 9)));
+}
+
+TEST(Accounts, HashIsArgon2idAndVerifies) {
+  ASSERT_TRUE(init_crypto());
+  PasswordCost cheap{1, 8 * 1024};
+  std::string h = hash_password("correct horse", cheap);
+  EXPECT_EQ(h.rfind("$argon2id$", 0), 0u) << h;
+  EXPECT_TRUE(verify_password(h, "correct horse"));
+  EXPECT_FALSE(verify_password(h, "correct horsE"));
+  EXPECT_FALSE(verify_password("", "x"));
+  EXPECT_NE(hash_password("correct horse", cheap), h);  // salted
+}
+
+TEST(Accounts, TokensAre128BitHex) {
+  std::string a = random_token_hex(), b = random_token_hex();
+  EXPECT_EQ(a.size(), 32u);
+  EXPECT_TRUE(is_token_hex(a));
+  EXPECT_NE(a, b);
+  EXPECT_FALSE(is_token_hex("xyz"));
+  EXPECT_FALSE(is_token_hex(std::string(32, 'G')));
+}
+
+TEST(HttpUtil, MimeTypes) {
+  EXPECT_EQ(mime_type("/index.html"), "text/html; charset=utf-8");
+  EXPECT_EQ(mime_type("/a/app.JS"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(mime_type("/s.css"), "text/css; charset=utf-8");
+  EXPECT_EQ(mime_type("/i.svg"), "image/svg+xml");
+  EXPECT_EQ(mime_type("/x.wasm"), "application/wasm");
+  EXPECT_EQ(mime_type("/noext"), "application/octet-stream");
+  EXPECT_EQ(mime_type("/dir.d/noext"), "application/octet-stream");
+}
+
+TEST(HttpUtil, StaticPathsStayInsideTheRoot) {
+  fs::path tmp = make_temp_dir();
+  fs::create_directories(tmp / "web" / "sub");
+  std::ofstream(tmp / "web" / "index.html") << "home";
+  std::ofstream(tmp / "web" / "sub" / "index.html") << "sub";
+  std::ofstream(tmp / "secret.txt") << "secret";
+  fs::create_symlink(tmp / "secret.txt", tmp / "web" / "link.txt");
+  fs::path root = tmp / "web";
+
+  EXPECT_EQ(resolve_static_path(root, "/"), root / "index.html");
+  EXPECT_EQ(resolve_static_path(root, "/index.html?x=1"), root / "index.html");
+  EXPECT_EQ(resolve_static_path(root, "/sub/"), root / "sub" / "index.html");
+  EXPECT_EQ(resolve_static_path(root, "/sub"), root / "sub" / "index.html");
+  EXPECT_EQ(resolve_static_path(root, "/a%20b.txt"), root / "a b.txt");
+  for (const char* bad :
+       {"/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/sub/../../secret.txt",
+        "/.%2E/secret.txt", "/%2e%2e%2fsecret.txt", "/..\\secret.txt", "/%5c..%5csecret.txt",
+        "/./index.html", "secret.txt", "", "/%00", "/%zz", "/%2", "/link.txt"})
+    EXPECT_FALSE(resolve_static_path(root, bad)) << bad;
+  fs::remove_all(tmp);
+}
+
+TEST(HttpUtil, Cookies) {
+  EXPECT_EQ(cookie_value("a=1; ur_session=abc; b=2", "ur_session"), "abc");
+  EXPECT_EQ(cookie_value("ur_session=\"q\"", "ur_session"), "q");
+  EXPECT_EQ(cookie_value("xur_session=1", "ur_session"), std::nullopt);
+  EXPECT_EQ(cookie_value("", "ur_session"), std::nullopt);
+}
+
+TEST(HttpUtil, OriginRule) {
+  std::vector<std::string> allowed{"http://localhost:5173"};
+  EXPECT_TRUE(origin_allowed("", "example.org", allowed));
+  EXPECT_TRUE(origin_allowed("http://example.org", "example.org", allowed));
+  EXPECT_TRUE(origin_allowed("https://Example.org:8080", "example.org:8080", allowed));
+  EXPECT_TRUE(origin_allowed("http://localhost:5173", "127.0.0.1:8080", allowed));
+  EXPECT_FALSE(origin_allowed("http://evil.example", "example.org", allowed));
+  EXPECT_FALSE(origin_allowed("http://example.org.evil", "example.org", allowed));
+  EXPECT_FALSE(origin_allowed("null", "example.org", allowed));
+  EXPECT_FALSE(origin_allowed("http://example.org/path", "example.org", allowed));
+}
+
+TEST(RateLimiter, BucketEmptiesAndRefills) {
+  RateLimiter rl(3, 1.0);  // 3 at once, one more per second
+  auto t0 = RateLimiter::Clock::now();
+  EXPECT_TRUE(rl.allow("a", t0));
+  EXPECT_TRUE(rl.allow("a", t0));
+  EXPECT_TRUE(rl.allow("a", t0));
+  EXPECT_FALSE(rl.allow("a", t0));
+  EXPECT_TRUE(rl.allow("b", t0));  // per key
+  EXPECT_EQ(rl.retry_after_seconds("a", t0), 1);
+  EXPECT_TRUE(rl.allow("a", t0 + std::chrono::milliseconds(1100)));
+  EXPECT_FALSE(rl.allow("a", t0 + std::chrono::milliseconds(1200)));
+}
+
+int count_rows(const fs::path& db, const char* sql) {
+  sqlite3* h = nullptr;
+  EXPECT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(h, sql, -1, &st, nullptr), SQLITE_OK);
+  int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+  sqlite3_finalize(st);
+  sqlite3_close(h);
+  return n;
+}
+
+TEST(SqliteStorage, MigrationsAreIdempotentAndDataPersists) {
+  fs::path tmp = make_temp_dir();
+  fs::path db = tmp / "ur.db";
+  {
+    auto s = open_sqlite_storage(db.string());
+    EXPECT_EQ(s->schema_version(), s->latest_schema_version());
+    EXPECT_TRUE(s->healthy());
+    auto u = s->create_user("Alice", "$argon2id$fake", 1000);
+    ASSERT_TRUE(u);
+    EXPECT_EQ(u->username, "Alice");
+    EXPECT_EQ(u->rating, 1200);
+    EXPECT_EQ(u->games, 0);
+    EXPECT_FALSE(s->create_user("aLiCe", "h", 1001)) << "usernames are unique ignoring case";
+  }
+  for (int i = 0; i < 2; ++i) {
+    auto s = open_sqlite_storage(db.string());
+    EXPECT_EQ(s->schema_version(), s->latest_schema_version());
+    auto u = s->find_user_by_name("ALICE");
+    ASSERT_TRUE(u);
+    EXPECT_EQ(u->username, "Alice");
+    EXPECT_EQ(u->password_hash, "$argon2id$fake");
+    EXPECT_EQ(s->find_user_by_id(u->id)->username, "Alice");
+  }
+  EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM schema_version"),
+            open_sqlite_storage(db.string())->latest_schema_version());
+  EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM users"), 1);
+  fs::remove_all(tmp);
+}
+
+TEST(SqliteStorage, WalModeAndForeignKeys) {
+  fs::path tmp = make_temp_dir();
+  fs::path db = tmp / "ur.db";
+  auto s = open_sqlite_storage(db.string());
+  sqlite3* h = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(h, "PRAGMA journal_mode", -1, &st, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)), "wal");
+  sqlite3_finalize(st);
+  sqlite3_close(h);
+  // A session of a user that does not exist violates the foreign key.
+  EXPECT_THROW(s->create_session({std::string(32, 'a'), 999, 1, 2}), StorageError);
+  fs::remove_all(tmp);
+}
+
+TEST(SqliteStorage, SessionsExpireAndDelete) {
+  fs::path tmp = make_temp_dir();
+  auto s = open_sqlite_storage((tmp / "ur.db").string());
+  auto u = s->create_user("bob", "h", 0);
+  ASSERT_TRUE(u);
+  std::string live = random_token_hex(), old = random_token_hex();
+  s->create_session({live, u->id, 100, 200});
+  s->create_session({old, u->id, 100, 150});
+  EXPECT_EQ(s->user_for_session(live, 160)->username, "bob");
+  EXPECT_FALSE(s->user_for_session(old, 160));
+  EXPECT_FALSE(s->user_for_session(random_token_hex(), 160));
+  EXPECT_EQ(s->delete_expired_sessions(160), 1);
+  EXPECT_TRUE(s->delete_session(live));
+  EXPECT_FALSE(s->delete_session(live));
+  EXPECT_FALSE(s->user_for_session(live, 160));
+  fs::remove_all(tmp);
+}
+
+}  // namespace
+}  // namespace ur::server
