@@ -172,6 +172,19 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w)
 double Evaluator::side_score(const Position& p, int me, bool owner) const {
   const int op = 1 - me;
   double score = 0;
+  // Calls f(s, t) for every enemy piece at its index s behind a square it hits at index t,
+  // for each square (t) where my piece at index i can be hit.
+  auto for_each_attacker = [&](int i, auto&& f) {
+    for (std::int8_t t : hit_at_[me][i]) {
+      if (t < 0) break;
+      std::uint32_t attackers = p.occ[op] & ((1u << t) - 1);
+      while (attackers) {
+        const int s = std::countr_zero(attackers);
+        attackers &= attackers - 1;
+        f(s, static_cast<int>(t));
+      }
+    }
+  };
   // Pieces on the path and borne off; index 0 counts 0 unless it is the staging space.
   std::uint32_t occ = p.occ[me];
   while (occ) {
@@ -186,29 +199,13 @@ double Evaluator::side_score(const Position& p, int me, bool owner) const {
       // The enemy's whole chain (now if the chain under way is his, else next) threatens
       // the piece; the attackers are taken as independent.
       double survive = 1;
-      for (std::int8_t t : hit_at_[me][i]) {
-        if (t < 0) break;
-        std::uint32_t attackers = p.occ[op] & ((1u << t) - 1);
-        while (attackers) {
-          const int s = std::countr_zero(attackers);
-          attackers &= attackers - 1;
-          survive *= 1 - chain_hit_[t - s];
-        }
-      }
+      for_each_attacker(i, [&](int s, int t) { survive *= 1 - chain_hit_[t - s]; });
       const double weight = w_.chain_danger * (owner ? w_.chain_own : 1.0);
       score -= weight * (1 - survive) * (piece_value_[me][i] + w_.danger_base);
       continue;
     }
     double threat = 0;
-    for (std::int8_t t : hit_at_[me][i]) {
-      if (t < 0) break;
-      std::uint32_t attackers = p.occ[op] & ((1u << t) - 1);
-      while (attackers) {
-        const int s = std::countr_zero(attackers);
-        attackers &= attackers - 1;
-        threat += reach_[op][s][t];
-      }
-    }
+    for_each_attacker(i, [&](int s, int t) { threat += reach_[op][s][t]; });
     if (threat > 0)
       score -= w_.danger * std::min(1.0, threat) * (piece_value_[me][i] + w_.danger_base);
   }

@@ -173,13 +173,7 @@ double ExpectimaxAgent::decision(const Position& p, int depth, double alpha, dou
   int tt_best = -1;
   if (const TtEntry* e = tt_.probe(key)) {
     tt_best = e->best < moves.size ? e->best : -1;
-    if (e->depth == depth) {
-      if (e->lower >= beta) return e->lower;
-      if (e->upper <= alpha) return e->upper;
-      if (e->lower == e->upper) return e->lower;
-      alpha = std::max(alpha, e->lower);
-      beta = std::min(beta, e->upper);
-    }
+    if (double v; e->depth == depth && narrow(*e, alpha, beta, v)) return v;
   }
   const double alpha0 = alpha, beta0 = beta;
   // The table stores the best move's index in generation order; search in a better order.
@@ -209,6 +203,22 @@ double ExpectimaxAgent::decision(const Position& p, int depth, double alpha, dou
   return best;
 }
 
+// Uses a stored entry of the same depth: true (with the value) when its bounds decide the
+// node, else the window narrowed to them.
+bool ExpectimaxAgent::narrow(const TtEntry& e, double& alpha, double& beta, double& value) {
+  if (e.lower >= beta || e.lower == e.upper) {
+    value = e.lower;
+    return true;
+  }
+  if (e.upper <= alpha) {
+    value = e.upper;
+    return true;
+  }
+  alpha = std::max(alpha, e.lower);
+  beta = std::min(beta, e.upper);
+  return false;
+}
+
 // Fail-soft bounds: a value at or beyond an edge of the window it was searched with is only
 // a bound on the true value.
 void ExpectimaxAgent::store(std::uint64_t key, int depth, double v, double alpha, double beta,
@@ -224,11 +234,7 @@ void ExpectimaxAgent::store(std::uint64_t key, int depth, double v, double alpha
 double ExpectimaxAgent::chance(const Position& p, int depth, double alpha, double beta) {
   const std::uint64_t key = position_hash(p);
   if (const TtEntry* e = tt_.probe(key); e != nullptr && e->depth == depth) {
-    if (e->lower >= beta) return e->lower;
-    if (e->upper <= alpha) return e->upper;
-    if (e->lower == e->upper) return e->lower;
-    alpha = std::max(alpha, e->lower);
-    beta = std::min(beta, e->upper);
+    if (double v; narrow(*e, alpha, beta, v)) return v;
   }
   const double alpha0 = alpha, beta0 = beta;
   const ChanceList outcomes = engine_->chance_outcomes(p);

@@ -82,6 +82,7 @@ class ExpectimaxAgent final : public Agent {
   double chance(const Position& p, int depth, double alpha, double beta);
   void order_moves(MoveList& moves, int tt_best) const;
   void store(std::uint64_t key, int depth, double v, double alpha, double beta, int best);
+  static bool narrow(const TtEntry& e, double& alpha, double& beta, double& value);
   void poll();
 
   ExpectimaxOptions options_;

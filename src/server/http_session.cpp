@@ -45,12 +45,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
   awaitable<void> run() {
     auto self = shared_from_this();
     const ServerConfig& cfg = ctx_.config;
-    server_.add_connection(id_, weak_from_this());
-    struct Unregister {
-      Server::Impl& s;
-      std::uint64_t id;
-      ~Unregister() { s.remove_connection(id); }
-    } unregister{server_, id_};
+    const Server::Impl::Registration registration(server_, id_, weak_from_this());
 
     beast::flat_buffer buffer;
     for (;;) {

@@ -67,6 +67,18 @@ struct Server::Impl {
     connections.emplace(id, std::move(c));
   }
 
+  // Registers a connection for the life of the object (the duration of its session).
+  struct Registration {
+    Registration(Impl& s, std::uint64_t id, std::weak_ptr<Connection> c) : server(s), conn(id) {
+      server.add_connection(id, std::move(c));
+    }
+    ~Registration() { server.remove_connection(conn); }
+    Registration(const Registration&) = delete;
+    Registration& operator=(const Registration&) = delete;
+    Impl& server;
+    std::uint64_t conn;
+  };
+
   void remove_connection(std::uint64_t id) {
     bool last;
     {

@@ -54,12 +54,7 @@ class WsSession final : public Connection,
   awaitable<void> run(Request req) {
     auto self = shared_from_this();
     const ServerConfig& cfg = ctx_.config;
-    server_.add_connection(id_, weak_from_this());
-    struct Unregister {
-      Server::Impl& s;
-      std::uint64_t id;
-      ~Unregister() { s.remove_connection(id); }
-    } unregister{server_, id_};
+    const Server::Impl::Registration registration(server_, id_, weak_from_this());
 
     identity_ = co_await identify(ctx_, req, ip_);
     if (closing_) co_return;                       // the server began to stop meanwhile
