@@ -13,6 +13,7 @@ void add_serve_command(CLI::App& app) {
   static server::ServerConfig cfg;
   static std::string db;
   static bool quiet = false;
+  static double idle_seconds = 30, bot_delay_ms = 700;
   cmd->add_option("--port,-p", cfg.port, "TCP port (0 = any free port)")
       ->envname("UR_PORT")
       ->capture_default_str();
@@ -34,6 +35,18 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--threads", cfg.threads, "I/O threads")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
+  cmd->add_option("--idle-timeout", idle_seconds,
+                  "seconds the player to act may idle before losing the game (0 = never)")
+      ->envname("UR_IDLE_TIMEOUT")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
+  cmd->add_option("--bot-delay", bot_delay_ms, "milliseconds a computer seat waits before acting")
+      ->envname("UR_BOT_DELAY")
+      ->check(CLI::Range(0.0, 60000.0))
+      ->capture_default_str();
+  cmd->add_option("--max-ws-per-ip", cfg.max_ws_per_ip, "open WebSockets allowed per address")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
   cmd->add_flag("--secure-cookies", cfg.secure_cookies,
                 "mark the session cookie Secure (when served behind HTTPS)");
   cmd->add_flag("--quiet,-q", quiet, "no access log");
@@ -41,6 +54,8 @@ void add_serve_command(CLI::App& app) {
     cfg.db =
         db.empty() ? (cfg.data_dir.empty() ? std::string("ur.db") : cfg.data_dir + "/ur.db") : db;
     cfg.access_log = !quiet;
+    cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(idle_seconds * 1000));
+    cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(bot_delay_ms));
     server::Server srv(cfg);
     if (std::string err = srv.start(); !err.empty()) {
       std::cerr << "ur serve: " << err << "\n";

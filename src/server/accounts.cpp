@@ -59,6 +59,28 @@ std::string random_token_hex(std::size_t bytes) {
   return hex;
 }
 
+namespace {
+// BLAKE2b of the token under a fixed, purpose-specific prefix, as hex.
+std::string tagged_hash(std::string_view tag, std::string_view token, std::size_t bytes) {
+  std::string input = std::string(tag) + ":" + std::string(token);
+  std::vector<unsigned char> out(bytes);
+  crypto_generichash(out.data(), out.size(), reinterpret_cast<const unsigned char*>(input.data()),
+                     input.size(), nullptr, 0);
+  std::string hex(bytes * 2 + 1, '\0');
+  sodium_bin2hex(hex.data(), hex.size(), out.data(), out.size());
+  hex.pop_back();
+  return hex;
+}
+}  // namespace
+
+std::string guest_key(std::string_view token) {
+  return tagged_hash("ur-guest-key", token, 16);
+}
+
+std::string guest_name(std::string_view token) {
+  return "guest-" + tagged_hash("ur-guest-name", token, 4);
+}
+
 bool is_token_hex(std::string_view s) {
   if (s.size() != 32) return false;
   for (char c : s)

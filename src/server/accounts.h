@@ -34,4 +34,9 @@ std::string random_token_hex(std::size_t bytes = 16);
 // Whether `s` looks like a token of random_token_hex(16): cheap rejection of junk cookies.
 bool is_token_hex(std::string_view s);
 
+// A guest cookie's stable key (a keyed hash: the token itself is never stored) and its public
+// display name "guest-" + 8 hex digits (a different hash, so the name reveals nothing).
+std::string guest_key(std::string_view token);
+std::string guest_name(std::string_view token);
+
 }  // namespace ur::server

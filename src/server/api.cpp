@@ -17,7 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-using Response = http::response<http::string_body>;
 using boost::asio::awaitable;
 
 std::int64_t unix_now() {
@@ -61,6 +60,13 @@ json user_json(const User& u) {
 std::string session_cookie(const ServerContext& ctx, std::string_view token, long max_age) {
   std::string c = std::string(kSessionCookie) + "=" + std::string(token) +
                   "; Path=/; Max-Age=" + std::to_string(max_age) + "; HttpOnly; SameSite=Lax";
+  if (ctx.config.secure_cookies) c += "; Secure";
+  return c;
+}
+
+std::string guest_cookie(const ServerContext& ctx, std::string_view token) {
+  std::string c = std::string(kGuestCookie) + "=" + std::string(token) +
+                  "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
   if (ctx.config.secure_cookies) c += "; Secure";
   return c;
 }
@@ -187,6 +193,24 @@ awaitable<Response> api_me(ServerContext& ctx, const Request& req, const std::st
   co_return json_response(req, http::status::ok, json{{"user", user_json(*id.user)}});
 }
 
+// Gives a guest a stable identity (kept when there is one already).
+awaitable<Response> api_guest(ServerContext& ctx, const Request& req, const std::string& ip) {
+  Identity id = co_await identify(ctx, req, ip);
+  if (id.user)
+    co_return json_response(req, http::status::ok,
+                            json{{"guest", false}, {"name", id.user->username}});
+  Response res = json_response(req, http::status::ok, json{{"guest", true}});
+  if (id.guest_key.empty()) {
+    std::string token = random_token_hex(16);
+    res.set(http::field::set_cookie, guest_cookie(ctx, token));
+    id.guest_id = guest_name(token);
+  }
+  nlohmann::json body{{"guest", true}, {"name", id.guest_id}};
+  res.body() = body.dump();
+  res.prepare_payload();
+  co_return res;
+}
+
 awaitable<Response> api_health(ServerContext& ctx, const Request& req) {
   auto job = [&ctx] { return std::pair{ctx.storage->healthy(), ctx.storage->schema_version()}; };
   auto [ok, version] = co_await offload(ctx, std::move(job));
@@ -207,12 +231,15 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
   static constexpr Route kRoutes[] = {
       {"/api/health", http::verb::get},    {"/api/me", http::verb::get},
       {"/api/register", http::verb::post}, {"/api/login", http::verb::post},
-      {"/api/logout", http::verb::post},
+      {"/api/logout", http::verb::post},   {"/api/guest", http::verb::post},
   };
   const Route* route = nullptr;
   for (const Route& r : kRoutes)
     if (r.path == path) route = &r;
-  if (!route) co_return error_json(req, http::status::not_found, "not_found", "no such endpoint");
+  if (!route) {
+    if (auto res = co_await route_game_api(ctx, req, path)) co_return std::move(*res);
+    co_return error_json(req, http::status::not_found, "not_found", "no such endpoint");
+  }
   if (req.method() != route->method) {
     Response res = error_json(req, http::status::method_not_allowed, "method_not_allowed",
                               "method not allowed on this endpoint");
@@ -226,6 +253,7 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
   if (path == "/api/me") co_return co_await api_me(ctx, req, ip);
   if (path == "/api/register") co_return co_await api_register(ctx, req, ip);
   if (path == "/api/login") co_return co_await api_login(ctx, req, ip);
+  if (path == "/api/guest") co_return co_await api_guest(ctx, req, ip);
   co_return co_await api_logout(ctx, req);
 }
 
@@ -300,6 +328,10 @@ http::message_generator serve_static(ServerContext& ctx, const Request& req, uns
 
 }  // namespace
 
+Response json_reply(const Request& req, http::status status, const json& body) {
+  return json_response(req, status, body);
+}
+
 http::message_generator error_response(unsigned version, bool keep_alive, http::status status,
                                        std::string_view code, std::string_view message) {
   return json_response(version, keep_alive, status, json{{"error", code}, {"message", message}});
@@ -319,7 +351,15 @@ awaitable<Identity> identify(ServerContext& ctx, const Request& req, std::string
     id.user = co_await offload(ctx, std::move(job));
     if (id.user) id.session_id = *token;
   }
-  if (!id.user) id.guest_id = "guest-" + random_token_hex(4);
+  if (!id.user) {
+    auto guest = cookie_value(req[http::field::cookie], kGuestCookie);
+    if (guest && is_token_hex(*guest)) {
+      id.guest_key = guest_key(*guest);
+      id.guest_id = guest_name(*guest);
+    } else {
+      id.guest_id = "guest-" + random_token_hex(4);
+    }
+  }
   co_return id;
 }
 

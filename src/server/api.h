@@ -12,6 +12,8 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/beast/http.hpp>
 
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,13 +23,26 @@ namespace ur::server {
 
 namespace http = boost::beast::http;
 using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
 
 inline constexpr std::string_view kSessionCookie = "ur_session";
+// A guest's stable identity (so that a reconnect resumes the guest's seat): 128 random bits,
+// issued by POST /api/guest. Only a hash of it is ever stored or shown.
+inline constexpr std::string_view kGuestCookie = "ur_guest";
 
 struct HttpAnswer {
   http::message_generator message;
   unsigned status;  // for the access log
 };
+
+// A JSON response with the server's common headers (no-store).
+Response json_reply(const Request& req, http::status status, const nlohmann::json& body);
+
+// The game-data endpoints (api_games.cpp): rules, tables, leaderboard, users' matches, games.
+// nullopt when the path is not one of them.
+boost::asio::awaitable<std::optional<Response>> route_game_api(ServerContext& ctx,
+                                                               const Request& req,
+                                                               const std::string& path);
 
 // Answers one request (never throws; a storage failure becomes a 500).
 boost::asio::awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req,

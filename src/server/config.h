@@ -46,6 +46,25 @@ struct ServerConfig {
   double ws_burst = 60;
   double ws_refill_per_sec = 20;
 
+  // Per-IP limits on WebSockets: open connections, and a token bucket shared by all of an IP's
+  // connections (on top of the per-connection one).
+  int max_ws_per_ip = 256;
+  double ws_ip_burst = 600;
+  double ws_ip_refill_per_sec = 300;
+
+  // Tables. The player to act who does nothing for idle_timeout loses the game; a computer seat
+  // waits bot_delay before each throw and move so that people can follow it.
+  std::chrono::milliseconds idle_timeout{30'000};
+  std::chrono::milliseconds bot_delay{700};
+  int table_threads = 2;  // run table actions (and their database commits)
+  int bot_threads = 1;    // computer players' searches
+  // Matchmaking window: base + per_second * seconds waited (matchmaker.h); pairing every tick.
+  double match_window = 100;
+  double match_window_per_sec = 25;
+  std::chrono::milliseconds match_tick{1'000};
+  // Finished tables nobody watches leave the memory cache after this long (they stay stored).
+  std::chrono::milliseconds table_cache_ttl{10 * 60'000};
+
   // argon2id cost (libsodium's "interactive" level by default: 2 passes, 64 MiB).
   unsigned long long pwhash_opslimit = 2;
   std::size_t pwhash_memlimit = 64u * 1024 * 1024;

@@ -91,6 +91,12 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
           co_await fail_and_close(http::status::forbidden, "bad_origin", "origin not allowed");
           co_return;
         }
+        if (!ctx_.try_add_ws(ip_)) {
+          if (cfg.access_log) log_line(ip_ + " ws refused: too many connections from this address");
+          co_await fail_and_close(http::status::too_many_requests, "rate_limited",
+                                  "too many open connections from your address");
+          co_return;
+        }
         handed_off_ = true;
         stream_.expires_never();
         start_ws_session(server_, std::move(stream_), ip_, std::move(req));

@@ -9,6 +9,7 @@
 
 #include "server/accounts.h"
 #include "server/server_impl.h"
+#include "server/table_service.h"
 #include "server/ws_dispatch.h"
 
 namespace ur::server {
@@ -53,9 +54,16 @@ awaitable<void> Server::Impl::sweep_sessions() {
 Server::Server(ServerConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
 
 Server::~Server() {
-  if (impl_->ctx) {
-    impl_->ctx->workers.stop();
-    impl_->ctx->workers.join();
+  if (ServerContext* ctx = impl_->ctx.get()) {
+    // Timers and searches first, then the pools: a handler still queued on a pool must not
+    // outlive the service it calls. Committed actions are already in storage.
+    if (ctx->tables) ctx->tables->shutdown();
+    ctx->bot_pool.stop();
+    ctx->bot_pool.join();
+    ctx->table_pool.stop();
+    ctx->table_pool.join();
+    ctx->workers.stop();
+    ctx->workers.join();
   }
 }
 
@@ -87,6 +95,14 @@ std::string Server::start() {
   if (!opened.storage) return opened.error;
   s.ctx = std::make_unique<ServerContext>(cfg, std::move(opened.storage));
   s.ctx->dispatcher = std::make_unique<Dispatcher>(*s.ctx);
+  s.ctx->tables = std::make_unique<TableService>(*s.ctx);
+  s.ctx->tables->register_handlers(*s.ctx->dispatcher);
+  try {
+    std::size_t restored = s.ctx->tables->restore();
+    if (restored) log_line("restored " + std::to_string(restored) + " live tables");
+  } catch (const StorageError& e) {
+    return std::string("cannot load the tables: ") + e.what();
+  }
   if (fs::is_directory(cfg.web_root, fec))
     s.ctx->web_root = fs::canonical(cfg.web_root, fec);
   else
@@ -119,6 +135,7 @@ void Server::run() {
   }
   net::co_spawn(s.ioc, s.listen(), net::detached);
   net::co_spawn(s.strand, s.sweep_sessions(), net::detached);
+  s.ctx->tables->start();
   std::vector<std::thread> threads;
   for (int i = 1; i < s.config.threads; ++i) threads.emplace_back([&s] { s.ioc.run(); });
   s.ioc.run();

@@ -1,15 +1,40 @@
 #include "server/server_context.h"
 
+#include "server/pubsub.h"
+#include "server/table_service.h"
 #include "server/ws_dispatch.h"
 
 namespace ur::server {
+namespace {
+std::size_t at_least_one(int n) {
+  return static_cast<std::size_t>(n > 0 ? n : 1);
+}
+}  // namespace
 
 ServerContext::ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st)
     : config(std::move(cfg)),
       storage(std::move(st)),
       auth_limiter(config.auth_burst, config.auth_refill_per_sec),
-      workers(static_cast<std::size_t>(config.worker_threads > 0 ? config.worker_threads : 1)) {}
+      workers(at_least_one(config.worker_threads)),
+      table_pool(at_least_one(config.table_threads)),
+      bot_pool(at_least_one(config.bot_threads)),
+      pubsub(std::make_unique<InProcessPubSub>()),
+      ws_ip_limiter(config.ws_ip_burst, config.ws_ip_refill_per_sec) {}
 
 ServerContext::~ServerContext() = default;
+
+bool ServerContext::try_add_ws(const std::string& ip) {
+  std::lock_guard lock(ws_ip_mutex_);
+  int& n = ws_per_ip_[ip];
+  if (n >= config.max_ws_per_ip) return false;
+  ++n;
+  return true;
+}
+
+void ServerContext::remove_ws(const std::string& ip) {
+  std::lock_guard lock(ws_ip_mutex_);
+  auto it = ws_per_ip_.find(ip);
+  if (it != ws_per_ip_.end() && --it->second <= 0) ws_per_ip_.erase(it);
+}
 
 }  // namespace ur::server

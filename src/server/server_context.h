@@ -12,9 +12,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 
 #include "server/config.h"
 #include "server/rate_limiter.h"
@@ -23,12 +25,15 @@
 namespace ur::server {
 
 class Dispatcher;
+class PubSub;
+class TableService;
 
 // Who is on the other end of a connection: a logged-in user, or a guest with a random id.
 struct Identity {
   std::optional<User> user;
   std::string session_id;  // empty for guests
   std::string guest_id;    // "guest-" + 8 hex digits, for guests
+  std::string guest_key;   // guests with the ur_guest cookie: a hash of it (stable identity)
   std::string remote_ip;
 };
 
@@ -40,9 +45,22 @@ struct ServerContext {
   std::unique_ptr<Storage> storage;
   RateLimiter auth_limiter;
   boost::asio::thread_pool workers;
-  std::filesystem::path web_root;  // canonical; empty when there is no web root
+  std::filesystem::path web_root;       // canonical; empty when there is no web root
+  boost::asio::thread_pool table_pool;  // tables' strands: actions, timers, commits
+  boost::asio::thread_pool bot_pool;    // computer players' searches
   std::unique_ptr<Dispatcher> dispatcher;
+  std::unique_ptr<PubSub> pubsub;
+  std::unique_ptr<TableService> tables;
+  RateLimiter ws_ip_limiter;
   std::atomic<std::uint64_t> next_connection_id{1};
+
+  // WebSocket connections per IP (max_ws_per_ip): try_add_ws is false when at the limit.
+  bool try_add_ws(const std::string& ip);
+  void remove_ws(const std::string& ip);
+
+ private:
+  std::mutex ws_ip_mutex_;
+  std::unordered_map<std::string, int> ws_per_ip_;
 };
 
 namespace detail {
@@ -54,6 +72,15 @@ boost::asio::awaitable<std::invoke_result_t<F>> call_on_pool(std::shared_ptr<F> 
   co_return (*f)();
 }
 }  // namespace detail
+
+// Runs `f()` on `executor` (a strand, a pool) and resumes the calling coroutine on its own
+// executor with the result; an exception thrown by `f` is rethrown in the caller.
+template <class Executor, class F>
+boost::asio::awaitable<std::invoke_result_t<F>> run_on(Executor executor, F f) {
+  co_return co_await boost::asio::co_spawn(executor,
+                                           detail::call_on_pool(std::make_shared<F>(std::move(f))),
+                                           boost::asio::use_awaitable);
+}
 
 // Runs `f()` on the worker pool and resumes the calling coroutine on its own executor (its strand)
 // with the result; an exception thrown by `f` is rethrown in the caller.

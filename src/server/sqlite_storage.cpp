@@ -1,7 +1,10 @@
 #include "server/sqlite_storage.h"
 
+#include "server/elo.h"
+
 #include <sqlite3.h>
 
+#include <limits>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -35,6 +38,42 @@ constexpr Migration kMigrations[] = {
       );
       CREATE INDEX sessions_user ON sessions(user_id);
       CREATE INDEX sessions_expiry ON sessions(expires_at);
+    )sql"},
+    {2, R"sql(
+      CREATE TABLE tables (
+        id         TEXT    PRIMARY KEY,
+        rules      TEXT    NOT NULL,
+        status     TEXT    NOT NULL,
+        is_public  INTEGER NOT NULL,
+        rated      INTEGER NOT NULL,
+        version    BIGINT  NOT NULL,
+        state      TEXT    NOT NULL,
+        created_at BIGINT  NOT NULL,
+        updated_at BIGINT  NOT NULL
+      );
+      CREATE INDEX tables_live ON tables(status, is_public, updated_at);
+      CREATE TABLE matches (
+        id                  TEXT    PRIMARY KEY,
+        rules               TEXT    NOT NULL,
+        rated               INTEGER NOT NULL,
+        light_user          BIGINT  REFERENCES users(id),
+        dark_user           BIGINT  REFERENCES users(id),
+        light_name          TEXT    NOT NULL,
+        dark_name           TEXT    NOT NULL,
+        winner              INTEGER NOT NULL,
+        reason              TEXT    NOT NULL,
+        light_rating_before DOUBLE PRECISION NOT NULL,
+        light_rating_after  DOUBLE PRECISION NOT NULL,
+        dark_rating_before  DOUBLE PRECISION NOT NULL,
+        dark_rating_after   DOUBLE PRECISION NOT NULL,
+        summary             TEXT    NOT NULL,
+        record              TEXT    NOT NULL,
+        started_at          BIGINT  NOT NULL,
+        finished_at         BIGINT  NOT NULL
+      );
+      CREATE INDEX matches_light ON matches(light_user, finished_at);
+      CREATE INDEX matches_dark ON matches(dark_user, finished_at);
+      CREATE INDEX users_rating ON users(games, rating);
     )sql"},
 };
 
@@ -151,7 +190,148 @@ class SqliteStorage final : public Storage {
     return n;
   }
 
+  bool save_table(const TableRow& t, std::int64_t expected_version) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    if (!write_table(t, expected_version)) return false;
+    tx.commit();
+    return true;
+  }
+
+  std::optional<TableRow> find_table(std::string_view id) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at "
+            "FROM tables WHERE id = ?");
+    q.bind(1, id);
+    return q.step() ? std::optional<TableRow>(q.table()) : std::nullopt;
+  }
+
+  std::vector<TableRow> live_tables() override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at "
+            "FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created_at");
+    std::vector<TableRow> out;
+    while (q.step()) out.push_back(q.table());
+    return out;
+  }
+
+  std::vector<TableRow> public_tables(int limit) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at "
+            "FROM tables WHERE status IN ('waiting', 'playing') AND is_public = 1 "
+            "ORDER BY updated_at DESC LIMIT ?");
+    q.bind(1, static_cast<std::int64_t>(limit));
+    std::vector<TableRow> out;
+    while (q.step()) out.push_back(q.table());
+    return out;
+  }
+
+  bool finish_game(const TableRow& t, std::int64_t expected_version, MatchRow& m) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    if (!write_table(t, expected_version)) return false;
+    m.rating_before = m.rating_after = {0, 0};
+    if (m.rated) {
+      std::optional<User> u[2] = {find_user_locked(m.user_ids[0]), find_user_locked(m.user_ids[1])};
+      if (!u[0] || !u[1]) throw StorageError("rated game with a missing user");
+      int w = m.winner - 1, l = 1 - w;
+      EloResult r = elo_update(u[w]->rating, u[w]->games, u[l]->rating, u[l]->games);
+      m.rating_before = {u[0]->rating, u[1]->rating};
+      m.rating_after[w] = r.winner_after;
+      m.rating_after[l] = r.loser_after;
+      for (int s = 0; s < 2; ++s) {
+        Query q(*this,
+                "UPDATE users SET rating = ?, games = games + 1, wins = wins + ? WHERE id = ?");
+        q.bind(1, m.rating_after[s]).bind(2, std::int64_t{s == w}).bind(3, m.user_ids[s]);
+        if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("update rating");
+      }
+    }
+    {
+      Query q(*this,
+              "INSERT INTO matches(id, rules, rated, light_user, dark_user, light_name, dark_name, "
+              "winner, reason, light_rating_before, light_rating_after, dark_rating_before, "
+              "dark_rating_after, summary, record, started_at, finished_at) "
+              "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      q.bind(1, m.id).bind(2, m.rules).bind(3, std::int64_t{m.rated});
+      for (int s = 0; s < 2; ++s) {
+        if (m.user_ids[s] > 0) q.bind(4 + s, m.user_ids[s]);  // else NULL: a guest or a bot
+      }
+      q.bind(6, m.names[0]).bind(7, m.names[1]).bind(8, std::int64_t{m.winner}).bind(9, m.reason);
+      q.bind(10, m.rating_before[0]).bind(11, m.rating_after[0]);
+      q.bind(12, m.rating_before[1]).bind(13, m.rating_after[1]);
+      q.bind(14, m.summary).bind(15, m.record).bind(16, m.started_at).bind(17, m.finished_at);
+      if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("insert match");
+    }
+    tx.commit();
+    return true;
+  }
+
+  std::optional<MatchRow> find_match(std::string_view id) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, "
+            "reason, light_rating_before, light_rating_after, dark_rating_before, "
+            "dark_rating_after, summary, record, started_at, finished_at "
+            "FROM matches WHERE id = ?");
+    q.bind(1, id);
+    return q.step() ? std::optional<MatchRow>(q.match()) : std::nullopt;
+  }
+
+  std::vector<MatchRow> user_matches(std::int64_t user_id, int limit,
+                                     std::int64_t before) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, "
+            "reason, light_rating_before, light_rating_after, dark_rating_before, "
+            "dark_rating_after, summary, '' AS record, started_at, finished_at "
+            "FROM matches WHERE (light_user = ? OR dark_user = ?) AND finished_at < ? "
+            "ORDER BY finished_at DESC, id LIMIT ?");
+    q.bind(1, user_id).bind(2, user_id);
+    q.bind(3, before > 0 ? before : std::numeric_limits<std::int64_t>::max());
+    q.bind(4, static_cast<std::int64_t>(limit));
+    std::vector<MatchRow> out;
+    while (q.step()) out.push_back(q.match());
+    return out;
+  }
+
+  std::vector<User> leaderboard(int limit) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "SELECT id, username, '' AS password_hash, created_at, rating, games, wins "
+            "FROM users WHERE games > 0 ORDER BY rating DESC, games DESC, id LIMIT ?");
+    q.bind(1, static_cast<std::int64_t>(limit));
+    std::vector<User> out;
+    while (q.step()) out.push_back(q.user());
+    return out;
+  }
+
  private:
+  // Inserts (expected_version < 0) or updates the row if its version is the expected one.
+  bool write_table(const TableRow& t, std::int64_t expected_version) {
+    if (expected_version < 0) {
+      Query q(*this,
+              "INSERT INTO tables(id, rules, status, is_public, rated, version, state, "
+              "created_at, updated_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?) "
+              "ON CONFLICT(id) DO NOTHING");
+      q.bind(1, t.id).bind(2, t.rules).bind(3, t.status).bind(4, std::int64_t{t.is_public});
+      q.bind(5, std::int64_t{t.rated}).bind(6, t.version).bind(7, t.state);
+      q.bind(8, t.created_at).bind(9, t.updated_at);
+      if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("insert table");
+    } else {
+      Query q(*this,
+              "UPDATE tables SET rules = ?, status = ?, is_public = ?, rated = ?, version = ?, "
+              "state = ?, updated_at = ? WHERE id = ? AND version = ?");
+      q.bind(1, t.rules).bind(2, t.status).bind(3, std::int64_t{t.is_public});
+      q.bind(4, std::int64_t{t.rated}).bind(5, t.version).bind(6, t.state);
+      q.bind(7, t.updated_at).bind(8, t.id).bind(9, expected_version);
+      if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("update table");
+    }
+    return sqlite3_changes(db_) == 1;
+  }
+
   // A cached prepared statement, reset and unbound when the Query goes out of scope.
   struct Query {
     SqliteStorage& owner;
@@ -170,6 +350,10 @@ class SqliteStorage final : public Storage {
     }
     Query& bind(int i, std::int64_t v) {
       check(sqlite3_bind_int64(stmt, i, v));
+      return *this;
+    }
+    Query& bind(int i, double v) {
+      check(sqlite3_bind_double(stmt, i, v));
       return *this;
     }
     void check(int rc) {
@@ -197,6 +381,36 @@ class SqliteStorage final : public Storage {
       u.games = sqlite3_column_int(stmt, 5);
       u.wins = sqlite3_column_int(stmt, 6);
       return u;
+    }
+    TableRow table() {
+      TableRow t;
+      t.id = text(0);
+      t.rules = text(1);
+      t.status = text(2);
+      t.is_public = sqlite3_column_int(stmt, 3) != 0;
+      t.rated = sqlite3_column_int(stmt, 4) != 0;
+      t.version = sqlite3_column_int64(stmt, 5);
+      t.state = text(6);
+      t.created_at = sqlite3_column_int64(stmt, 7);
+      t.updated_at = sqlite3_column_int64(stmt, 8);
+      return t;
+    }
+    MatchRow match() {
+      MatchRow m;
+      m.id = text(0);
+      m.rules = text(1);
+      m.rated = sqlite3_column_int(stmt, 2) != 0;
+      m.user_ids = {sqlite3_column_int64(stmt, 3), sqlite3_column_int64(stmt, 4)};
+      m.names = {text(5), text(6)};
+      m.winner = sqlite3_column_int(stmt, 7);
+      m.reason = text(8);
+      m.rating_before = {sqlite3_column_double(stmt, 9), sqlite3_column_double(stmt, 11)};
+      m.rating_after = {sqlite3_column_double(stmt, 10), sqlite3_column_double(stmt, 12)};
+      m.summary = text(13);
+      m.record = text(14);
+      m.started_at = sqlite3_column_int64(stmt, 15);
+      m.finished_at = sqlite3_column_int64(stmt, 16);
+      return m;
     }
   };
 

@@ -9,12 +9,14 @@
 // Implementations are safe to call from several threads.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ur::server {
 
@@ -33,6 +35,36 @@ struct SessionRecord {
   std::int64_t user_id = 0;
   std::int64_t created_at = 0;
   std::int64_t expires_at = 0;
+};
+
+// One table as stored: the columns the lobby queries, and the whole state as JSON (table.h).
+struct TableRow {
+  std::string id;      // 16 lowercase hex digits
+  std::string rules;   // canonical rule-set string
+  std::string status;  // "waiting" | "playing" | "finished" | "closed"
+  bool is_public = false;
+  bool rated = false;
+  std::int64_t version = 0;
+  std::string state;  // JSON: seats, invite, game record, recent action ids
+  std::int64_t created_at = 0;
+  std::int64_t updated_at = 0;
+};
+
+// One finished game. Seat index 0 is seat 1 (light), 1 is seat 2 (dark).
+struct MatchRow {
+  std::string id;  // the table's id: one game per table
+  std::string rules;
+  bool rated = false;
+  std::array<std::int64_t, 2> user_ids{};  // 0 = a guest or a bot
+  std::array<std::string, 2> names;
+  int winner = 0;                         // 1 or 2
+  std::string reason;                     // "bore-off", "resign", "timeout", "left"
+  std::array<double, 2> rating_before{};  // rated games only (else 0)
+  std::array<double, 2> rating_after{};
+  std::string summary;  // JSON (table.h)
+  std::string record;   // the engine's JSON game record
+  std::int64_t started_at = 0;
+  std::int64_t finished_at = 0;
 };
 
 class StorageError : public std::runtime_error {
@@ -60,6 +92,27 @@ class Storage {
   virtual std::optional<User> user_for_session(std::string_view session_id, std::int64_t now) = 0;
   virtual bool delete_session(std::string_view session_id) = 0;
   virtual int delete_expired_sessions(std::int64_t now) = 0;
+
+  // Tables. save_table writes the row when the stored version is `expected_version` (-1: the
+  // row must not exist yet) and returns false without writing otherwise: a second node (or a
+  // stale cache) can never overwrite a newer state.
+  virtual bool save_table(const TableRow& table, std::int64_t expected_version) = 0;
+  virtual std::optional<TableRow> find_table(std::string_view id) = 0;
+  virtual std::vector<TableRow> live_tables() = 0;  // "waiting" or "playing": restored at start
+  virtual std::vector<TableRow> public_tables(int limit) = 0;  // live and public, newest first
+
+  // Ends a game in one transaction: saves the table row (as save_table, false on a version
+  // conflict and nothing written), inserts the match and, when it is rated, computes both Elo
+  // updates from the ratings stored now (elo.h) and writes them with the games and wins counts.
+  // `match` receives the ratings before and after.
+  virtual bool finish_game(const TableRow& table, std::int64_t expected_version,
+                           MatchRow& match) = 0;
+  virtual std::optional<MatchRow> find_match(std::string_view id) = 0;
+  // Newest first; `before` (a finished_at, exclusive; 0 = none) pages back.
+  virtual std::vector<MatchRow> user_matches(std::int64_t user_id, int limit,
+                                             std::int64_t before) = 0;
+  // Users with at least one rated game, best rating first.
+  virtual std::vector<User> leaderboard(int limit) = 0;
 };
 
 struct OpenStorageResult {

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/log.h"
+#include "server/table_service.h"
 
 namespace ur::server {
 
@@ -41,14 +42,23 @@ json identity_json(const Identity& id) {
                 {"wins", u.wins}}}};
 }
 
-// The answer to a message: the envelope plus "re" when the request carried an id.
 json reply(std::string_view type, const json& request) {
+  return reply_to(type, request);
+}
+
+}  // namespace
+
+json reply_to(std::string_view type, const json& request) {
   json j = envelope(type);
   if (auto it = request.find("id"); it != request.end()) j["re"] = *it;
   return j;
 }
 
-}  // namespace
+json error_reply(const json& request, std::string_view code, std::string_view message) {
+  json j = error_envelope(code, message);
+  if (auto it = request.find("id"); it != request.end()) j["re"] = *it;
+  return j;
+}
 
 Dispatcher::Dispatcher(ServerContext& ctx) : ctx_(ctx) {
   add("hello", [](WsClient& client, const json& msg) -> awaitable<void> {
@@ -74,7 +84,9 @@ void Dispatcher::add(std::string type, Handler handler) {
 
 void Dispatcher::on_open(WsClient&) {}
 
-void Dispatcher::on_close(WsClient&) {}
+void Dispatcher::on_close(WsClient& client) {
+  if (ctx_.tables) ctx_.tables->on_close(client);
+}
 
 awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) {
   json msg = json::parse(text, nullptr, false);

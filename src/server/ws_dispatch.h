@@ -32,6 +32,8 @@ class WsClient {
   virtual ~WsClient() = default;
   virtual std::uint64_t connection_id() const = 0;
   virtual const Identity& identity() const = 0;
+  // For subscribers that must not keep a closed connection alive.
+  virtual std::weak_ptr<WsClient> weak_client() = 0;
   // Queues a text frame. Thread-safe; a shared payload lets a broadcast serialise once.
   virtual void send(std::shared_ptr<const std::string> text) = 0;
   void send(const nlohmann::json& message);
@@ -41,6 +43,12 @@ class WsClient {
 nlohmann::json envelope(std::string_view type);
 // {"v": 1, "type": "error", "code": code, "message": message}
 nlohmann::json error_envelope(std::string_view code, std::string_view message);
+
+// The answer to `request`: the envelope plus "re" when the request carried an id.
+nlohmann::json reply_to(std::string_view type, const nlohmann::json& request);
+// An error answering `request` ("re" set when it carried an id).
+nlohmann::json error_reply(const nlohmann::json& request, std::string_view code,
+                           std::string_view message);
 
 class Dispatcher {
  public:

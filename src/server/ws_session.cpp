@@ -27,9 +27,14 @@ class WsSession final : public Connection,
         ip_(std::move(ip)),
         id_(id),
         limiter_(ctx_.config.ws_burst, ctx_.config.ws_refill_per_sec) {}
+  // The HTTP session counted this connection against its IP (ServerContext::try_add_ws).
+  ~WsSession() override { ctx_.remove_ws(ip_); }
 
   std::uint64_t connection_id() const override { return id_; }
   const Identity& identity() const override { return identity_; }
+  std::weak_ptr<WsClient> weak_client() override {
+    return std::static_pointer_cast<WsClient>(shared_from_this());
+  }
 
   void send(std::shared_ptr<const std::string> text) override {
     net::post(strand_, [self = shared_from_this(), text = std::move(text)]() mutable {
@@ -87,7 +92,7 @@ class WsSession final : public Connection,
         WsClient::send(error_envelope(
             "message_too_large",
             "message exceeds " + std::to_string(cfg.max_ws_message_bytes) + " bytes"));
-      } else if (!limiter_.allow("")) {
+      } else if (!limiter_.allow("") || !ctx_.ws_ip_limiter.allow(ip_)) {
         WsClient::send(error_envelope("rate_limited", "too many messages; slow down"));
       } else {
         std::string text = beast::buffers_to_string(buffer.data());

@@ -1,0 +1,77 @@
+// PubSub: how table events reach the connections that watch a table, behind one small interface.
+//
+// The game logic publishes one serialised message per change to the topic of its table
+// ("table:<id>"); every connection that sits at or watches the table has subscribed to that topic.
+// Today one process holds every table and InProcessPubSub delivers directly; when several `ur
+// serve` nodes share a PostgreSQL database behind a load balancer, a Redis-backed implementation
+// of this interface carries the same payloads between nodes and nothing above it changes
+// (docs/scaling.md). Payloads are shared and immutable, so a broadcast serialises once.
+//
+// Threads: publish and subscribe may be called from any thread. A handler runs on the
+// publisher's thread and must not block (WsClient::send only queues). Dropping the Subscription
+// unsubscribes; after the destructor returns the handler is never called again.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace ur::server {
+
+using Payload = std::shared_ptr<const std::string>;
+
+class PubSub;
+
+// Move-only handle of one subscription; unsubscribes when destroyed or reset.
+class Subscription {
+ public:
+  Subscription() = default;
+  Subscription(PubSub* bus, std::string topic, std::uint64_t id)
+      : bus_(bus), topic_(std::move(topic)), id_(id) {}
+  Subscription(Subscription&& o) noexcept { *this = std::move(o); }
+  Subscription& operator=(Subscription&& o) noexcept;
+  ~Subscription() { reset(); }
+  void reset();
+  const std::string& topic() const { return topic_; }
+  explicit operator bool() const { return bus_ != nullptr; }
+
+ private:
+  PubSub* bus_ = nullptr;
+  std::string topic_;
+  std::uint64_t id_ = 0;
+};
+
+class PubSub {
+ public:
+  using Handler = std::function<void(const Payload&)>;
+  virtual ~PubSub() = default;
+  virtual Subscription subscribe(const std::string& topic, Handler handler) = 0;
+  virtual void publish(const std::string& topic, Payload payload) = 0;
+  // How many subscribers a topic has on this node (the spectator count of a table).
+  virtual int subscribers(const std::string& topic) = 0;
+
+ protected:
+  friend class Subscription;
+  virtual void unsubscribe(const std::string& topic, std::uint64_t id) = 0;
+};
+
+class InProcessPubSub final : public PubSub {
+ public:
+  Subscription subscribe(const std::string& topic, Handler handler) override;
+  void publish(const std::string& topic, Payload payload) override;
+  int subscribers(const std::string& topic) override;
+
+ private:
+  void unsubscribe(const std::string& topic, std::uint64_t id) override;
+
+  std::mutex mutex_;
+  std::uint64_t next_id_ = 1;
+  // Handlers are shared so that publish can call them without holding the lock.
+  std::unordered_map<std::string, std::unordered_map<std::uint64_t, std::shared_ptr<Handler>>>
+      topics_;
+};
+
+}  // namespace ur::server

@@ -1,0 +1,181 @@
+// TableModel: one table of the platform as plain data and rules, with no I/O: its seats, owner,
+// visibility, single-use invite, the ur::Game played at it, a version that grows by one with
+// every accepted change, and the ids of the latest client actions.
+//
+// Every operation validates its caller (an Actor: who is asking) against the seats and the
+// engine and either changes the table, bumps the version and returns the events it produced, or
+// changes nothing and returns a TableError with a code for programs and a message for people.
+// Client actions carry the version they were based on and an action id: an action id seen
+// before is answered with its first answer and not applied again; a version that is not the
+// current one is refused as stale (table_service.cpp sends the fresh snapshot with it).
+//
+// The model serialises to a TableRow (storage.h) whose state column holds the engine's game
+// record, so a restart replays the game through the checked Game layer and restores the table
+// exactly, version included. It is not thread-safe: table_service.h runs each table on a strand.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/game.h"
+#include "server/server_context.h"
+#include "server/storage.h"
+
+namespace ur::server {
+
+using json = nlohmann::json;
+
+// Who asks. `key` is stable across reconnects: "u:<user id>" for users, "g:<hash of the guest
+// cookie>" for guests (a guest without the cookie gets a key for this connection only).
+struct Actor {
+  std::string key;
+  std::int64_t user_id = 0;  // 0 for guests
+  std::string name;
+  double rating = 0;
+  bool is_user() const { return user_id > 0; }
+};
+Actor actor_of(const Identity& id, std::uint64_t connection_id);
+
+enum class SeatKind : std::uint8_t { kEmpty, kUser, kGuest, kBot };
+enum class TableStatus : std::uint8_t { kWaiting, kPlaying, kFinished, kClosed };
+const char* status_name(TableStatus s);
+
+struct Seat {
+  SeatKind kind = SeatKind::kEmpty;
+  std::string key;
+  std::int64_t user_id = 0;
+  std::string name;
+  double rating = 0;  // when they sat down (users)
+  std::string level;  // bots: beginner, easy, medium, hard, perfect
+  bool left = false;  // left the table (cannot come back)
+  bool empty() const { return kind == SeatKind::kEmpty; }
+};
+
+struct TableError {
+  std::string code;
+  std::string message;
+};
+
+struct TableOptions {
+  std::string rules = "finkel";
+  bool is_public = false;
+  bool rated = false;
+  int seat = 1;           // the creator's seat (1 light, 2 dark)
+  std::string bot_level;  // non-empty: the other seat is this computer player (unrated)
+};
+
+// A uniform double in [0, 1): the dice. The server passes a CSPRNG; tests pass a seeded one.
+using UnitRandom = std::function<double()>;
+
+class TableModel {
+ public:
+  // A table with the creator seated; validates the options (rule set, level, rated needs a
+  // user, seat 1 or 2). With a bot the game starts at once.
+  static std::variant<TableModel, TableError> create(std::string id, const TableOptions& options,
+                                                     const Actor& creator, std::int64_t now);
+  // A matched pair: both seated, the game starts at once.
+  static std::variant<TableModel, TableError> create_match(std::string id, std::string rules,
+                                                           bool rated, const Actor& light,
+                                                           const Actor& dark, std::int64_t now);
+  // Rebuilds a stored table (the game is replayed); an error names what is corrupt.
+  static std::variant<TableModel, TableError> from_row(const TableRow& row);
+  TableRow to_row(std::int64_t now) const;
+
+  const std::string& id() const { return id_; }
+  std::int64_t version() const { return version_; }
+  TableStatus status() const { return status_; }
+  bool is_public() const { return is_public_; }
+  bool rated() const { return rated_; }
+  const Game& game() const { return game_; }
+  const std::array<Seat, 2>& seats() const { return seats_; }
+  const std::string& invite() const { return invite_; }  // empty once redeemed
+  const std::string& owner() const { return owner_; }
+  bool live() const { return status_ == TableStatus::kWaiting || status_ == TableStatus::kPlaying; }
+  // 1 or 2 when `key` holds a seat (even one it left), else 0.
+  int seat_of(std::string_view key) const;
+  // The seat (1 or 2) whose player must act now, 0 when nobody must (not playing).
+  int seat_to_act() const;
+  bool bot_to_act() const;
+
+  // Joins the open seat with the invite token (single use).
+  std::optional<TableError> join(const Actor& a, std::string_view invite);
+  // Owner only: public tables can be watched by anyone with the link.
+  std::optional<TableError> set_public(const Actor& a, bool is_public);
+
+  // Game actions. `based_on` is the version the client saw; `action_id` its id for the action.
+  // On success `events` receives what happened (a JSON array).
+  std::optional<TableError> roll(const Actor& a, const UnitRandom& random, json& events);
+  std::optional<TableError> move(const Actor& a, int from, int to, MoveKind kind, json& events);
+  std::optional<TableError> resign(const Actor& a, json& events);
+  std::optional<TableError> leave(const Actor& a, json& events);
+  // The player to act ran out of time: they lose. Only while playing.
+  std::optional<TableError> time_out(json& events);
+  // The computer seat's actions (no actor, no action id).
+  std::optional<TableError> bot_roll(const UnitRandom& random, json& events);
+  std::optional<TableError> bot_move(const Move& m, json& events);
+
+  // Duplicate and stale detection for client actions. check_action returns the first answer of
+  // a repeated action id (answer it, do not apply), or an error for a stale version.
+  struct ActionCheck {
+    std::optional<json> duplicate;
+    std::optional<TableError> error;
+  };
+  ActionCheck check_action(const Actor& a, std::string_view action_id, std::int64_t based_on) const;
+  void remember_action(const Actor& a, std::string action_id, json answer);
+
+  // What everyone at the table sees (one shared payload: nothing per viewer).
+  json snapshot() const;
+  // After the game: winner, reason, per-seat statistics, score/kitty; ratings once known.
+  json summary() const;
+  // Fills the ratings of a finished rated game into the summary (after Storage::finish_game).
+  void set_ratings(const std::array<double, 2>& before, const std::array<double, 2>& after);
+  MatchRow match_row(std::int64_t now) const;
+  std::int64_t finished_at() const { return finished_at_; }
+
+ private:
+  TableModel(std::string id, const RuleSet& rules);
+  std::optional<TableError> check_seated_turn(const Actor& a, bool want_throw) const;
+  void throw_dice(const UnitRandom& random, json& events);
+  void apply_checked_move(const Move& m, json& events);
+  void after_game_change(json& events);
+  void finish(json& events);
+  void bump() { ++version_; }
+
+  std::string id_;
+  std::string rules_;
+  bool is_public_ = false;
+  bool rated_ = false;
+  std::string owner_;
+  std::array<Seat, 2> seats_{};
+  std::string invite_;
+  TableStatus status_ = TableStatus::kWaiting;
+  std::int64_t version_ = 1;
+  Game game_;
+  std::int64_t created_at_ = 0;
+  std::int64_t started_at_ = 0;
+  std::int64_t finished_at_ = 0;
+  std::array<double, 2> rating_before_{};
+  std::array<double, 2> rating_after_{};
+  bool has_ratings_ = false;
+  struct RecentAction {
+    std::string key;
+    std::string id;
+    json answer;
+  };
+  std::deque<RecentAction> recent_;  // the last kRecentActions client actions
+};
+
+inline constexpr std::size_t kRecentActions = 32;
+
+// "move", "award_yes", "award_no"; nullopt for anything else.
+std::optional<MoveKind> parse_move_kind(std::string_view s);
+const char* move_kind_name(MoveKind k);
+
+}  // namespace ur::server

@@ -1,0 +1,345 @@
+#include "server/table_service.h"
+
+#include <sodium.h>
+
+#include <boost/asio/post.hpp>
+
+#include "server/log.h"
+
+namespace ur::server {
+namespace net = boost::asio;
+using json = nlohmann::json;
+
+namespace {
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::int64_t steady_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string topic_of(const std::string& table_id) {
+  return "table:" + table_id;
+}
+
+}  // namespace
+
+double secure_unit() {
+  std::uint64_t x;
+  randombytes_buf(&x, sizeof x);
+  return static_cast<double>(x >> 11) * 0x1.0p-53;
+}
+
+TableService::TableService(ServerContext& ctx)
+    : ctx_(ctx),
+      matchmaker_(ctx.config.match_window, ctx.config.match_window_per_sec),
+      service_strand_(net::make_strand(ctx.table_pool.get_executor())),
+      match_timer_(service_strand_),
+      sweep_timer_(service_strand_) {}
+
+TableService::~TableService() = default;
+
+std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
+  std::lock_guard lock(tables_mutex_);
+  auto it = tables_.find(model.id());
+  if (it != tables_.end()) return it->second;  // someone loaded it first: theirs is current
+  auto t = std::make_shared<LiveTable>(net::make_strand(ctx_.table_pool.get_executor()),
+                                       std::move(model));
+  t->last_active = steady_seconds();
+  t->live = t->model.live();
+  tables_.emplace(t->model.id(), t);
+  return t;
+}
+
+std::size_t TableService::cached_tables() {
+  std::lock_guard lock(tables_mutex_);
+  return tables_.size();
+}
+
+std::size_t TableService::restore() {
+  std::vector<TableRow> rows = ctx_.storage->live_tables();
+  std::size_t restored = 0;
+  for (const TableRow& row : rows) {
+    auto model = TableModel::from_row(row);
+    if (auto* e = std::get_if<TableError>(&model)) {
+      log_line("not restoring table: " + e->message);
+      continue;
+    }
+    auto t = add_table(std::move(std::get<TableModel>(model)));
+    net::post(t->strand, [this, t] {
+      arm_clock(t);
+      schedule_bot(t);
+    });
+    ++restored;
+  }
+  return restored;
+}
+
+net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
+  {
+    std::lock_guard lock(tables_mutex_);
+    if (auto it = tables_.find(id); it != tables_.end()) co_return it->second;
+  }
+  auto load = [this, id] { return ctx_.storage->find_table(id); };
+  std::optional<TableRow> row = co_await offload(ctx_, std::move(load));
+  if (!row) co_return nullptr;
+  auto model = TableModel::from_row(*row);
+  if (auto* e = std::get_if<TableError>(&model)) {
+    log_line(e->message);
+    co_return nullptr;
+  }
+  auto t = add_table(std::move(std::get<TableModel>(model)));
+  auto arm = [this, t] {
+    arm_clock(t);
+    schedule_bot(t);
+  };
+  co_await run_on(t->strand, std::move(arm));
+  co_return t;
+}
+
+std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>& t, TableModel next,
+                                               const json& events) {
+  std::int64_t now = unix_now();
+  std::int64_t expected = t->model.version();
+  bool finishing = t->model.status() == TableStatus::kPlaying &&
+                   next.status() != TableStatus::kPlaying && next.game().is_over();
+  try {
+    bool ok;
+    if (finishing) {
+      MatchRow match = next.match_row(now);
+      ok = ctx_.storage->finish_game(next.to_row(now), expected, match);
+      if (ok && match.rated) {
+        next.set_ratings(match.rating_before, match.rating_after);
+        // The ratings are in the match already; the table's own copy is for its summary.
+        ctx_.storage->save_table(next.to_row(now), next.version());
+      }
+    } else {
+      ok = ctx_.storage->save_table(next.to_row(now), expected);
+    }
+    if (!ok) {
+      log_line("table " + t->model.id() + ": version conflict in storage; change refused");
+      return TableError{"conflict", "the table changed elsewhere; reload it and try again"};
+    }
+  } catch (const StorageError& e) {
+    log_line(std::string("table commit failed: ") + e.what());
+    return TableError{"internal", "the server could not save that; nothing was changed"};
+  }
+  t->model = std::move(next);
+  t->last_active = steady_seconds();
+  t->live = t->model.live();
+  arm_clock(t);
+  publish(*t, events);
+  schedule_bot(t);
+  return std::nullopt;
+}
+
+json TableService::clock_json(const LiveTable& t) const {
+  if (!t.clock_seat) return nullptr;
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      t.clock_deadline - std::chrono::steady_clock::now());
+  return json{{"seat", t.clock_seat},
+              {"remaining_ms", std::max<std::int64_t>(0, left.count())},
+              {"timeout_ms", ctx_.config.idle_timeout.count()}};
+}
+
+void TableService::publish(LiveTable& t, const json& events) {
+  json msg = envelope("table");
+  msg["table"] = t.model.snapshot();
+  msg["events"] = events;
+  msg["spectators"] = t.spectators.load();
+  msg["clock"] = clock_json(t);
+  ctx_.pubsub->publish(topic_of(t.model.id()),
+                       std::make_shared<const std::string>(
+                           msg.dump(-1, ' ', false, json::error_handler_t::replace)));
+}
+
+void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
+  t->idle_timer.cancel();
+  t->clock_seat = 0;
+  int seat = t->model.seat_to_act();
+  if (!seat || t->model.bot_to_act() || ctx_.config.idle_timeout.count() <= 0 || stopping_) return;
+  t->clock_seat = seat;
+  t->clock_deadline = std::chrono::steady_clock::now() + ctx_.config.idle_timeout;
+  t->idle_timer.expires_at(t->clock_deadline);
+  std::int64_t version = t->model.version();
+  t->idle_timer.async_wait(
+      [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
+        auto table = weak.lock();
+        if (ec || !table || stopping_ || table->model.version() != version) return;
+        TableModel next = table->model;
+        json events = json::array();
+        if (next.time_out(events)) return;
+        if (auto e = commit(table, std::move(next), events))
+          log_line("idle timeout not applied: " + e->message);
+      });
+}
+
+void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
+  if (stopping_ || t->bot_busy || !t->model.bot_to_act()) return;
+  t->bot_busy = true;
+  std::int64_t version = t->model.version();
+  t->bot_timer.expires_after(ctx_.config.bot_delay);
+  t->bot_timer.async_wait(
+      [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
+        auto table = weak.lock();
+        if (!table) return;
+        table->bot_busy = false;
+        if (ec || stopping_) return;
+        if (table->model.version() != version) {
+          schedule_bot(table);
+          return;
+        }
+        bot_turn(table, version);
+      });
+}
+
+void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version) {
+  if (!t->model.bot_to_act()) return;
+  if (t->model.game().awaiting_throw()) {
+    TableModel next = t->model;
+    json events = json::array();
+    if (auto e = next.bot_roll(secure_unit, events)) {
+      log_line("computer throw refused: " + e->message);
+      return;
+    }
+    if (auto e = commit(t, std::move(next), events))
+      log_line("computer throw not saved: " + e->message);
+    return;
+  }
+  if (!t->bot) {
+    const RuleSet& rules = t->model.game().rules();
+    int seat = t->model.seat_to_act();
+    std::string spec = ai::level_spec(t->model.seats()[seat - 1].level, rules);
+    std::uint64_t seed;
+    randombytes_buf(&seed, sizeof seed);
+    auto made = ai::make_agent(spec, rules, seed);
+    if (auto* err = std::get_if<ai::AgentError>(&made)) {
+      log_line("table " + t->model.id() + ": no computer player: " + err->message);
+      return;
+    }
+    t->bot = std::move(std::get<std::unique_ptr<ai::Agent>>(made));
+  }
+  t->bot_busy = true;
+  auto engine = t->model.game().engine_ptr();
+  Position pos = t->model.game().position();
+  std::stop_token stop = t->bot_stop.get_token();
+  net::post(ctx_.bot_pool, [this, t, engine, pos, stop, version] {
+    Move m = t->bot->choose(*engine, pos, stop);
+    net::post(t->strand, [this, t, m, version] {
+      t->bot_busy = false;
+      if (stopping_) return;
+      if (t->model.version() != version) {
+        schedule_bot(t);
+        return;
+      }
+      TableModel next = t->model;
+      json events = json::array();
+      if (auto e = next.bot_move(m, events)) {
+        log_line("computer move refused: " + e->message);
+        return;
+      }
+      if (auto e = commit(t, std::move(next), events))
+        log_line("computer move not saved: " + e->message);
+    });
+  });
+}
+
+void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator) {
+  const std::string& id = t->model.id();
+  std::weak_ptr<WsClient> weak = c.weak_client();
+  std::lock_guard lock(conns_mutex_);
+  Conn& conn = conns_[c.connection_id()];
+  conn.client = weak;
+  auto it = conn.watching.find(id);
+  if (it != conn.watching.end()) {
+    if (it->second.spectator == spectator) return;
+    if (it->second.spectator) t->spectators--;
+    conn.watching.erase(it);
+  }
+  Watch w;
+  w.table = t;
+  w.spectator = spectator;
+  w.sub = ctx_.pubsub->subscribe(topic_of(id), [weak](const Payload& p) {
+    if (auto client = weak.lock()) client->send(p);
+  });
+  if (spectator) t->spectators++;
+  conn.watching.emplace(id, std::move(w));
+}
+
+void TableService::unwatch(std::uint64_t connection, const std::string& table_id) {
+  std::lock_guard lock(conns_mutex_);
+  auto c = conns_.find(connection);
+  if (c == conns_.end()) return;
+  auto it = c->second.watching.find(table_id);
+  if (it == c->second.watching.end()) return;
+  if (it->second.spectator)
+    if (auto t = it->second.table.lock()) t->spectators--;
+  c->second.watching.erase(it);
+}
+
+void TableService::on_close(WsClient& client) {
+  Conn gone;
+  {
+    std::lock_guard lock(conns_mutex_);
+    auto it = conns_.find(client.connection_id());
+    if (it != conns_.end()) {
+      gone = std::move(it->second);
+      conns_.erase(it);
+    }
+  }
+  for (auto& [id, w] : gone.watching)
+    if (w.spectator)
+      if (auto t = w.table.lock()) t->spectators--;
+  std::lock_guard lock(match_mutex_);
+  matchmaker_.remove_connection(client.connection_id());
+}
+
+void TableService::start() {
+  net::post(service_strand_, [this] {
+    match_tick();
+    sweep_cache();
+  });
+}
+
+void TableService::shutdown() {
+  stopping_ = true;
+  net::post(service_strand_, [this] {
+    match_timer_.cancel();
+    sweep_timer_.cancel();
+  });
+  std::lock_guard lock(tables_mutex_);
+  for (auto& [id, t] : tables_) {
+    t->bot_stop.request_stop();
+    net::post(t->strand, [t] {
+      t->idle_timer.cancel();
+      t->bot_timer.cancel();
+    });
+  }
+}
+
+void TableService::sweep_cache() {
+  if (stopping_) return;
+  std::int64_t now = steady_seconds();
+  auto ttl = std::chrono::duration_cast<std::chrono::seconds>(ctx_.config.table_cache_ttl).count();
+  {
+    std::lock_guard lock(tables_mutex_);
+    std::erase_if(tables_, [&](const auto& entry) {
+      const auto& t = entry.second;
+      // An evicted table is simply loaded again on demand.
+      return !t->live && t->last_active + ttl <= now && t->spectators == 0 &&
+             ctx_.pubsub->subscribers(topic_of(entry.first)) == 0;
+    });
+  }
+  sweep_timer_.expires_after(std::chrono::seconds(30));
+  sweep_timer_.async_wait([this](boost::system::error_code ec) {
+    if (!ec) sweep_cache();
+  });
+}
+
+}  // namespace ur::server

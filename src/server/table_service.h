@@ -1,0 +1,145 @@
+// TableService: the live tables of a server, the WebSocket messages that act on them, the
+// matchmaking queues, the idle clock and the computer players.
+//
+// Each live table (LiveTable) runs on its own strand of the table pool: an action is validated
+// against a copy of its TableModel, the copy is committed to storage (one transaction; version
+// checked), and only then does it become the table's state and is published to the table's
+// topic (pubsub.h) — so nothing is broadcast that a crash could lose, and a failed commit leaves
+// the table as it was. The database holds everything needed to rebuild a table (the memory map is
+// a cache: tables are loaded on demand and restored at start, finished ones are evicted), which
+// is what lets another node take a table over later (docs/scaling.md).
+//
+// Timers run on the table's strand: the idle clock (the player to act who does nothing for
+// idle_timeout loses; restarted in full after every change and after a restart) and the computer
+// player's natural delay. Searches run on the bot pool, never on an I/O or table thread, and
+// their move is applied only if the table has not changed meanwhile.
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <unordered_map>
+
+#include "ai/agent.h"
+#include "server/matchmaker.h"
+#include "server/pubsub.h"
+#include "server/table_model.h"
+#include "server/ws_dispatch.h"
+
+namespace ur::server {
+
+struct LiveTable {
+  using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
+  LiveTable(Strand s, TableModel m) : strand(s), model(std::move(m)), idle_timer(s), bot_timer(s) {}
+
+  Strand strand;
+  TableModel model;  // touched only on the strand
+  boost::asio::steady_timer idle_timer;
+  boost::asio::steady_timer bot_timer;
+  int clock_seat = 0;  // whose idle clock runs (0: none)
+  std::chrono::steady_clock::time_point clock_deadline{};
+  std::unique_ptr<ai::Agent> bot;
+  std::stop_source bot_stop;
+  bool bot_busy = false;
+  std::atomic<int> spectators{0};
+  std::atomic<std::int64_t> last_active{0};  // steady clock, seconds: for the cache sweep
+  std::atomic<bool> live{true};              // model.live(), readable off the strand
+};
+
+class TableService {
+ public:
+  explicit TableService(ServerContext& ctx);
+  ~TableService();
+  TableService(const TableService&) = delete;
+  TableService& operator=(const TableService&) = delete;
+
+  void register_handlers(Dispatcher& dispatcher);
+  // Loads every waiting or playing table from storage; their clocks restart in full. Returns
+  // how many were restored; a corrupt row is logged and left untouched.
+  std::size_t restore();
+  // Starts the matchmaking ticks and the cache sweep.
+  void start();
+  // Cancels the timers and searches. Call before the pools are joined.
+  void shutdown();
+  // A connection closed: drop its subscriptions and matchmaking tickets.
+  void on_close(WsClient& client);
+
+  // The live public tables (for the lobby), from storage.
+  nlohmann::json public_tables(int limit);
+  // A table by id: the cache, else storage; null when there is none (or it is corrupt).
+  boost::asio::awaitable<std::shared_ptr<LiveTable>> find(std::string id);
+  std::size_t cached_tables();
+
+ private:
+  using json = nlohmann::json;
+  struct Watch {
+    Subscription sub;
+    std::weak_ptr<LiveTable> table;
+    bool spectator = false;
+  };
+  struct Conn {
+    std::weak_ptr<WsClient> client;
+    std::unordered_map<std::string, Watch> watching;
+  };
+
+  // Message handlers (table_handlers.cpp).
+  boost::asio::awaitable<void> on_create(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_open(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_join(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_unwatch(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_action(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_visibility(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_list(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_find_match(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_cancel_match(WsClient& c, const json& msg);
+  boost::asio::awaitable<Actor> fresh_actor(WsClient& c);
+
+  // Table life (table_service.cpp). All but add_table run on the table's strand.
+  std::shared_ptr<LiveTable> add_table(TableModel model);
+  std::optional<TableError> commit(const std::shared_ptr<LiveTable>& t, TableModel next,
+                                   const json& events);
+  void publish(LiveTable& t, const json& events);
+  void arm_clock(const std::shared_ptr<LiveTable>& t);
+  void schedule_bot(const std::shared_ptr<LiveTable>& t);
+  void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);
+  json clock_json(const LiveTable& t) const;
+
+  // Subscriptions of connections to tables.
+  void watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator);
+  void unwatch(std::uint64_t connection, const std::string& table_id);
+  json joined_message(const LiveTable& t, const Actor& a) const;
+
+  void pair_waiting();
+  void match_tick();
+  void sweep_cache();
+
+  ServerContext& ctx_;
+  std::atomic<bool> stopping_{false};
+
+  std::mutex tables_mutex_;
+  std::unordered_map<std::string, std::shared_ptr<LiveTable>> tables_;
+
+  std::mutex conns_mutex_;
+  std::unordered_map<std::uint64_t, Conn> conns_;
+
+  std::mutex match_mutex_;
+  Matchmaker matchmaker_;
+
+  LiveTable::Strand service_strand_;
+  boost::asio::steady_timer match_timer_;
+  boost::asio::steady_timer sweep_timer_;
+};
+
+// The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).
+double secure_unit();
+
+}  // namespace ur::server
