@@ -213,7 +213,7 @@ std::variant<std::vector<FitRound>, std::string> fit_evaluation(const FitConfig&
     }
     games.clear();
     FitRound r;
-    r.weights = fit_logistic(train, k, config.ridge, 2 * (engine.path_length() + 5));
+    r.weights = fit_logistic(train, k, config.ridge, 2 * probe.side_features());
     r.rows = train.size() / static_cast<std::size_t>(k + 1);
     r.held_out = test.size() / static_cast<std::size_t>(k + 1);
     r.train_loss = mean_loss(train, k, &r.weights, 0);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -158,6 +159,7 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w, std::span<const
         }
       }
       piece_value_[pl][i] = v;
+      if (i >= 1 && i <= n_ && hit_at_[pl][i][0] >= 0) last_hittable_[pl] = i;
     }
     // One throw from s to t: ordinary moves by move value; from "not entered" (index 0 in
     // the non-staging presets) only with a throw that may enter, onto the entry index.
@@ -245,42 +247,97 @@ Player Evaluator::chain_owner(const Position& p) {
 // award pending for the owner, one for the other side (a forfeit response that reached a
 // rosette) and a forfeit response pending. A throw awaiting its move is never a leaf of the
 // search nor a position greedy compares, so a move in hand has no feature.
+int feature_mode() {
+  static const int mode = [] {
+    const char* m = std::getenv("UR_FEATURES");
+    return m ? std::atoi(m) : 0;
+  }();
+  return mode;
+}
+
+int Evaluator::feature_count() const {
+  if (!chain_) return 0;
+  return 2 * side_features() + (feature_mode() >= 3 ? 5 : 4);
+}
+
+int Evaluator::side_features() const {
+  const int mode = feature_mode();
+  if (mode == 3) return 0;
+  if (mode == 4) return 8;
+  return (mode != 1 ? 8 : 0) + (mode != 0 ? n_ + 2 : 0) + (mode == 1 ? 3 : 0);
+}
+
 void Evaluator::features(const Position& p, std::span<double> out) const {
   std::fill(out.begin(), out.end(), 0.0);
   if (!chain_) return;
+  const int mode = feature_mode();
   const Player owner = chain_owner(p);
   const int off = n_ + 1;
+  const int per = side_features();
   for (int side = 0; side < 2; ++side) {
     const int pl = index_of(side == 0 ? owner : other(owner));
-    double* f = out.data() + side * (n_ + 5);
-    for (int i = 0; i <= off; ++i) f[i] = p.count[pl][i];
+    double* f = out.data() + side * per;
+    double sum_done = 0, threat_sum = 0, threat_done = 0, end_zone = 0;
+    for (int i = 1; i <= n_; ++i) {
+      sum_done += p.count[pl][i] * done_[pl][i];
+      if (i > last_hittable_[pl]) end_zone += p.count[pl][i];
+    }
     std::uint32_t occ = p.occ[pl] & ~1u & ((1u << off) - 1);
     while (occ) {
       const int i = std::countr_zero(occ);
       occ &= occ - 1;
       if (hit_at_[pl][i][0] < 0 || (stacking_ && p.count[pl][i] >= 2)) continue;
       const double threat = chain_threat(p, pl, i);
-      f[off + 1] += threat;
-      f[off + 2] += threat * done_[pl][i];
+      threat_sum += threat;
+      threat_done += threat * done_[pl][i];
     }
-    if (staging_ && p.count[pl][0] > 1) f[off + 3] = p.count[pl][0] - 1;
+    const double crowd = staging_ && p.count[pl][0] > 1 ? p.count[pl][0] - 1 : 0.0;
+    const int entered = engine_->pieces() - p.pool[pl] -
+                        (staging_ ? 0 : p.count[pl][0]);
+    if (mode == 3) continue;
+    if (mode != 1) {
+      f[0] = sum_done;
+      f[1] = entered;
+      f[2] = p.count[pl][off];
+      f[3] = crowd;
+      f[4] = threat_sum;
+      f[5] = threat_done;
+      f[6] = staging_ ? p.count[pl][0] : 0;
+      f[7] = end_zone;
+      f += 8;
+    }
+    if (mode != 0 && mode != 4) {
+      for (int i = 0; i <= off; ++i) f[i] = p.count[pl][i];
+      f += off + 1;
+    }
+    if (mode == 1) {
+      f[0] = threat_sum;
+      f[1] = threat_done;
+      f[2] = crowd;
+    }
   }
-  double* g = out.data() + 2 * (n_ + 5);
+  double* g = out.data() + 2 * per;
   g[0] = 1;
   if (p.phase == Phase::kAwaitingAward) g[p.turn == owner ? 1 : 2] = 1;
   if (p.phase == Phase::kAwaitingForfeit) g[3] = 1;
+  if (mode >= 3) g[4] = hand_score_difference(p, owner);
 }
 
 double Evaluator::score_difference(const Position& p, Player me) const {
-  const int mi = index_of(me);
   const Player owner = chain_owner(p);
   if (!model_.empty()) {
-    std::array<double, 2 * (kMaxIndex + 3) + 4> x{};
+    std::array<double, 2 * (kMaxIndex + 11) + 4> x{};
     features(p, std::span<double>(x.data(), model_.size()));
     double z = 0;
     for (std::size_t k = 0; k < model_.size(); ++k) z += model_[k] * x[k];
     return owner == me ? z : -z;
   }
+  return hand_score_difference(p, me);
+}
+
+double Evaluator::hand_score_difference(const Position& p, Player me) const {
+  const int mi = index_of(me);
+  const Player owner = chain_owner(p);
   double d = side_score(p, mi, owner == me) - side_score(p, 1 - mi, owner != me);
   if (chain_) d += owner == me ? w_.chain_tempo : -w_.chain_tempo;
   if (p.is_chance()) {

@@ -90,13 +90,15 @@ class Evaluator {
 
   // The features of a position for a linear model, from the view of the owner of the chain
   // under way (0 on rule sets without throw chains). `out` holds feature_count() values.
-  int feature_count() const { return chain_ ? 2 * (n_ + 5) + 4 : 0; }
+  int feature_count() const;
+  int side_features() const;
   void features(const Position& p, std::span<double> out) const;
   // Whose chain is under way (an award or a forfeit response interrupts it).
   static Player chain_owner(const Position& p);
 
  private:
   double side_score(const Position& p, int me, bool owner) const;
+  double hand_score_difference(const Position& p, Player me) const;
   // A lone counter of `me` at index i: P(the enemy's chain hits it).
   double chain_threat(const Position& p, int me, int i) const;
 
@@ -111,6 +113,7 @@ class Evaluator {
   std::array<double, kMaxIndex> chain_hit_{};
   // done_[p][i]: the share of its way that a piece of p at index i has done, 0..1.
   std::array<std::array<double, kMaxIndex>, 2> done_{};
+  std::array<int, 2> last_hittable_{};  // the last path index where a piece can be hit
   // piece_value_[p][i]: progress (+ safety) of one piece of p at index i, 0..N+1.
   std::array<std::array<double, kMaxIndex>, 2> piece_value_{};
   // For a piece of p at index i: the (up to two) indices of the enemy's path on the same

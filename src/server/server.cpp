@@ -29,6 +29,9 @@ awaitable<void> Server::Impl::listen() {
       co_await pause.async_wait(kNoThrow);
       continue;
     }
+    // Game messages are small and latency matters more than packet count: no Nagle delay.
+    boost::system::error_code opt_ec;
+    socket.set_option(tcp::no_delay(true), opt_ec);
     start_http_session(*this, std::move(socket));
   }
 }

@@ -14,6 +14,7 @@ namespace {
 
 namespace websocket = beast::websocket;
 using net::awaitable;
+using json = nlohmann::json;
 
 class WsSession final : public Connection,
                         public WsClient,
@@ -93,7 +94,17 @@ class WsSession final : public Connection,
             "message_too_large",
             "message exceeds " + std::to_string(cfg.max_ws_message_bytes) + " bytes"));
       } else if (!limiter_.allow("") || !ctx_.ws_ip_limiter.allow(ip_)) {
-        WsClient::send(error_envelope("rate_limited", "too many messages; slow down"));
+        // Answered (with "re", so that a client waiting for the answer is not left hanging)
+        // but not handled.
+        json dropped = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+        json err = error_envelope("rate_limited", "too many messages; slow down");
+        if (dropped.is_object())
+          if (auto id = dropped.find("id");
+              id != dropped.end() &&
+              (id->is_number_integer() ||
+               (id->is_string() && id->get_ref<const std::string&>().size() <= 64)))
+            err["re"] = *id;
+        WsClient::send(err);
       } else {
         std::string text = beast::buffers_to_string(buffer.data());
         buffer.consume(buffer.size());

@@ -115,6 +115,7 @@ class TestWs {
       beast::get_lowest_layer(ws_).expires_after(kDeadline);
       co_await beast::get_lowest_layer(ws_).async_connect(
           tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), net::use_awaitable);
+      beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
       beast::get_lowest_layer(ws_).expires_never();
       ws_.set_option(
           websocket::stream_base::timeout{kDeadline, websocket::stream_base::none(), false});
@@ -146,6 +147,7 @@ class TestWs {
       co_await ws_.async_read(buffer, net::use_awaitable);
       text = beast::buffers_to_string(buffer.data());
     });
+    if (std::getenv("UR_TEST_TRACE")) std::fprintf(stderr, "<< %.300s\n", text.c_str());
     return json::parse(text, nullptr, false);
   }
 

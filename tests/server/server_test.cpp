@@ -303,6 +303,23 @@ TEST_F(ServerTest, WebSocketOversizedMessages) {
   EXPECT_EQ(ws.reason().code, websocket::close_code::too_big);
 }
 
+TEST_F(ServerTest, WebSocketMessagesAreRateLimitedWithAnAnswer) {
+  ServerConfig c = base_config();
+  c.ws_burst = 3;
+  c.ws_refill_per_sec = 0.001;
+  start_server(c);
+  TestWs ws(port_);
+  ASSERT_EQ(ws.connect(), 0u);
+  int pongs = 0, limited = 0;
+  for (int i = 0; i < 6; ++i) {
+    json answer = ws.request({{"type", "ping"}});
+    if (answer["type"] == "pong") ++pongs;
+    if (answer["type"] == "error" && answer["code"] == "rate_limited") ++limited;
+  }
+  EXPECT_EQ(pongs, 3);
+  EXPECT_EQ(limited, 3);
+}
+
 TEST_F(ServerTest, WebSocketOriginIsChecked) {
   start_server();
   TestWs evil(port_);

@@ -1,0 +1,262 @@
+// Unit tests of the table logic without a network: TableModel (seats, invites, turns, versions,
+// action ids, persistence round trip, corrupt rows), Elo, the matchmaker and the in-process
+// publish/subscribe bus.
+#include <gtest/gtest.h>
+
+#include "engine/random.h"
+#include "server/elo.h"
+#include "server/matchmaker.h"
+#include "server/pubsub.h"
+#include "server/table_model.h"
+
+namespace ur::server {
+namespace {
+
+Actor user(int id, const std::string& name) {
+  return Actor{"u:" + std::to_string(id), id, name, 1200};
+}
+Actor guest(const std::string& key) {
+  return Actor{"g:" + key, 0, "guest-" + key, 0};
+}
+
+TableModel make(const TableOptions& o, const Actor& creator) {
+  auto made = TableModel::create("00000000000000aa", o, creator, 1000);
+  EXPECT_TRUE(std::holds_alternative<TableModel>(made));
+  return std::get<TableModel>(std::move(made));
+}
+
+// Plays until the game ends: throws from a seeded generator, always the first legal move.
+void play_out(TableModel& t, const Actor& light, const Actor& dark, std::uint64_t seed) {
+  Rng rng(seed);
+  UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
+  for (int i = 0; i < 10000 && t.status() == TableStatus::kPlaying; ++i) {
+    const Actor& a = t.seat_to_act() == 1 ? light : dark;
+    json events = json::array();
+    if (t.game().awaiting_throw()) {
+      ASSERT_FALSE(t.roll(a, dice, events));
+    } else {
+      Move m = t.game().legal_moves()[0];
+      ASSERT_FALSE(t.move(a, m.from, m.to, m.kind, events));
+    }
+  }
+}
+
+TEST(TableModel, InviteSeatsTheSecondPlayerOnce) {
+  Actor alice = user(1, "alice"), bob = user(2, "bob"), carol = user(3, "carol");
+  TableModel t = make({}, alice);
+  EXPECT_EQ(t.status(), TableStatus::kWaiting);
+  EXPECT_EQ(t.invite().size(), 32u);
+  std::string invite = t.invite();
+  EXPECT_EQ(t.join(bob, "wrong")->code, "bad_invite");
+  EXPECT_EQ(t.join(alice, invite)->code, "already_seated");
+  std::int64_t v = t.version();
+  EXPECT_FALSE(t.join(bob, invite));
+  EXPECT_EQ(t.version(), v + 1);
+  EXPECT_EQ(t.status(), TableStatus::kPlaying);
+  EXPECT_EQ(t.seat_of(bob.key), 2);
+  EXPECT_TRUE(t.invite().empty());
+  EXPECT_EQ(t.join(carol, invite)->code, "table_full");
+}
+
+TEST(TableModel, RatedTablesNeedAccountsAndBotsAreUnrated) {
+  TableOptions rated;
+  rated.rated = true;
+  auto made = TableModel::create("00000000000000ab", rated, guest("x"), 0);
+  EXPECT_EQ(std::get<TableError>(made).code, "login_required");
+  TableModel t = make(rated, user(1, "alice"));
+  EXPECT_EQ(t.join(guest("y"), t.invite())->code, "login_required");
+  TableOptions bot;
+  bot.bot_level = "hard";
+  bot.rated = true;
+  EXPECT_EQ(std::get<TableError>(TableModel::create("00000000000000ac", bot, user(1, "a"), 0)).code,
+            "bad_request");
+  bot.rated = false;
+  bot.bot_level = "grandmaster";
+  EXPECT_EQ(std::get<TableError>(TableModel::create("00000000000000ad", bot, user(1, "a"), 0)).code,
+            "bad_request");
+}
+
+TEST(TableModel, OnlyThePlayerToActActsAndActionIdsAreAnsweredOnce) {
+  Actor alice = user(1, "alice"), bob = user(2, "bob");
+  TableModel t = make({}, alice);
+  ASSERT_FALSE(t.join(bob, t.invite()));
+  UnitRandom dice = [] { return 0.99; };
+  json events = json::array();
+  EXPECT_EQ(t.roll(bob, dice, events)->code, "not_your_turn");
+  EXPECT_EQ(t.roll(guest("z"), dice, events)->code, "not_seated");
+  EXPECT_EQ(t.move(alice, 0, 4, MoveKind::kMove, events)->code, "roll_expected");
+  EXPECT_TRUE(events.empty());
+  std::int64_t v = t.version();
+  EXPECT_EQ(t.check_action(alice, "a1", v - 1).error->code, "stale_version");
+  ASSERT_FALSE(t.check_action(alice, "a1", v).error);
+  ASSERT_FALSE(t.roll(alice, dice, events));  // 0.99: the highest throw, 4
+  EXPECT_EQ(events[0]["value"], 4);
+  t.remember_action(alice, "a1", json{{"version", t.version()}});
+  auto dup = t.check_action(alice, "a1", v);
+  ASSERT_TRUE(dup.duplicate);
+  EXPECT_EQ((*dup.duplicate)["version"], v + 1);
+  EXPECT_FALSE(t.check_action(bob, "a1", t.version()).duplicate);  // ids are per player
+  EXPECT_EQ(t.roll(alice, dice, events)->code, "move_expected");
+  EXPECT_EQ(t.move(alice, 13, 14, MoveKind::kMove, events)->code, "illegal_move");
+}
+
+TEST(TableModel, ThePersistedRowRestoresTheTableExactly) {
+  Actor alice = user(1, "alice"), bob = guest("b0b");
+  TableOptions o;
+  o.rules = "masters";
+  o.is_public = true;
+  TableModel t = make(o, alice);
+  ASSERT_FALSE(t.join(bob, t.invite()));
+  Rng rng(3);
+  UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
+  for (int i = 0; i < 40; ++i) {
+    json events = json::array();
+    const Actor& a = t.seat_to_act() == 1 ? alice : bob;
+    if (t.game().awaiting_throw())
+      ASSERT_FALSE(t.roll(a, dice, events));
+    else
+      ASSERT_FALSE(t.move(a, t.game().legal_moves()[0].from, t.game().legal_moves()[0].to,
+                          t.game().legal_moves()[0].kind, events));
+    t.remember_action(a, "id" + std::to_string(i), json{{"n", i}});
+  }
+  TableRow row = t.to_row(2000);
+  auto back = TableModel::from_row(row);
+  ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<TableError>(back).message;
+  const TableModel& r = std::get<TableModel>(back);
+  EXPECT_EQ(r.snapshot(), t.snapshot());
+  EXPECT_EQ(r.to_row(2000).state, row.state);
+  EXPECT_TRUE(r.check_action(alice, "id38", 0).duplicate ||
+              r.check_action(bob, "id38", 0).duplicate);
+}
+
+TEST(TableModel, CorruptRowsAreRefusedWithAReason) {
+  TableModel t = make({}, user(1, "alice"));
+  TableRow good = t.to_row(5);
+  auto refused = [](TableRow row) {
+    auto r = TableModel::from_row(row);
+    return std::holds_alternative<TableError>(r) && std::get<TableError>(r).code == "corrupt_table";
+  };
+  TableRow r1 = good;
+  r1.state = "{not json";
+  EXPECT_TRUE(refused(r1));
+  TableRow r2 = good;
+  r2.rules = "no-such-rules";
+  EXPECT_TRUE(refused(r2));
+  TableRow r3 = good;
+  r3.status = "dancing";
+  EXPECT_TRUE(refused(r3));
+  TableRow r4 = good;
+  json s = json::parse(good.state);
+  s["record"]["events"] = json::array({json{{"player", "light"}, {"throw", 9}}});
+  r4.state = s.dump();
+  EXPECT_TRUE(refused(r4));
+  TableRow r5 = good;
+  s = json::parse(good.state);
+  s["seats"] = json::array();
+  r5.state = s.dump();
+  EXPECT_TRUE(refused(r5));
+  TableRow r6 = good;
+  s = json::parse(good.state);
+  s.erase("owner");
+  r6.state = s.dump();
+  EXPECT_TRUE(refused(r6));
+}
+
+TEST(TableModel, EndingsNameTheWinnerAndClose) {
+  Actor alice = user(1, "alice"), bob = user(2, "bob");
+  TableModel done = make({}, alice);
+  ASSERT_FALSE(done.join(bob, done.invite()));
+  play_out(done, alice, bob, 11);
+  ASSERT_EQ(done.status(), TableStatus::kFinished);
+  json s = done.summary();
+  EXPECT_EQ(s["reason"], "bore-off");
+  EXPECT_EQ(s["seats"][s["winner"].get<int>() - 1]["borne_off"], 7);
+  MatchRow m = done.match_row(9);
+  EXPECT_EQ(m.winner, s["winner"]);
+  EXPECT_EQ(m.user_ids[0], 1);
+
+  TableModel t = make({}, alice);
+  ASSERT_FALSE(t.join(bob, t.invite()));
+  json events = json::array();
+  ASSERT_FALSE(t.time_out(events));  // light is to act
+  EXPECT_EQ(t.summary()["winner"], 2);
+  EXPECT_EQ(t.summary()["reason"], "timeout");
+
+  TableModel w = make({}, alice);
+  ASSERT_FALSE(w.leave(alice, events));  // nobody else came: the table closes
+  EXPECT_EQ(w.status(), TableStatus::kClosed);
+
+  TableModel l = make({}, alice);
+  ASSERT_FALSE(l.join(bob, l.invite()));
+  ASSERT_FALSE(l.leave(bob, events));
+  EXPECT_EQ(l.summary()["winner"], 1);
+  EXPECT_EQ(l.status(), TableStatus::kFinished);
+  EXPECT_EQ(l.leave(bob, events)->code, "left_table");
+  ASSERT_FALSE(l.leave(alice, events));
+  EXPECT_EQ(l.status(), TableStatus::kClosed);
+}
+
+TEST(Elo, ProvisionalPlayersMoveFaster) {
+  EXPECT_DOUBLE_EQ(elo_expected(1200, 1200), 0.5);
+  EloResult r = elo_update(1200, 0, 1200, 0);
+  EXPECT_DOUBLE_EQ(r.winner_after, 1220);
+  EXPECT_DOUBLE_EQ(r.loser_after, 1180);
+  r = elo_update(1200, 30, 1200, 30);
+  EXPECT_DOUBLE_EQ(r.winner_after, 1210);
+  r = elo_update(1600, 30, 1200, 30);  // the favourite gains little
+  EXPECT_NEAR(r.winner_after - 1600, 20 * (1 - elo_expected(1600, 1200)), 1e-9);
+  EXPECT_LT(r.winner_after - 1600, 2);
+}
+
+TEST(Matchmaker, NearestRatingWithinAWindowThatWidens) {
+  Matchmaker mm(100, 25);
+  auto t0 = std::chrono::steady_clock::now();
+  auto ticket = [&](const std::string& key, double rating, std::uint64_t conn) {
+    return MatchTicket{key, 0, key, conn, "finkel", false, rating, t0};
+  };
+  mm.add(ticket("a", 1200, 1));
+  mm.add(ticket("b", 1500, 2));
+  mm.add(ticket("c", 1260, 3));
+  mm.add(ticket("d", 1290, 4));
+  auto pairs = mm.pair(t0);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].first.key, "a");
+  EXPECT_EQ(pairs[0].second.key, "c");  // nearest of c (60) and d (90)
+  // b and d are 210 apart: not after 3 s (window 175), after 5 s (window 225).
+  EXPECT_TRUE(mm.pair(t0 + std::chrono::seconds(3)).empty());
+  pairs = mm.pair(t0 + std::chrono::seconds(5));
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(mm.size(), 0u);
+  mm.add(ticket("e", 1200, 5));
+  MatchTicket other = ticket("f", 1200, 6);
+  other.rules = "masters";
+  mm.add(other);
+  EXPECT_TRUE(mm.pair(t0).empty());  // different queues never meet
+  mm.add(ticket("e", 1200, 7));      // queueing again replaces
+  EXPECT_EQ(mm.size(), 2u);
+  mm.remove_connection(7);
+  EXPECT_EQ(mm.size(), 1u);
+}
+
+TEST(PubSub, DeliversToSubscribersUntilTheyUnsubscribe) {
+  InProcessPubSub bus;
+  int a = 0, b = 0;
+  Subscription sa = bus.subscribe("t", [&](const Payload&) { ++a; });
+  {
+    Subscription sb =
+        bus.subscribe("t", [&](const Payload& p) { b += static_cast<int>(p->size()); });
+    EXPECT_EQ(bus.subscribers("t"), 2);
+    bus.publish("t", std::make_shared<const std::string>("xyz"));
+    bus.publish("other", std::make_shared<const std::string>("no"));
+  }
+  EXPECT_EQ(bus.subscribers("t"), 1);
+  bus.publish("t", std::make_shared<const std::string>("x"));
+  EXPECT_EQ(a, 2);
+  EXPECT_EQ(b, 3);
+  Subscription moved = std::move(sa);
+  moved.reset();
+  EXPECT_EQ(bus.subscribers("t"), 0);
+}
+
+}  // namespace
+}  // namespace ur::server

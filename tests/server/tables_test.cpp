@@ -1,0 +1,387 @@
+// Integration tests of tables: a real server, real WebSocket clients. Two players complete games
+// through invites while a spectator watches; matchmaking pairs players; resign, leave and the
+// idle clock end games with the right winner and Elo change; forged, stale, duplicated,
+// out-of-turn and malformed actions are refused and change nothing; a computer game completes.
+#include "engine/game_record.h"
+#include "harness.h"
+#include "server/storage.h"
+
+namespace ur::server {
+namespace {
+
+using namespace ur::server::test;
+
+class TablesTest : public ServerFixture {
+ protected:
+  // The tests play far faster than people: no per-connection message limit.
+  ServerConfig config() {
+    ServerConfig c = base_config();
+    c.ws_burst = 1e9;
+    c.ws_refill_per_sec = 1e9;
+    return c;
+  }
+  void start_server() { ServerFixture::start_server(config()); }
+
+  struct Client {
+    std::string cookie;
+    std::unique_ptr<TestWs> ws;
+    TestWs& operator*() { return *ws; }
+    TestWs* operator->() { return ws.get(); }
+  };
+
+  Client user(const std::string& name) {
+    Client c{register_user(name), std::make_unique<TestWs>(port_)};
+    EXPECT_EQ(c->connect(c.cookie), 0u);
+    return c;
+  }
+  Client guest() {
+    Client c{"", std::make_unique<TestWs>(port_)};
+    EXPECT_EQ(c->connect(), 0u);
+    return c;
+  }
+
+  // alice creates, bob joins by the invite: both "joined" answers; returns the table id.
+  std::string start_game(Client& alice, Client& bob, json options = json::object()) {
+    options["type"] = "create_table";
+    json created = alice->request(options);
+    EXPECT_EQ(created["type"], "joined") << created;
+    EXPECT_EQ(created["you"], 1);
+    EXPECT_EQ(created["table"]["status"], "waiting");
+    std::string id = created["table"]["id"];
+    json joined =
+        bob->request({{"type", "join_table"}, {"table", id}, {"invite", created["invite"]}});
+    EXPECT_EQ(joined["type"], "joined") << joined;
+    EXPECT_EQ(joined["you"], 2);
+    EXPECT_EQ(joined["table"]["status"], "playing");
+    return id;
+  }
+
+  // The current snapshot as `c` sees it (open_table answers with it).
+  json snapshot(Client& c, const std::string& id) {
+    json j = c->request({{"type", "open_table"}, {"table", id}});
+    EXPECT_EQ(j["type"], "joined") << j;
+    return j["table"];
+  }
+
+  // One action by the player to act: a throw when one is due, else the first legal move.
+  json act(Client& c, const json& table, const std::string& action_id) {
+    json msg{{"table", table["id"]}, {"version", table["version"]}, {"action_id", action_id}};
+    const json& moves = table["game"]["legal_moves"];
+    if (moves.empty()) {
+      msg["type"] = "roll";
+    } else {
+      msg["type"] = "move";
+      msg["from"] = moves[0]["from"];
+      msg["to"] = moves[0]["to"];
+      msg["kind"] = moves[0]["kind"];
+    }
+    return c->request(msg);
+  }
+
+  // Plays to the end; returns the final snapshot (both players are subscribed to the table).
+  json play_out(Client& light, Client& dark, json table, int max_actions = 5000) {
+    int n = 0;
+    while (table["status"] == "playing" && n < max_actions) {
+      Client& c = table["game"]["to_act"] == 1 ? light : dark;
+      json answer = act(c, table, "a" + std::to_string(++n));
+      EXPECT_EQ(answer["type"], "action_ok") << answer;
+      if (answer["type"] != "action_ok") break;
+      std::int64_t v = answer["version"];
+      table = c->next_if([&](const json& j) {
+        return j["type"] == "table" && j["table"]["version"] == v;
+      })["table"];
+    }
+    return table;
+  }
+
+  json me(const Client& c) { return body_json(get("/api/me", c.cookie))["user"]; }
+};
+
+TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches) {
+  start_server();
+  Client alice = user("alice"), bob = user("bob"), carol = user("carol");
+  std::string id = start_game(alice, bob, {{"public", true}, {"rated", true}});
+  json watched = carol->request({{"type", "open_table"}, {"table", id}});
+  ASSERT_EQ(watched["role"], "spectator") << watched;
+  std::int64_t first = watched["table"]["version"];
+
+  json final_table = play_out(alice, bob, snapshot(alice, id));
+  ASSERT_EQ(final_table["status"], "finished");
+  std::int64_t last = final_table["version"];
+  const json& summary = final_table["summary"];
+  int winner = summary["winner"];
+  EXPECT_EQ(summary["reason"], "bore-off");
+  EXPECT_EQ(summary["seats"][winner - 1]["borne_off"], 7);
+
+  // The spectator saw every version from the one it joined at to the last, in order.
+  std::int64_t expect = first + 1;
+  json seen;
+  while (expect <= last) {
+    seen = carol->next("table");
+    EXPECT_EQ(seen["table"]["version"], expect);
+    expect = std::int64_t(seen["table"]["version"]) + 1;
+  }
+  EXPECT_EQ(seen["table"]["summary"]["winner"], winner);
+
+  // Ratings: K = 40 for provisional players, equal ratings: +20 / -20.
+  json w = me(winner == 1 ? alice : bob), l = me(winner == 1 ? bob : alice);
+  EXPECT_EQ(w["rating"], 1220);
+  EXPECT_EQ(l["rating"], 1180);
+  EXPECT_EQ(w["games"], 1);
+  EXPECT_EQ(w["wins"], 1);
+  EXPECT_EQ(summary["seats"][winner - 1]["rating_change"], 20);
+
+  json board = body_json(get("/api/leaderboard"));
+  ASSERT_EQ(board["players"].size(), 2u);
+  EXPECT_EQ(board["players"][0]["username"], winner == 1 ? "alice" : "bob");
+
+  json history = body_json(get("/api/users/alice/matches"));
+  ASSERT_EQ(history["matches"].size(), 1u);
+  EXPECT_EQ(history["matches"][0]["id"], id);
+  EXPECT_EQ(history["matches"][0]["result"], winner == 1 ? "win" : "loss");
+
+  Response rec = get("/api/games/" + id + "/record");
+  ASSERT_EQ(rec.result_int(), 200);
+  auto replay = record_from_json(body_json(rec));
+  ASSERT_TRUE(std::holds_alternative<Game>(replay)) << std::get<RecordError>(replay).message;
+  const Game& g = std::get<Game>(replay);
+  EXPECT_TRUE(g.is_over());
+  EXPECT_EQ(static_cast<int>(index_of(*g.winner())) + 1, winner);
+}
+
+TEST_F(TablesTest, BadActionsAreRefusedAndChangeNothing) {
+  start_server();
+  Client alice = user("alice"), bob = user("bob"), carol = guest();
+  std::string id = start_game(alice, bob, {{"public", true}});
+  json t = snapshot(alice, id);
+  std::int64_t v = t["version"];
+  ASSERT_EQ(t["game"]["to_act"], 1);
+  auto roll = [&](std::int64_t version, const std::string& aid) {
+    return json{{"type", "roll"}, {"table", id}, {"version", version}, {"action_id", aid}};
+  };
+
+  EXPECT_EQ(bob->request(roll(v, "b1"))["code"], "not_your_turn");
+  EXPECT_EQ(carol->request(roll(v, "c1"))["code"], "not_seated");
+  json stale = alice->request(roll(v - 1, "s1"));
+  EXPECT_EQ(stale["code"], "stale_version");
+  EXPECT_EQ(stale["snapshot"]["version"], v);
+  EXPECT_EQ(alice->request({{"type", "move"},
+                            {"table", id},
+                            {"version", v},
+                            {"action_id", "m0"},
+                            {"from", 0},
+                            {"to", 1}})["code"],
+            "roll_expected");
+  EXPECT_EQ(alice->request(
+                {{"type", "roll"}, {"table", id}, {"version", "1"}, {"action_id", "x"}})["code"],
+            "bad_request");
+  EXPECT_EQ(
+      alice->request(
+          {{"type", "roll"}, {"table", "../../etc"}, {"version", v}, {"action_id", "x"}})["code"],
+      "bad_request");
+  EXPECT_EQ(alice->request(roll(v, ""))["code"], "bad_request");
+  EXPECT_EQ(alice->request({{"type", "roll"},
+                            {"table", "0123456789abcdef"},
+                            {"version", 1},
+                            {"action_id", "x"}})["code"],
+            "no_table");
+  EXPECT_EQ(snapshot(alice, id)["version"], v);
+
+  // A throw, then the same action id again: answered as the first time, applied once.
+  json first = alice->request(roll(v, "r1"));
+  ASSERT_EQ(first["type"], "action_ok") << first;
+  EXPECT_EQ(first["version"], v + 1);
+  json again = alice->request(roll(v, "r1"));
+  EXPECT_EQ(again["type"], "action_ok");
+  EXPECT_EQ(again["duplicate"], true);
+  EXPECT_EQ(again["version"], v + 1);
+  EXPECT_EQ(again["events"], first["events"]);
+  json now = snapshot(alice, id);
+  EXPECT_EQ(now["version"], v + 1);
+
+  // An illegal move (when a move is due) and a move by the spectator.
+  if (now["game"]["to_act"] == 1 && !now["game"]["legal_moves"].empty()) {
+    json bad{{"type", "move"},    {"table", id}, {"version", v + 1},
+             {"action_id", "m1"}, {"from", 13},  {"to", 14}};
+    EXPECT_EQ(alice->request(bad)["code"], "illegal_move");
+    bad["from"] = "zero";
+    EXPECT_EQ(alice->request(bad)["code"], "bad_request");
+    EXPECT_EQ(snapshot(alice, id)["version"], v + 1);
+  }
+  // Malformed envelopes never reach the table.
+  alice->send(std::string("{\"v\":1,\"type\":\"roll\""));
+  EXPECT_EQ(alice->next("error")["code"], "bad_json");
+  EXPECT_EQ(snapshot(bob, id)["version"], v + 1);
+}
+
+TEST_F(TablesTest, ResignEndsTheGameWithTheRightWinnerAndElo) {
+  start_server();
+  Client alice = user("alice"), bob = user("bob");
+  std::string id = start_game(alice, bob, {{"rated", true}});
+  json t = snapshot(bob, id);
+  json ans = bob->request(
+      {{"type", "resign"}, {"table", id}, {"version", t["version"]}, {"action_id", "r"}});
+  ASSERT_EQ(ans["type"], "action_ok") << ans;
+  json final_table = alice->next_if([](const json& j) {
+    return j["type"] == "table" && j["table"]["status"] == "finished";
+  })["table"];
+  EXPECT_EQ(final_table["summary"]["winner"], 1);
+  EXPECT_EQ(final_table["summary"]["reason"], "resign");
+  EXPECT_EQ(me(alice)["rating"], 1220);
+  EXPECT_EQ(me(bob)["rating"], 1180);
+  // Nothing more can be played.
+  json late = alice->request({{"type", "roll"},
+                              {"table", id},
+                              {"version", final_table["version"]},
+                              {"action_id", "late"}});
+  EXPECT_EQ(late["code"], "game_over");
+}
+
+TEST_F(TablesTest, LeavingLosesAndATableWithBothPlayersGoneCloses) {
+  start_server();
+  Client alice = user("alice"), bob = user("bob");
+  std::string id = start_game(alice, bob, {{"rated", true}});
+  json t = snapshot(alice, id);
+  json ans = alice->request(
+      {{"type", "leave"}, {"table", id}, {"version", t["version"]}, {"action_id", "bye"}});
+  ASSERT_EQ(ans["type"], "action_ok") << ans;
+  json after = snapshot(bob, id);
+  EXPECT_EQ(after["status"], "finished");
+  EXPECT_EQ(after["summary"]["winner"], 2);
+  EXPECT_EQ(after["summary"]["reason"], "left");
+  EXPECT_EQ(me(bob)["rating"], 1220);
+  // Alice cannot come back to a private table.
+  EXPECT_EQ(alice->request({{"type", "open_table"}, {"table", id}})["code"], "private_table");
+  ans = bob->request(
+      {{"type", "leave"}, {"table", id}, {"version", after["version"]}, {"action_id", "bye"}});
+  ASSERT_EQ(ans["type"], "action_ok");
+  auto row = server_->context().storage->find_table(id);
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->status, "closed");
+}
+
+TEST_F(TablesTest, TheIdleClockForfeitsThePlayerToAct) {
+  ServerConfig c = config();
+  c.idle_timeout = std::chrono::seconds(2);
+  ServerFixture::start_server(c);
+  Client alice = user("alice"), bob = user("bob");
+  std::string id = start_game(alice, bob, {{"rated", true}});
+  json t = snapshot(alice, id);
+  ASSERT_EQ(t["game"]["to_act"], 1);
+  json over = bob->next_if(
+      [](const json& j) { return j["type"] == "table" && j["table"]["status"] == "finished"; });
+  EXPECT_EQ(over["table"]["summary"]["winner"], 2);
+  EXPECT_EQ(over["table"]["summary"]["reason"], "timeout");
+  EXPECT_EQ(over["events"][0]["kind"], "timeout");
+  EXPECT_EQ(me(bob)["rating"], 1220);
+  EXPECT_EQ(me(alice)["rating"], 1180);
+}
+
+TEST_F(TablesTest, MatchmakingPairsTwoPlayers) {
+  start_server();
+  Client alice = user("alice"), bob = user("bob");
+  json q = alice->request({{"type", "find_match"}, {"rules", "finkel"}, {"rated", true}});
+  ASSERT_EQ(q["type"], "queued") << q;
+  EXPECT_EQ(q["rules"], "finkel");
+  ASSERT_EQ(bob->request({{"type", "find_match"}, {"rated", true}})["type"], "queued");
+  json a = alice->next("match_found"), b = bob->next("match_found");
+  EXPECT_EQ(a["table"]["id"], b["table"]["id"]);
+  EXPECT_EQ(a["table"]["status"], "playing");
+  EXPECT_EQ(a["table"]["rated"], true);
+  EXPECT_EQ(a["table"]["public"], false);
+  std::set<int> seats{a["you"].get<int>(), b["you"].get<int>()};
+  EXPECT_EQ(seats, (std::set<int>{1, 2}));
+  // A guest cannot queue for a rated game.
+  Client g = guest();
+  EXPECT_EQ(g->request({{"type", "find_match"}, {"rated", true}})["code"], "login_required");
+}
+
+TEST_F(TablesTest, AGameAgainstTheComputerCompletes) {
+  ServerConfig c = config();
+  c.bot_delay = std::chrono::milliseconds(1);
+  ServerFixture::start_server(c);
+  Client g = guest();
+  json created = g->request({{"type", "create_table"}, {"level", "easy"}, {"seat", 2}});
+  ASSERT_EQ(created["type"], "joined") << created;
+  EXPECT_EQ(created["table"]["seats"][0]["kind"], "bot");
+  std::string id = created["table"]["id"];
+  json table = created["table"];
+  int n = 0;
+  while (table["status"] == "playing" && n < 5000) {
+    if (table["game"]["to_act"] == 2) {
+      json ans = act(g, table, "g" + std::to_string(++n));
+      ASSERT_EQ(ans["type"], "action_ok") << ans;
+    }
+    std::int64_t v = table["version"];
+    table = g->next_if(
+        [&](const json& j) { return j["type"] == "table" && j["table"]["version"] > v; })["table"];
+  }
+  EXPECT_EQ(table["status"], "finished");
+  EXPECT_EQ(table["rated"], false);
+  EXPECT_EQ(table["summary"]["reason"], "bore-off");
+}
+
+TEST_F(TablesTest, PrivateTablesInvitesAndGuestReconnects) {
+  start_server();
+  Response guest_cookie = post("/api/guest", json::object());
+  ASSERT_EQ(guest_cookie.result_int(), 200);
+  std::string cookie = session_cookie(guest_cookie);
+  ASSERT_EQ(cookie.rfind("ur_guest=", 0), 0u) << cookie;
+  Client g{cookie, std::make_unique<TestWs>(port_)};
+  ASSERT_EQ(g->connect(cookie), 0u);
+  json created = g->request({{"type", "create_table"}, {"rules", "masters"}});
+  ASSERT_EQ(created["type"], "joined") << created;
+  std::string id = created["table"]["id"], invite = created["invite"];
+  EXPECT_EQ(created["table"]["rules"], "masters");
+  EXPECT_EQ(g->request({{"type", "create_table"}, {"rated", true}})["code"], "login_required");
+  EXPECT_EQ(g->request({{"type", "create_table"}, {"rules", "chess"}})["code"], "bad_rules");
+
+  Client stranger = user("mallory");
+  EXPECT_EQ(stranger->request({{"type", "open_table"}, {"table", id}})["code"], "private_table");
+  EXPECT_EQ(stranger->request({{"type", "join_table"}, {"table", id}, {"invite", "0000"}})["code"],
+            "bad_invite");
+  ASSERT_EQ(stranger->request({{"type", "join_table"}, {"table", id}, {"invite", invite}})["type"],
+            "joined");
+  Client late = user("trent");
+  EXPECT_EQ(late->request({{"type", "join_table"}, {"table", id}, {"invite", invite}})["code"],
+            "table_full");
+
+  // The guest reconnects with its cookie and gets its seat back.
+  Client again{cookie, std::make_unique<TestWs>(port_)};
+  ASSERT_EQ(again->connect(cookie), 0u);
+  json resumed = again->request({{"type", "open_table"}, {"table", id}});
+  EXPECT_EQ(resumed["role"], "player");
+  EXPECT_EQ(resumed["you"], 1);
+
+  // Only the owner switches visibility; then anyone may watch.
+  EXPECT_EQ(
+      stranger->request({{"type", "set_visibility"}, {"table", id}, {"public", true}})["code"],
+      "not_owner");
+  ASSERT_EQ(again->request({{"type", "set_visibility"}, {"table", id}, {"public", true}})["type"],
+            "ok");
+  EXPECT_EQ(late->request({{"type", "open_table"}, {"table", id}})["role"], "spectator");
+  json list = late->request({{"type", "list_tables"}});
+  ASSERT_EQ(list["tables"].size(), 1u);
+  EXPECT_EQ(list["tables"][0]["id"], id);
+  EXPECT_EQ(body_json(get("/api/tables"))["tables"].size(), 1u);
+}
+
+TEST_F(TablesTest, RulesEndpointsDescribeBoards) {
+  start_server();
+  json list = body_json(get("/api/rules"));
+  EXPECT_GE(list["presets"].size(), 11u);
+  json finkel = body_json(get("/api/rules/finkel"));
+  EXPECT_EQ(finkel["pieces"], 7);
+  EXPECT_EQ(finkel["path_length"], 14);
+  EXPECT_EQ(finkel["paths"]["light"].size(), 14u);
+  EXPECT_EQ(finkel["board"]["squares"].size(), 20u);
+  json aseb = body_json(get("/api/rules/aseb"));
+  EXPECT_EQ(aseb["board"]["files"], 12);
+  EXPECT_EQ(get("/api/rules/chess").result_int(), 404);
+  EXPECT_EQ(get("/api/games/zzz/record").result_int(), 404);
+  EXPECT_EQ(get("/api/users/nobody/matches").result_int(), 404);
+  EXPECT_EQ(get("/api/leaderboard?limit=abc").result_int(), 200);
+}
+
+}  // namespace
+}  // namespace ur::server
