@@ -48,25 +48,38 @@ Move greedy_move(const Engine& engine, const Evaluator& eval, const Position& po
   return moves[best[n_best == 1 ? 0 : static_cast<int>(rng.below(static_cast<std::uint32_t>(n_best)))]];
 }
 
-GameRows play_game(const Engine& engine, const Evaluator& eval, double sample,
-                   std::uint64_t seed) {
+double sigmoid(double z);
+
+// One game of greedy self-play; the rows of a sample of its positions. The label of a row is
+// the lambda-return for the owner of the chain under way: the outcome when lambda is 1 or
+// there is no model yet, else (1 - lambda) x the model's value of the next kept-kind position
+// + lambda x the return from there.
+GameRows play_game(const Engine& engine, const Evaluator& eval, std::span<const double> model,
+                   double lambda, double sample, std::uint64_t seed) {
   const int k = eval.feature_count();
+  const std::size_t stride = static_cast<std::size_t>(k + 1);
   Rng dice(seed), ties(mix64(seed + 1)), sampler(mix64(seed + 2));
   const bool coin = engine.rules().start == StartPolicy::kCoinCall;
   std::vector<double> x(static_cast<std::size_t>(k));
-  std::vector<float> rows;
+  std::vector<float> rows;   // every position of the kinds the evaluation sees
   std::vector<Player> owners;
+  std::vector<double> light_value;  // the model's value for light, per row
   Position p = engine.initial_position();
   int throws = 0;
   while (!p.is_over()) {
     const bool leaf_kind = p.phase == Phase::kAwaitingRoll ||
                            p.phase == Phase::kAwaitingAward ||
                            p.phase == Phase::kAwaitingForfeit;
-    if (leaf_kind && sampler.uniform() < sample) {
+    if (leaf_kind) {
       eval.features(p, x);
       for (double v : x) rows.push_back(static_cast<float>(v));
-      rows.push_back(0);  // the label, once the winner is known
-      owners.push_back(Evaluator::chain_owner(p));
+      rows.push_back(0);
+      const Player owner = Evaluator::chain_owner(p);
+      owners.push_back(owner);
+      double z = 0;
+      for (std::size_t i = 0; i < model.size(); ++i) z += model[i] * x[i];
+      const double v = sigmoid(z);
+      light_value.push_back(owner == Player::kLight ? v : 1 - v);
     }
     if (p.is_chance()) {
       if (++throws > kMaxThrows) return {};
@@ -77,19 +90,30 @@ GameRows play_game(const Engine& engine, const Evaluator& eval, double sample,
       engine.apply_move(p, greedy_move(engine, eval, p, ties));
     }
   }
+  const bool bootstrap = !model.empty() && lambda < 1;
+  double ret = p.turn == Player::kLight ? 1.0 : 0.0;  // the return for light
+  std::vector<float> kept;
+  for (std::size_t r = owners.size(); r-- > 0;) {
+    if (bootstrap && r + 1 < owners.size())
+      ret = (1 - lambda) * light_value[r + 1] + lambda * ret;
+    rows[r * stride + static_cast<std::size_t>(k)] =
+        static_cast<float>(owners[r] == Player::kLight ? ret : 1 - ret);
+  }
   for (std::size_t r = 0; r < owners.size(); ++r)
-    rows[r * static_cast<std::size_t>(k + 1) + static_cast<std::size_t>(k)] =
-        owners[r] == p.turn ? 1.0f : 0.0f;
-  return {std::move(rows)};
+    if (sampler.uniform() < sample)
+      kept.insert(kept.end(), rows.begin() + static_cast<std::ptrdiff_t>(r * stride),
+                  rows.begin() + static_cast<std::ptrdiff_t>((r + 1) * stride));
+  return {std::move(kept)};
 }
 
 double sigmoid(double z) {
   return 1.0 / (1.0 + std::exp(-z));
 }
 
+// Cross-entropy against a label in [0, 1] (a soft label from bootstrapping).
 double log_loss(double prob, float y) {
-  const double q = std::clamp(y > 0.5f ? prob : 1 - prob, 1e-12, 1.0);
-  return -std::log(q);
+  const double q = std::clamp(prob, 1e-12, 1 - 1e-12);
+  return -(y * std::log(q) + (1 - y) * std::log(1 - q));
 }
 
 // Solves a x = b for a symmetric positive definite a (Cholesky); a is overwritten.
@@ -199,7 +223,8 @@ std::variant<std::vector<FitRound>, std::string> fit_evaluation(const FitConfig&
     auto worker = [&] {
       for (int i; (i = next.fetch_add(1)) < config.games;)
         games[static_cast<std::size_t>(i)] =
-            play_game(engine, eval, config.sample, mix64(round_seed + static_cast<std::uint64_t>(i)));
+            play_game(engine, eval, model, config.lambda, config.sample,
+                      mix64(round_seed + static_cast<std::uint64_t>(i)));
     };
     {
       std::vector<std::jthread> pool;

@@ -25,6 +25,7 @@ struct FitConfig {
   int rounds = 3;        // round 0 plays with the hand weights, later ones with the last model
   double sample = 0.25;  // the share of positions kept as rows
   double ridge = 1.0;    // L2 penalty on the weights (in rows; the intercept is free)
+  double lambda = 1.0;   // TD(lambda) returns from round 1 on; 1: the game's outcome
   std::uint64_t seed = 1;
   int threads = 1;
 };

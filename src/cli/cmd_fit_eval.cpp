@@ -22,6 +22,8 @@ void add_fit_eval_command(CLI::App& app) {
   cmd->add_option("--rounds", config.rounds, "rounds of play and fit")->capture_default_str();
   cmd->add_option("--sample", config.sample, "share of positions kept")->capture_default_str();
   cmd->add_option("--ridge", config.ridge, "L2 penalty on the weights")->capture_default_str();
+  cmd->add_option("--lambda", config.lambda, "TD(lambda) returns after round 0 (1: outcomes)")
+      ->capture_default_str();
   cmd->add_option("--threads,-j", config.threads, "worker threads")->capture_default_str();
   cmd->add_option("--seed", config.seed, "random seed")->capture_default_str();
   cmd->callback([] {
@@ -39,8 +41,10 @@ void add_fit_eval_command(CLI::App& app) {
     }
     const auto& rounds = std::get<std::vector<ai::FitRound>>(outcome);
     std::cout << fmt::format(
-        "// ur fit-eval --rules {} --games {} --rounds {} --sample {} --ridge {} --seed {}\n",
-        config.rules, config.games, config.rounds, config.sample, config.ridge, config.seed);
+        "// ur fit-eval --rules {} --games {} --rounds {} --sample {} --ridge {} --lambda {} "
+        "--seed {}\n",
+        config.rules, config.games, config.rounds, config.sample, config.ridge, config.lambda,
+        config.seed);
     std::cout << ai::format_weights(rounds.back().weights);
   });
 }

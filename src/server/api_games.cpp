@@ -5,9 +5,12 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
+#include "engine/game_record.h"
+#include "engine/notation.h"
 #include "rules/presets.h"
 #include "server/accounts.h"
 #include "server/api.h"
@@ -150,6 +153,51 @@ json match_json(const MatchRow& m, std::int64_t viewer) {
   return j;
 }
 
+// Every position of a finished game, from the start to the end, for a move-by-move replay: the
+// record is replayed through the checked Game, then walked back with undo (so the client needs no
+// rules engine of its own).
+json positions_json(const MatchRow& m) {
+  auto replayed = record_from_json(json::parse(m.record, nullptr, false));
+  if (auto* e = std::get_if<RecordError>(&replayed)) return json{{"error", e->message}};
+  Game g = std::move(std::get<Game>(replayed));
+  const Engine& e = g.engine();
+  std::vector<json> out;
+  auto snap = [&](const Game& game) {
+    const Position& pos = game.position();
+    json counts = json::array();
+    for (int p = 0; p < 2; ++p) {
+      json c = json::array();
+      for (int i = 0; i <= e.off_index(); ++i) c.push_back(pos.count[p][i]);
+      counts.push_back(std::move(c));
+    }
+    json j{{"event", game.events().size()},
+           {"position", to_position_string(e, pos)},
+           {"counts", std::move(counts)},
+           {"pool", {pos.pool[0], pos.pool[1]}}};
+    if (!game.events().empty()) {
+      const GameEvent& ev = game.events().back();
+      json d{{"seat", index_of(ev.player) + 1}};
+      if (ev.type == GameEvent::Type::kThrow) {
+        d["kind"] = "roll";
+        d["value"] = ev.outcome;
+        d["passed"] = ev.passed;
+      } else if (ev.type == GameEvent::Type::kMove) {
+        d["kind"] = "move";
+        d["from"] = ev.move.from;
+        d["to"] = ev.move.to;
+      } else {
+        d["kind"] = "resign";
+      }
+      j["last"] = std::move(d);
+    }
+    return j;
+  };
+  out.push_back(snap(g));
+  while (g.undo()) out.push_back(snap(g));
+  std::reverse(out.begin(), out.end());
+  return json{{"id", m.id}, {"rules", m.rules}, {"positions", std::move(out)}};
+}
+
 }  // namespace
 
 awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Request& req,
@@ -235,6 +283,17 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
            {"games", user->games},
            {"wins", user->wins}};
     co_return json_reply(req, http::status::ok, json{{"user", u}, {"matches", std::move(list)}});
+  }
+  if (head == "games" && segments.size() == 3 && segments[2] == "positions") {
+    std::string id(segments[1]);
+    if (!is_table_id(id)) co_return not_found("no such game");
+    auto load = [&ctx, id] {
+      std::optional<MatchRow> m = ctx.storage->find_match(id);
+      return m ? std::optional<json>(positions_json(*m)) : std::nullopt;
+    };
+    std::optional<json> positions = co_await offload(ctx, std::move(load));
+    if (!positions) co_return not_found("no such finished game");
+    co_return json_reply(req, http::status::ok, *positions);
   }
   if (head == "games" &&
       (segments.size() == 2 || (segments.size() == 3 && segments[2] == "record"))) {

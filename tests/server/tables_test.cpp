@@ -147,6 +147,13 @@ TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches)
   const Game& g = std::get<Game>(replay);
   EXPECT_TRUE(g.is_over());
   EXPECT_EQ(static_cast<int>(index_of(*g.winner())) + 1, winner);
+
+  // The replay positions: one per event plus the start, ending at the final position.
+  json positions = body_json(get("/api/games/" + id + "/positions"))["positions"];
+  ASSERT_EQ(positions.size(), g.events().size() + 1);
+  EXPECT_EQ(positions[0]["position"], "Lr/0000000/0000000");
+  EXPECT_EQ(positions.back()["position"], final_table["game"]["position"]);
+  EXPECT_EQ(positions[1]["last"]["kind"], "roll");
 }
 
 TEST_F(TablesTest, BadActionsAreRefusedAndChangeNothing) {
