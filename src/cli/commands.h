@@ -19,5 +19,6 @@ void add_tournament_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
+void add_loadtest_command(CLI::App& app);
 
 }  // namespace ur::cli

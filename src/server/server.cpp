@@ -108,7 +108,7 @@ std::string Server::start() {
   }
   if (fs::is_directory(cfg.web_root, fec))
     s.ctx->web_root = fs::canonical(cfg.web_root, fec);
-  else
+  else if (!cfg.web_root.empty())
     log_line("note: web root " + cfg.web_root + " does not exist; serving the API only");
 
   boost::system::error_code ec;
