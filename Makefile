@@ -1,11 +1,21 @@
 # Two commands matter: `make run` and `make test`. Both install what is missing first.
-.PHONY: run test setup build build-asan bench format format-check clean
+.PHONY: run play web test setup build build-asan bench format format-check clean
 
 JOBS ?= $(shell nproc)
 UR := build/release/ur
 
-run: build
+# The main job: the online server with its embedded SQLite database (./data/ur.db), serving the
+# web board at http://localhost:8080/ (PORT=... to change). `make play` is the terminal game.
+PORT ?= 8080
+run: build web
+	@echo "ur: open http://localhost:$(PORT)/ in a browser (Ctrl-C stops the server)"
+	$(UR) serve --port $(PORT) --web-root web/dist
+
+play: build
 	$(UR) play --light human --dark computer
+
+web: setup
+	./scripts/build-web
 
 setup:
 	./scripts/setup

@@ -265,10 +265,14 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
               from = from.value_or(0), to = to.value_or(0), kind]() -> std::optional<TableError> {
     auto check = t->model.check_action(actor, action_id, version);
     if (check.duplicate) {
-      json j = *check.duplicate;
+      // Answered with what the first one produced (its version; the events are in the
+      // broadcasts and the snapshot), not applied again.
+      json j = reply_to("action_ok", msg);
+      j["table"] = t->model.id();
+      j["action"] = (*check.duplicate)["action"];
+      j["action_id"] = action_id;
+      j["version"] = (*check.duplicate)["version"];
       j["duplicate"] = true;
-      j.erase("re");
-      if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
       c.send(j);
       return std::nullopt;
     }
@@ -295,7 +299,7 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
     answer["action_id"] = action_id;
     answer["version"] = next.version();
     answer["events"] = events;
-    next.remember_action(actor, action_id, answer);
+    next.remember_action(actor, action_id, json{{"action", type}, {"version", next.version()}});
     if (auto err = commit(t, std::move(next), events)) return err;
     c.send(answer);
     return std::nullopt;

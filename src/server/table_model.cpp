@@ -104,7 +104,77 @@ json stats_json(const PlayerStats& s) {
               {"bounces", s.bounces},   {"forfeits", s.forfeits}};
 }
 
+// The event log: tokens separated by spaces. "t<k>" a throw of k; "m<from>.<to>" a move,
+// "y<from>.<to>" / "n<from>.<to>" the boxed rosette award taken / declined; "x<reason><L|D>" the
+// game ended by a resignation, timeout or leaving (EndReason as a number) of that player.
+std::string event_token(const GameEvent& ev) {
+  switch (ev.type) {
+    case GameEvent::Type::kThrow:
+      return "t" + std::to_string(ev.outcome);
+    case GameEvent::Type::kMove: {
+      char k = ev.move.kind == MoveKind::kAwardYes  ? 'y'
+               : ev.move.kind == MoveKind::kAwardNo ? 'n'
+                                                    : 'm';
+      return k + std::to_string(ev.move.from) + "." + std::to_string(ev.move.to);
+    }
+    case GameEvent::Type::kResign:
+      return "x" + std::to_string(ev.outcome) + (ev.player == Player::kLight ? "L" : "D");
+  }
+  return "?";
+}
+
+// Replays a log into `game`; an error message naming the bad token, or "".
+std::string replay_log(Game& game, std::string_view log) {
+  std::size_t n = 0;
+  while (!log.empty()) {
+    auto space = log.find(' ');
+    std::string_view tok = log.substr(0, space);
+    log = space == std::string_view::npos ? std::string_view() : log.substr(space + 1);
+    ++n;
+    auto bad = [&] { return "event " + std::to_string(n) + " (" + std::string(tok) + ")"; };
+    if (tok.size() < 2) return bad();
+    std::string body(tok.substr(1));
+    try {
+      if (tok[0] == 't') {
+        if (!game.apply_throw(std::stoi(body)).ok()) return bad();
+      } else if (tok[0] == 'm' || tok[0] == 'y' || tok[0] == 'n') {
+        auto dot = body.find('.');
+        if (dot == std::string::npos) return bad();
+        int from = std::stoi(body.substr(0, dot)), to = std::stoi(body.substr(dot + 1));
+        MoveKind kind = tok[0] == 'y'   ? MoveKind::kAwardYes
+                        : tok[0] == 'n' ? MoveKind::kAwardNo
+                                        : MoveKind::kMove;
+        bool applied = false;
+        for (const Move& m : game.legal_moves())
+          if (m.from == from && m.to == to && m.kind == kind) {
+            applied = game.apply_move(m).ok();
+            break;
+          }
+        if (!applied) return bad();
+      } else if (tok[0] == 'x') {
+        Player p = body.back() == 'L' ? Player::kLight : Player::kDark;
+        auto why = static_cast<EndReason>(std::stoi(body.substr(0, body.size() - 1)));
+        Status st = why == EndReason::kResign ? game.resign(p) : game.end_by(p, why);
+        if (!st.ok()) return bad();
+      } else {
+        return bad();
+      }
+    } catch (const std::exception&) {
+      return bad();
+    }
+  }
+  return "";
+}
+
 }  // namespace
+
+void TableModel::log_events() {
+  const auto& events = game_.events();
+  for (; logged_ < events.size(); ++logged_) {
+    if (!log_.empty()) log_ += ' ';
+    log_ += event_token(events[logged_]);
+  }
+}
 
 const char* status_name(TableStatus s) {
   switch (s) {
@@ -400,6 +470,7 @@ std::optional<TableError> TableModel::time_out(json& events) {
 }
 
 void TableModel::after_game_change(json& events) {
+  log_events();
   if (status_ == TableStatus::kPlaying && game_.is_over()) finish(events);
 }
 
@@ -543,7 +614,7 @@ TableRow TableModel::to_row(std::int64_t now) const {
   json state{{"owner", owner_},
              {"invite", invite_},
              {"seats", std::move(seats)},
-             {"record", to_record(game_)},
+             {"log", log_},
              {"recent", std::move(recent)},
              {"started_at", started_at_},
              {"finished_at", finished_at_}};
@@ -573,10 +644,10 @@ std::variant<TableModel, TableError> TableModel::from_row(const TableRow& row) {
   if (!state.is_object()) return corrupt("state is not a JSON object");
   try {
     TableModel t(row.id, std::get<RuleSet>(parsed));
-    auto game = record_from_json(state.at("record"));
-    if (auto* e = std::get_if<RecordError>(&game)) return corrupt("game record: " + e->message);
-    t.game_ = std::move(std::get<Game>(game));
-    if (t.game_.rules().to_string() != t.rules_) return corrupt("record of another rule set");
+    if (!state.contains("log") || !state["log"].is_string()) return corrupt("no event log");
+    if (std::string e = replay_log(t.game_, state["log"].get_ref<const std::string&>()); !e.empty())
+      return corrupt("the game log does not replay at " + e);
+    t.log_events();
     t.status_ = *status;
     t.is_public_ = row.is_public;
     t.rated_ = row.rated;

@@ -9,9 +9,11 @@
 // before is answered with its first answer and not applied again; a version that is not the
 // current one is refused as stale (table_service.cpp sends the fresh snapshot with it).
 //
-// The model serialises to a TableRow (storage.h) whose state column holds the engine's game
-// record, so a restart replays the game through the checked Game layer and restores the table
-// exactly, version included. It is not thread-safe: table_service.h runs each table on a strand.
+// The model serialises to a TableRow (storage.h) whose state column holds the game as a compact
+// event log (one short token per throw, move or ending, appended as the game goes, so that saving
+// after every action costs little however long the game is); a restart replays the log through
+// the checked Game layer and restores the table exactly, version included. It is not
+// thread-safe: table_service.h runs each table on a strand.
 #pragma once
 
 #include <array>
@@ -147,6 +149,7 @@ class TableModel {
   void after_game_change(json& events);
   void finish(json& events);
   void bump() { ++version_; }
+  void log_events();  // appends the game's new events to log_
 
   std::string id_;
   std::string rules_;
@@ -170,6 +173,8 @@ class TableModel {
     json answer;
   };
   std::deque<RecentAction> recent_;  // the last kRecentActions client actions
+  std::string log_;                  // the game's events as tokens (see table_model.cpp)
+  std::size_t logged_ = 0;           // events of game_ already in log_
 };
 
 inline constexpr std::size_t kRecentActions = 32;

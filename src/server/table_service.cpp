@@ -283,6 +283,13 @@ void TableService::unwatch(std::uint64_t connection, const std::string& table_id
   c->second.watching.erase(it);
 }
 
+void TableService::release(Conn& conn) {
+  for (auto& [id, w] : conn.watching)
+    if (w.spectator)
+      if (auto t = w.table.lock()) t->spectators--;
+  conn.watching.clear();  // unsubscribes
+}
+
 void TableService::on_close(WsClient& client) {
   Conn gone;
   {
@@ -293,9 +300,7 @@ void TableService::on_close(WsClient& client) {
       conns_.erase(it);
     }
   }
-  for (auto& [id, w] : gone.watching)
-    if (w.spectator)
-      if (auto t = w.table.lock()) t->spectators--;
+  release(gone);
   std::lock_guard lock(match_mutex_);
   matchmaker_.remove_connection(client.connection_id());
 }
@@ -335,6 +340,18 @@ void TableService::sweep_cache() {
       return !t->live && t->last_active + ttl <= now && t->spectators == 0 &&
              ctx_.pubsub->subscribers(topic_of(entry.first)) == 0;
     });
+  }
+  {
+    // A connection that closed while matchmaking seated it may have left an entry behind.
+    std::lock_guard lock(conns_mutex_);
+    for (auto it = conns_.begin(); it != conns_.end();) {
+      if (!it->second.client.expired()) {
+        ++it;
+        continue;
+      }
+      release(it->second);
+      it = conns_.erase(it);
+    }
   }
   sweep_timer_.expires_after(std::chrono::seconds(30));
   sweep_timer_.async_wait([this](boost::system::error_code ec) {

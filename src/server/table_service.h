@@ -116,6 +116,7 @@ class TableService {
   // Subscriptions of connections to tables.
   void watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator);
   void unwatch(std::uint64_t connection, const std::string& table_id);
+  void release(Conn& conn);  // drops every subscription of a connection
   json joined_message(const LiveTable& t, const Actor& a) const;
 
   void pair_waiting();

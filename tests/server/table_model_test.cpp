@@ -147,7 +147,7 @@ TEST(TableModel, CorruptRowsAreRefusedWithAReason) {
   EXPECT_TRUE(refused(r3));
   TableRow r4 = good;
   json s = json::parse(good.state);
-  s["record"]["events"] = json::array({json{{"player", "light"}, {"throw", 9}}});
+  s["log"] = "t9";  // no such throw
   r4.state = s.dump();
   EXPECT_TRUE(refused(r4));
   TableRow r5 = good;
@@ -155,6 +155,11 @@ TEST(TableModel, CorruptRowsAreRefusedWithAReason) {
   s["seats"] = json::array();
   r5.state = s.dump();
   EXPECT_TRUE(refused(r5));
+  TableRow r7 = good;
+  s = json::parse(good.state);
+  s["log"] = "t2 m5.7";  // not a legal move
+  r7.state = s.dump();
+  EXPECT_TRUE(refused(r7));
   TableRow r6 = good;
   s = json::parse(good.state);
   s.erase("owner");
