@@ -28,7 +28,7 @@ build-asan: setup
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 
-test: build build-asan format-check
+test: build build-asan web format-check
 	ctest --preset release -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
 

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "server/pg_storage.h"
 #include "server/server.h"
 
 namespace ur::cli {
@@ -23,7 +24,9 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--data-dir", cfg.data_dir, "directory for server data (created if missing)")
       ->envname("UR_DATA_DIR")
       ->capture_default_str();
-  cmd->add_option("--db", db, "database: an SQLite path or sqlite:PATH (default: DATA_DIR/ur.db)")
+  cmd->add_option("--db", db,
+                  "database: an SQLite path, sqlite:PATH or postgresql://USER@HOST:PORT/DB "
+                  "(default: DATA_DIR/ur.db)")
       ->envname("UR_DB");
   cmd->add_option("--web-root", cfg.web_root, "directory of static files served at /")
       ->envname("UR_WEB_ROOT")
@@ -63,7 +66,8 @@ void add_serve_command(CLI::App& app) {
       return;
     }
     std::cerr << "ur serve: listening on http://" << cfg.bind << ":" << srv.port() << "/ (database "
-              << cfg.db << ", web root " << cfg.web_root << "); Ctrl-C to stop\n";
+              << (cfg.db.find("://") != std::string::npos ? server::redact_pg_url(cfg.db) : cfg.db)
+              << ", web root " << cfg.web_root << "); Ctrl-C to stop\n";
     srv.run();
     std::cerr << "ur serve: stopped\n";
   });

@@ -87,6 +87,9 @@ json rules_json(const RuleSet& r) {
               {"citation", r.citation},
               {"pieces", r.pieces},
               {"stacking", r.stacking},
+              {"entry", r.entry == EntryTarget::kStaging      ? "staging"
+                        : r.entry == EntryTarget::kFixedIndex ? "fixed"
+                                                              : "move"},
               {"scored", r.scored_win},
               {"stake", r.stake},
               {"board",
@@ -170,7 +173,8 @@ json positions_json(const MatchRow& m) {
       for (int i = 0; i <= e.off_index(); ++i) c.push_back(pos.count[p][i]);
       counts.push_back(std::move(c));
     }
-    json j{{"event", game.events().size()},
+    // "event": the index of the last event applied (-1: the start position).
+    json j{{"event", static_cast<long>(game.events().size()) - 1},
            {"position", to_position_string(e, pos)},
            {"counts", std::move(counts)},
            {"pool", {pos.pool[0], pos.pool[1]}}};

@@ -1,5 +1,6 @@
 #include <string>
 
+#include "server/pg_storage.h"
 #include "server/sqlite_storage.h"
 #include "server/storage.h"
 
@@ -7,17 +8,16 @@ namespace ur::server {
 
 OpenStorageResult open_storage(const std::string& url) {
   OpenStorageResult result;
-  std::string path = url;
-  if (url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0) {
-    result.error = "PostgreSQL storage is not available in this build yet; use an SQLite path";
-    return result;
-  }
-  if (url.rfind("sqlite:", 0) == 0) path = url.substr(7);
-  if (path.empty()) {
-    result.error = "empty database path";
-    return result;
-  }
   try {
+    if (url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0) {
+      result.storage = open_pg_storage(url);
+      return result;
+    }
+    std::string path = url.rfind("sqlite:", 0) == 0 ? url.substr(7) : url;
+    if (path.empty()) {
+      result.error = "empty database path";
+      return result;
+    }
     result.storage = open_sqlite_storage(path);
   } catch (const StorageError& e) {
     result.error = e.what();

@@ -1,5 +1,6 @@
-// Storage: the server's persistent state behind a small interface, so that the SQLite backend
-// (the default: one file, WAL) can be joined by PostgreSQL later without touching the handlers.
+// Storage: the server's persistent state behind a small interface with two backends, SQLite (the
+// default: one file, WAL; sqlite_storage.h) and PostgreSQL (pg_storage.h), so that the handlers
+// never know which one they talk to.
 //
 // Contract for every backend: each write is one transaction (all or nothing); the schema is brought
 // up to date by numbered migration steps recorded in `schema_version` when the storage is opened,
@@ -76,7 +77,7 @@ class Storage {
  public:
   virtual ~Storage() = default;
 
-  virtual std::string backend() const = 0;        // "sqlite"
+  virtual std::string backend() const = 0;        // "sqlite" or "postgresql"
   virtual int schema_version() = 0;               // the newest migration applied
   virtual int latest_schema_version() const = 0;  // the newest this build knows
   virtual bool healthy() = 0;                     // a trivial query succeeds
@@ -120,7 +121,8 @@ struct OpenStorageResult {
   std::string error;
 };
 
-// `url` is "sqlite:PATH" or a plain path (SQLite). The parent directory must exist.
+// `url` is "postgresql://..." or "postgres://..." (a libpq connection URI), "sqlite:PATH" or a
+// plain path (SQLite; the parent directory must exist). The error never contains a password.
 OpenStorageResult open_storage(const std::string& url);
 
 }  // namespace ur::server

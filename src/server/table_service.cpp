@@ -250,8 +250,15 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
   });
 }
 
+void TableService::publish_spectators(LiveTable& t) {
+  json msg = envelope("spectators");
+  msg["table"] = t.model_id;
+  msg["count"] = t.spectators.load();
+  ctx_.pubsub->publish(topic_of(t.model_id), std::make_shared<const std::string>(msg.dump()));
+}
+
 void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator) {
-  const std::string& id = t->model.id();
+  const std::string& id = t->model_id;
   std::weak_ptr<WsClient> weak = c.weak_client();
   std::lock_guard lock(conns_mutex_);
   Conn& conn = conns_[c.connection_id()];
@@ -259,7 +266,10 @@ void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool 
   auto it = conn.watching.find(id);
   if (it != conn.watching.end()) {
     if (it->second.spectator == spectator) return;
-    if (it->second.spectator) t->spectators--;
+    if (it->second.spectator) {
+      t->spectators--;
+      publish_spectators(*t);
+    }
     conn.watching.erase(it);
   }
   Watch w;
@@ -268,8 +278,11 @@ void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool 
   w.sub = ctx_.pubsub->subscribe(topic_of(id), [weak](const Payload& p) {
     if (auto client = weak.lock()) client->send(p);
   });
-  if (spectator) t->spectators++;
   conn.watching.emplace(id, std::move(w));
+  if (spectator) {
+    t->spectators++;
+    publish_spectators(*t);
+  }
 }
 
 void TableService::unwatch(std::uint64_t connection, const std::string& table_id) {
@@ -278,16 +291,24 @@ void TableService::unwatch(std::uint64_t connection, const std::string& table_id
   if (c == conns_.end()) return;
   auto it = c->second.watching.find(table_id);
   if (it == c->second.watching.end()) return;
-  if (it->second.spectator)
-    if (auto t = it->second.table.lock()) t->spectators--;
+  std::shared_ptr<LiveTable> t = it->second.spectator ? it->second.table.lock() : nullptr;
   c->second.watching.erase(it);
+  if (t) {
+    t->spectators--;
+    publish_spectators(*t);
+  }
 }
 
 void TableService::release(Conn& conn) {
+  std::vector<std::shared_ptr<LiveTable>> watched;
   for (auto& [id, w] : conn.watching)
     if (w.spectator)
-      if (auto t = w.table.lock()) t->spectators--;
+      if (auto t = w.table.lock()) watched.push_back(std::move(t));
   conn.watching.clear();  // unsubscribes
+  for (auto& t : watched) {
+    t->spectators--;
+    publish_spectators(*t);
+  }
 }
 
 void TableService::on_close(WsClient& client) {

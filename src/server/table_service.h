@@ -39,8 +39,10 @@ namespace ur::server {
 
 struct LiveTable {
   using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
-  LiveTable(Strand s, TableModel m) : strand(s), model(std::move(m)), idle_timer(s), bot_timer(s) {}
+  LiveTable(Strand s, TableModel m)
+      : model_id(m.id()), strand(s), model(std::move(m)), idle_timer(s), bot_timer(s) {}
 
+  const std::string model_id;  // readable off the strand
   Strand strand;
   TableModel model;  // touched only on the strand
   boost::asio::steady_timer idle_timer;
@@ -117,6 +119,7 @@ class TableService {
   void watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator);
   void unwatch(std::uint64_t connection, const std::string& table_id);
   void release(Conn& conn);  // drops every subscription of a connection
+  void publish_spectators(LiveTable& t);
   json joined_message(const LiveTable& t, const Actor& a) const;
 
   void pair_waiting();

@@ -1,7 +1,8 @@
 // Test harness of the server integration tests: a real Server on an ephemeral loopback port in a
 // temporary directory, a real HTTP client and a real WebSocket client written with Beast. Every
 // network wait has a generous deadline so that a loaded machine slows the tests down instead of
-// failing them.
+// failing them. Storage is SQLite in the temporary directory, or, when UR_TEST_PG_URL names a
+// PostgreSQL server (scripts/pg-test starts one), a database of its own created for each test.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -16,12 +17,15 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <thread>
 
 #include "server/server.h"
@@ -206,12 +210,71 @@ class TestWs {
   int last_id_ = 0;
 };
 
+// `url` with its database replaced: "postgresql://u@h:1/postgres" -> "postgresql://u@h:1/NAME".
+inline std::string pg_url_with_database(const std::string& url, const std::string& name) {
+  std::size_t start = url.find("://");
+  start = start == std::string::npos ? 0 : start + 3;
+  std::size_t path = url.find_first_of("/?", start);
+  if (path == std::string::npos) return url + "/" + name;
+  std::size_t query = url.find('?', path);
+  return url.substr(0, path) + "/" + name + (query == std::string::npos ? "" : url.substr(query));
+}
+
+// A database of its own on the PostgreSQL server named by UR_TEST_PG_URL, created by the
+// constructor (which throws if it cannot) and dropped by the destructor, connections and all.
+class TestPgDatabase {
+ public:
+  // The server to use, or null: then the tests use SQLite.
+  static const char* admin_url() {
+    const char* url = std::getenv("UR_TEST_PG_URL");
+    return url && *url ? url : nullptr;
+  }
+
+  TestPgDatabase() : admin_(admin_url() ? admin_url() : "") {
+    if (admin_.empty()) throw std::runtime_error("UR_TEST_PG_URL is not set");
+    std::random_device rd;
+    std::uniform_int_distribution<unsigned long long> dist;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", dist(rd));
+    name_ = std::string("ur_t_") + hex;
+    url_ = pg_url_with_database(admin_, name_);
+    exec("CREATE DATABASE " + name_);
+  }
+  ~TestPgDatabase() {
+    try {
+      exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "cannot drop test database " << name_ << ": " << e.what();
+    }
+  }
+  TestPgDatabase(const TestPgDatabase&) = delete;
+  TestPgDatabase& operator=(const TestPgDatabase&) = delete;
+
+  const std::string& url() const { return url_; }
+  const std::string& name() const { return name_; }
+
+  // Runs `sql` on the server's maintenance database (outside any transaction).
+  pqxx::result exec(const std::string& sql) const {
+    pqxx::connection c(admin_);
+    pqxx::nontransaction tx(c);
+    return tx.exec(sql);
+  }
+
+ private:
+  std::string admin_, name_, url_;
+};
+
 class ServerFixture : public ::testing::Test {
  protected:
   void SetUp() override {
     std::string tmpl = (fs::temp_directory_path() / "ur_server_it_XXXXXX").string();
     ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
     dir_ = fs::canonical(tmpl);
+    db_ = (dir_ / "data" / "ur.db").string();
+    if (TestPgDatabase::admin_url()) {
+      ASSERT_NO_THROW(pg_ = std::make_unique<TestPgDatabase>());
+      db_ = pg_->url();
+    }
     fs::create_directories(dir_ / "web" / "assets");
     std::ofstream(dir_ / "web" / "index.html") << "<!doctype html><title>ur</title>home page";
     std::ofstream(dir_ / "web" / "assets" / "app.js") << "console.log('ur');";
@@ -221,14 +284,18 @@ class ServerFixture : public ::testing::Test {
 
   void TearDown() override {
     stop_server();
+    pg_.reset();
     fs::remove_all(dir_);
   }
+
+  // The backend that Storage::backend() names for this run.
+  std::string expected_backend() const { return pg_ ? "postgresql" : "sqlite"; }
 
   ServerConfig base_config() {
     ServerConfig c;
     c.port = 0;
     c.data_dir = (dir_ / "data").string();
-    c.db = (dir_ / "data" / "ur.db").string();
+    c.db = db_;
     c.web_root = (dir_ / "web").string();
     c.handle_signals = false;
     c.access_log = std::getenv("UR_TEST_LOG") != nullptr;  // set it to see the server's log
@@ -280,6 +347,8 @@ class ServerFixture : public ::testing::Test {
   }
 
   fs::path dir_;
+  std::string db_;  // what --db would say: an SQLite path or a PostgreSQL URL
+  std::unique_ptr<TestPgDatabase> pg_;
   std::unique_ptr<Server> server_;
   std::thread thread_;
   std::uint16_t port_ = 0;

@@ -17,13 +17,13 @@ using namespace ur::server::test;
 
 class ChildServer {
  public:
-  // Starts `ur serve` on a free port; returns its port (0 on failure).
-  std::uint16_t start(const fs::path& dir) {
+  // Starts `ur serve --db DB` on a free port; returns its port (0 on failure).
+  std::uint16_t start(const fs::path& dir, const std::string& db) {
     fs::path log = dir / "serve.log";
     std::ofstream(log, std::ios::trunc).close();
     pid_ = fork();
     if (pid_ == 0) {
-      std::string data = (dir / "data").string(), db = (dir / "data" / "ur.db").string();
+      std::string data = (dir / "data").string();
       std::string web = (dir / "web").string();
       FILE* f = std::freopen(log.c_str(), "w", stderr);
       (void)f;
@@ -80,7 +80,7 @@ json act(TestWs& ws, const json& table, const std::string& action_id) {
 
 TEST_F(RestartTest, KillDashNineThenRestartResumesTheGameAtTheSameVersion) {
   ChildServer child;
-  port_ = child.start(dir_);
+  port_ = child.start(dir_, db_);
   ASSERT_NE(port_, 0) << "ur serve did not start";
   std::string alice_cookie = register_user("alice"), bob_cookie = register_user("bob");
   std::string id, position;
@@ -111,7 +111,7 @@ TEST_F(RestartTest, KillDashNineThenRestartResumesTheGameAtTheSameVersion) {
     child.kill9();
   }
 
-  port_ = child.start(dir_);
+  port_ = child.start(dir_, db_);
   ASSERT_NE(port_, 0) << "ur serve did not restart";
   TestWs alice(port_), bob(port_);
   ASSERT_EQ(alice.connect(alice_cookie), 0u);

@@ -17,7 +17,7 @@ TEST_F(ServerTest, HealthReportsStorage) {
   EXPECT_EQ(res[http::field::content_type], "application/json");
   json j = body_json(res);
   EXPECT_EQ(j["status"], "ok");
-  EXPECT_EQ(j["storage"], "sqlite");
+  EXPECT_EQ(j["storage"], expected_backend());
   EXPECT_EQ(j["schema_version"], server_->context().storage->latest_schema_version());
   EXPECT_EQ(j["protocol"], 1);
 }

@@ -105,6 +105,8 @@ TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches)
   std::string id = start_game(alice, bob, {{"public", true}, {"rated", true}});
   json watched = carol->request({{"type", "open_table"}, {"table", id}});
   ASSERT_EQ(watched["role"], "spectator") << watched;
+  EXPECT_EQ(watched["spectators"], 1);
+  EXPECT_EQ(alice->next("spectators")["count"], 1);  // the players learn of the spectator
   std::int64_t first = watched["table"]["version"];
 
   json final_table = play_out(alice, bob, snapshot(alice, id));
@@ -156,6 +158,8 @@ TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches)
   EXPECT_EQ(positions[0]["position"], "Lr/0000000/0000000");
   EXPECT_EQ(positions.back()["position"], final_table["game"]["position"]);
   EXPECT_EQ(positions[1]["last"]["kind"], "roll");
+  EXPECT_EQ(positions[0]["event"], -1);
+  EXPECT_EQ(positions[1]["event"], 0);
 }
 
 TEST_F(TablesTest, BadActionsAreRefusedAndChangeNothing) {

@@ -1,0 +1,82 @@
+// Every rule set's board is drawn from GET /api/rules/<preset>: the right number of squares, the
+// rosettes, the boxed game's award, forfeit and doubling squares and its start spaces S, and
+// Aseb's twelve files. Screenshots of the Aseb and boxed boards are kept.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import * as L from './lib.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await L.startServer({ idleTimeout: 60, botDelay: 50 });
+  browser = await L.launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  server?.cleanup();
+});
+
+test('every preset draws its board', { timeout: 120000 }, async () => {
+  const P = await L.newPlayer(browser, { reducedMotion: 'reduce' });
+  const page = P.page;
+  await page.goto(server.url);
+  await L.playAsGuest(page);
+  await page.waitForSelector('.lobby .rules-summary:not(:empty)');
+  const { presets } = await (await fetch(`${server.url}api/rules`)).json();
+  assert.ok(presets.length >= 2);
+  for (const { id } of presets) {
+    const rules = await (await fetch(`${server.url}api/rules/${id}`)).json();
+    await page.goto(`${server.url}#/lobby`);
+    await page.waitForSelector('.lobby .rules-summary:not(:empty)');
+    await page.selectOption('select[name=rules]', id);
+    await page.selectOption('select[name=level]', 'beginner');
+    await page.click('button[data-action=play-computer]');
+    await L.waitTable(page, (d) => d.status === 'playing' && d.you === '1');
+    const drawn = await page.evaluate(() => ({
+      squares: document.querySelectorAll('.board .sq').length,
+      rosettes: document.querySelectorAll('.board .sq.rosette').length,
+      glyphs: [...document.querySelectorAll('.board .sq.rosette .glyph')].every(
+        (g) => g.textContent === '✸',
+      ),
+      starts: document.querySelectorAll('.board .start').length,
+      badges: [...document.querySelectorAll('.board .sq .badge')]
+        .map((b) => b.textContent)
+        .sort()
+        .join(' '),
+      columns: getComputedStyle(document.querySelector('.board')).gridTemplateColumns.split(' ')
+        .length,
+      home: document.querySelector('[data-pile="home:1"]').querySelectorAll('.piece').length,
+      rulesName: document.querySelector('.rules-name').textContent,
+    }));
+    const squares = rules.board.squares;
+    assert.equal(drawn.squares, squares.length, `${id}: squares`);
+    assert.equal(drawn.rosettes, squares.filter((s) => s.rosette).length, `${id}: rosettes`);
+    assert.ok(drawn.glyphs, `${id}: rosettes are marked ✸`);
+    assert.equal(drawn.columns, rules.board.files, `${id}: files`);
+    assert.equal(drawn.rulesName, rules.name);
+    // Seat 1 waits with every piece in its Home pile (it may already have entered one if it
+    // threw first; the opening throw is the player's, so nothing has moved yet).
+    assert.equal(drawn.home, rules.pieces, `${id}: the Home pile holds every piece`);
+    if (id === 'boxed') {
+      assert.equal(drawn.starts, 2, 'boxed: a start space S per seat');
+      const expected = squares
+        .map((s) =>
+          s.special === 'forfeit' ? '⇄4' : s.special === 'double' ? '×2' : s.award ? '+S' : null,
+        )
+        .filter(Boolean)
+        .sort()
+        .join(' ');
+      assert.equal(drawn.badges, expected, 'boxed: award, forfeit and doubling squares');
+      await L.screenshot(page, 'board-boxed');
+    } else {
+      assert.equal(drawn.starts, 0, `${id}: no start space`);
+    }
+    if (id === 'aseb') await L.screenshot(page, 'board-aseb');
+  }
+  assert.deepEqual(P.errors.filter(L.realError), [], 'no script errors');
+  await P.context.close();
+});

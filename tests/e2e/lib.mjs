@@ -1,0 +1,279 @@
+// Shared helpers of the browser tests: a fresh `ur serve` per test file (its own data directory and
+// port, serving web/dist), Debian's Chromium driven by playwright-core, and the steps a player
+// takes (register, play as guest, roll, pick a glowing piece). Every wait is generous and no test
+// asserts on timing.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '../..');
+export const webRoot = process.env.UR_WEB_ROOT ?? join(repoRoot, 'web/dist');
+export const screenshotDir = process.env.UR_SCREENSHOTS ?? join(repoRoot, 'build/screenshots');
+const binary = process.env.UR_BINARY;
+
+/** Starts `ur serve` on a free port; resolves once it listens. */
+export async function startServer({ idleTimeout = 30, botDelay = 50, port = 0, dataDir } = {}) {
+  if (!binary) throw new Error('UR_BINARY must name the ur binary (scripts/e2e sets it)');
+  if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`no web build at ${webRoot}`);
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'ur-e2e-'));
+  const args = [
+    'serve',
+    '--port',
+    String(port),
+    '--data-dir',
+    dir,
+    '--web-root',
+    webRoot,
+    '--idle-timeout',
+    String(idleTimeout),
+    '--bot-delay',
+    String(botDelay),
+    '--quiet',
+  ];
+  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  const url = await new Promise((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`ur serve did not start:\n${log}`)), 20000);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+      const m = /listening on (http:\/\/127\.0\.0\.1:(\d+)\/)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        res(m[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`ur serve exited with ${code}:\n${log}`));
+    });
+  });
+  const server = {
+    url,
+    port: Number(new URL(url).port),
+    dataDir: dir,
+    log: () => log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 8000);
+      await done;
+      clearTimeout(t);
+    },
+    cleanup() {
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** Debian's Chromium, headless; playwright gives every launch a fresh temporary profile. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.UR_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A new browser context (its own cookies) with one page; page errors are collected. */
+export async function newPlayer(
+  browser,
+  {
+    viewport = { width: 1280, height: 800 },
+    reducedMotion = 'no-preference',
+    hasTouch = false,
+    isMobile = false,
+  } = {},
+) {
+  const context = await browser.newContext({
+    viewport,
+    reducedMotion,
+    hasTouch,
+    isMobile,
+    deviceScaleFactor: 1,
+  });
+  context.setDefaultTimeout(30000);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { context, page, errors };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+export async function register(page, base, username, password = 'correct horse 42') {
+  await page.goto(`${base}#/login`);
+  const form = page.locator('form[data-form="create-account"]');
+  await form.locator('input[name=username]').fill(username);
+  await form.locator('input[name=password]').fill(password);
+  await form.locator('button[type=submit]').click();
+  await page.waitForSelector('.lobby');
+  await page.waitForFunction(
+    (u) => document.querySelector('header .who')?.textContent?.startsWith(u),
+    username,
+  );
+}
+
+/** Chooses "Play as guest" on the login screen the page is on (or goes there). */
+export async function playAsGuest(page, base) {
+  if (base) await page.goto(`${base}#/login`);
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+}
+
+/** The table screen's state, as the page publishes it on data attributes. */
+export function tableState(page) {
+  return page.$eval('.table-page', (el) => ({ ...el.dataset }));
+}
+
+export async function waitTable(page, predicate, arg) {
+  await page.waitForFunction(
+    ([src, a]) => {
+      const el = document.querySelector('.table-page');
+      if (!el) return false;
+      // eslint-disable-next-line no-new-func
+      return new Function('d', 'a', `return (${src})(d, a)`)({ ...el.dataset }, a);
+    },
+    [predicate.toString(), arg],
+    { timeout: 30000 },
+  );
+}
+
+/**
+ * One look at the table screen: its published state, whether this page's player can act now (and
+ * how), and a compact picture of the board as drawn (each square's pieces, each pile's count).
+ */
+export function look(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('.table-page');
+    const d = el ? { ...el.dataset } : {};
+    const roll = document.querySelector('button[data-action=roll]');
+    const canRoll = !!roll && !roll.disabled;
+    const legal = document.querySelectorAll('.piece.legal').length;
+    const award = document.querySelectorAll('.award-row button').length;
+    const ready = d.status === 'playing' && !!d.you && d.toAct === d.you && d.busy !== '1';
+    const parts = [];
+    for (const cell of document.querySelectorAll('.board [data-cell]')) {
+      const pieces = [...cell.querySelectorAll('.piece')].map(
+        (p) =>
+          `${p.classList.contains('s1') ? 'R' : 'S'}${p.querySelector('.count')?.textContent ?? '1'}`,
+      );
+      if (pieces.length) parts.push(`${cell.dataset.cell}=${pieces.join('+')}`);
+    }
+    for (const pile of document.querySelectorAll('[data-pile]'))
+      parts.push(`${pile.dataset.pile}=${pile.querySelectorAll('.piece').length}`);
+    // Where the board and the panel stand: must not move while playing.
+    const rects = ['.board', '.panel'].map((sel) =>
+      document.querySelector(sel)?.getBoundingClientRect(),
+    );
+    const layout = rects.every(Boolean)
+      ? rects
+          .flatMap((r) => [r.x, r.y, r.width, r.height])
+          .map(Math.round)
+          .join(',')
+      : '';
+    return {
+      ...d,
+      layout,
+      canRoll,
+      legal,
+      award,
+      canAct: ready && (canRoll || legal > 0 || award > 0),
+      sig: parts.join(' '),
+    };
+  });
+}
+
+/** Whether this page's player must act now and the screen is ready for it. */
+export async function canAct(page) {
+  return (await look(page))?.canAct ?? false;
+}
+
+/**
+ * Takes one action by clicking, as a player would: the Roll button, else a glowing piece (the most
+ * advanced one, which ends games sooner), else the award button. Waits until the table's version
+ * moves on and returns the new version.
+ */
+export async function clickTurn(page, seen) {
+  const st = seen ?? (await look(page));
+  if (st.canRoll) await page.click('button[data-action=roll]');
+  else if (st.legal > 0)
+    await page
+      .locator('.piece.legal')
+      .nth(st.legal - 1)
+      .click();
+  else await page.locator('.award-row button').first().click();
+  await waitTable(page, (d, v) => Number(d.version) > Number(v), st.version);
+  return (await tableState(page)).version;
+}
+
+/** The board as drawn, for comparing two pages. */
+export async function boardSignature(page) {
+  return (await look(page)).sig;
+}
+
+/** Waits until every page shows at least `version`, then looks at each. */
+export async function lookAll(pages, version) {
+  await Promise.all(
+    pages.map((p) => waitTable(p, (d, v) => Number(d.version) >= Number(v), version)),
+  );
+  return Promise.all(pages.map((p) => look(p)));
+}
+
+/**
+ * The position after each event of a game record, as `GET /api/games/<id>/positions` is to send
+ * them, computed by the engine itself: `ur replay` of each prefix of the record prints its final
+ * position. Used to stand in for the endpoint on a server that does not have it yet.
+ */
+export function positionsByReplay(record) {
+  const dir = mkdtempSync(join(tmpdir(), 'ur-replay-'));
+  try {
+    const positions = [];
+    for (let i = 0; i < record.events.length; i++) {
+      const file = join(dir, 'prefix.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          ...record,
+          events: record.events.slice(0, i + 1),
+          result: undefined,
+        }),
+      );
+      const out = spawnSync(binary, ['replay', file], { encoding: 'utf8' });
+      const m = /^final:\s+(\S+)/m.exec(out.stdout);
+      if (out.status !== 0 || !m) throw new Error(`ur replay failed at event ${i}: ${out.stderr}`);
+      positions.push({ event: i, position: m[1] });
+    }
+    return positions;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Console noise that is not a script error: HTTP answers like 401 from /api/me are expected. */
+export const realError = (text) => !/Failed to load resource/.test(text);
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

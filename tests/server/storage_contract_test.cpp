@@ -1,0 +1,383 @@
+// The Storage contract (storage.h), checked the same way on every backend: SQLite always, and
+// PostgreSQL when UR_TEST_PG_URL names a server (scripts/pg-test starts one; ctest's
+// server.postgresql entry runs this file through it). Users unique ignoring case, sessions that
+// expire, tables written only at the expected version, finish_game all or nothing with Elo,
+// match history paged newest first, the leaderboard, and migrations that run once even when
+// several servers open the same database at the same moment.
+#include <sqlite3.h>
+
+#include <thread>
+
+#include "harness.h"
+#include "server/elo.h"
+#include "server/pg_storage.h"
+#include "server/storage.h"
+
+namespace ur::server {
+namespace {
+
+using namespace ur::server::test;
+
+std::vector<std::string> backends() {
+  std::vector<std::string> b{"sqlite"};
+  if (TestPgDatabase::admin_url()) b.push_back("postgresql");
+  return b;
+}
+
+class StorageContract : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "postgresql") {
+      ASSERT_NO_THROW(pg_ = std::make_unique<TestPgDatabase>());
+      url_ = pg_->url();
+    } else {
+      std::string tmpl = (fs::temp_directory_path() / "ur_storage_XXXXXX").string();
+      ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+      dir_ = tmpl;
+      url_ = "sqlite:" + (dir_ / "ur.db").string();
+    }
+  }
+  void TearDown() override {
+    pg_.reset();
+    if (!dir_.empty()) fs::remove_all(dir_);
+  }
+
+  std::unique_ptr<Storage> open() {
+    OpenStorageResult r = open_storage(url_);
+    if (!r.storage) throw std::runtime_error("open_storage: " + r.error);
+    return std::move(r.storage);
+  }
+
+  // A number straight from the database, past the Storage interface.
+  long long count(const std::string& sql) {
+    if (pg_) {
+      pqxx::connection c(pg_->url());
+      pqxx::nontransaction tx(c);
+      return tx.exec(sql)[0][0].as<long long>();
+    }
+    sqlite3* h = nullptr;
+    EXPECT_EQ(sqlite3_open((dir_ / "ur.db").c_str(), &h), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr), SQLITE_OK);
+    long long n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+  }
+
+  static TableRow table(const std::string& id, std::int64_t version, const std::string& status,
+                        bool is_public, std::int64_t time) {
+    return {id,
+            "finkel",
+            status,
+            is_public,
+            true,
+            version,
+            R"({"v":)" + std::to_string(version) + "}",
+            time,
+            time};
+  }
+
+  static MatchRow match(const std::string& id, std::int64_t light, std::int64_t dark, int winner,
+                        bool rated, std::int64_t finished_at) {
+    MatchRow m;
+    m.id = id;
+    m.rules = "finkel";
+    m.rated = rated;
+    m.user_ids = {light, dark};
+    m.names = {"light", "dark"};
+    m.winner = winner;
+    m.reason = "bore-off";
+    m.summary = R"({"moves":42})";
+    m.record = R"({"record":"of )" + id + R"("})";
+    m.started_at = finished_at - 60;
+    m.finished_at = finished_at;
+    return m;
+  }
+
+  std::string url_;
+  fs::path dir_;
+  std::unique_ptr<TestPgDatabase> pg_;
+};
+
+TEST_P(StorageContract, BackendHealthAndMigrationsAreIdempotent) {
+  {
+    auto s = open();
+    EXPECT_EQ(s->backend(), GetParam());
+    EXPECT_TRUE(s->healthy());
+    EXPECT_EQ(s->schema_version(), s->latest_schema_version());
+    EXPECT_GE(s->latest_schema_version(), 2);
+    ASSERT_TRUE(s->create_user("Alice", "$argon2id$fake", 1000));
+  }
+  for (int i = 0; i < 2; ++i) {
+    auto s = open();
+    EXPECT_EQ(s->schema_version(), s->latest_schema_version());
+    auto u = s->find_user_by_name("alice");
+    ASSERT_TRUE(u) << "data survives reopening";
+    EXPECT_EQ(u->password_hash, "$argon2id$fake");
+  }
+  EXPECT_EQ(count("SELECT COUNT(*) FROM schema_version"), open()->latest_schema_version());
+  EXPECT_EQ(count("SELECT COUNT(*) FROM users"), 1);
+}
+
+TEST_P(StorageContract, ServersOpeningTogetherMigrateOnce) {
+  constexpr int kOpeners = 4;
+  std::vector<std::string> errors(kOpeners);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kOpeners; ++i)
+    threads.emplace_back([&, i] {
+      OpenStorageResult r = open_storage(url_);
+      if (!r.storage) errors[i] = r.error;
+    });
+  for (auto& t : threads) t.join();
+  for (const std::string& e : errors) EXPECT_EQ(e, "");
+  auto s = open();
+  EXPECT_EQ(count("SELECT COUNT(*) FROM schema_version"), s->latest_schema_version());
+}
+
+TEST_P(StorageContract, UsernamesAreUniqueIgnoringCase) {
+  auto s = open();
+  auto alice = s->create_user("Alice", "h1", 1000);
+  ASSERT_TRUE(alice);
+  EXPECT_EQ(alice->username, "Alice");
+  EXPECT_EQ(alice->created_at, 1000);
+  EXPECT_EQ(alice->rating, kInitialRating);
+  EXPECT_EQ(alice->games, 0);
+  EXPECT_EQ(alice->wins, 0);
+  EXPECT_FALSE(s->create_user("aLiCe", "h2", 1001));
+  auto bob = s->create_user("bob", "h3", 1002);
+  ASSERT_TRUE(bob) << "a failed insert leaves the storage usable";
+  EXPECT_NE(bob->id, alice->id);
+  EXPECT_EQ(s->find_user_by_name("ALICE")->id, alice->id);
+  EXPECT_EQ(s->find_user_by_name("ALICE")->password_hash, "h1");
+  EXPECT_EQ(s->find_user_by_id(bob->id)->username, "bob");
+  EXPECT_FALSE(s->find_user_by_name("carol"));
+  EXPECT_FALSE(s->find_user_by_id(bob->id + 1000));
+}
+
+TEST_P(StorageContract, SessionsExpireAndDelete) {
+  auto s = open();
+  auto u = s->create_user("bob", "h", 0);
+  ASSERT_TRUE(u);
+  std::string live(32, 'a'), old(32, 'b');
+  s->create_session({live, u->id, 100, 200});
+  s->create_session({old, u->id, 100, 150});
+  EXPECT_EQ(s->user_for_session(live, 160)->username, "bob");
+  EXPECT_FALSE(s->user_for_session(old, 160));
+  EXPECT_FALSE(s->user_for_session(std::string(32, 'c'), 160));
+  EXPECT_EQ(s->delete_expired_sessions(160), 1);
+  EXPECT_TRUE(s->delete_session(live));
+  EXPECT_FALSE(s->delete_session(live));
+  EXPECT_FALSE(s->user_for_session(live, 160));
+  // A session of a user that does not exist violates the foreign key: a failure, not a value.
+  EXPECT_THROW(s->create_session({std::string(32, 'd'), u->id + 1000, 1, 2}), StorageError);
+  EXPECT_TRUE(s->healthy()) << "and the storage carries on";
+}
+
+TEST_P(StorageContract, TablesAreWrittenOnlyAtTheExpectedVersion) {
+  auto s = open();
+  TableRow t = table("00000000000000a1", 1, "waiting", true, 10);
+  EXPECT_TRUE(s->save_table(t, -1));
+  EXPECT_FALSE(s->save_table(t, -1)) << "the row exists already";
+  auto found = s->find_table(t.id);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->rules, "finkel");
+  EXPECT_EQ(found->status, "waiting");
+  EXPECT_TRUE(found->is_public);
+  EXPECT_TRUE(found->rated);
+  EXPECT_EQ(found->version, 1);
+  EXPECT_EQ(found->state, R"({"v":1})");
+  EXPECT_EQ(found->created_at, 10);
+
+  TableRow next = table(t.id, 2, "playing", false, 20);
+  EXPECT_TRUE(s->save_table(next, 1));
+  TableRow stale = table(t.id, 2, "finished", true, 30);
+  EXPECT_FALSE(s->save_table(stale, 1)) << "version 1 is no longer stored";
+  found = s->find_table(t.id);
+  EXPECT_EQ(found->version, 2);
+  EXPECT_EQ(found->status, "playing");
+  EXPECT_FALSE(found->is_public);
+  EXPECT_EQ(found->created_at, 10) << "an update keeps the creation time";
+  EXPECT_EQ(found->updated_at, 20);
+  EXPECT_FALSE(s->save_table(table("00000000000000ff", 1, "waiting", true, 1), 0));
+  EXPECT_FALSE(s->find_table("00000000000000ff"));
+}
+
+TEST_P(StorageContract, LiveAndPublicTables) {
+  auto s = open();
+  ASSERT_TRUE(s->save_table(table("0000000000000001", 1, "playing", true, 300), -1));
+  ASSERT_TRUE(s->save_table(table("0000000000000002", 1, "waiting", false, 100), -1));
+  ASSERT_TRUE(s->save_table(table("0000000000000003", 1, "finished", true, 50), -1));
+  ASSERT_TRUE(s->save_table(table("0000000000000004", 1, "waiting", true, 200), -1));
+  ASSERT_TRUE(s->save_table(table("0000000000000005", 1, "closed", false, 60), -1));
+  std::vector<std::string> ids;
+  for (const TableRow& t : s->live_tables()) ids.push_back(t.id);
+  EXPECT_EQ(ids,
+            (std::vector<std::string>{"0000000000000002", "0000000000000004", "0000000000000001"}))
+      << "live tables in creation order";
+  ids.clear();
+  for (const TableRow& t : s->public_tables(10)) ids.push_back(t.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"0000000000000001", "0000000000000004"}))
+      << "live public tables, newest first";
+  EXPECT_EQ(s->public_tables(1).size(), 1u);
+}
+
+TEST_P(StorageContract, FinishGameUpdatesEloInOneTransaction) {
+  auto s = open();
+  auto alice = s->create_user("alice", "h", 0), bob = s->create_user("bob", "h", 0);
+  ASSERT_TRUE(alice && bob);
+  ASSERT_TRUE(s->save_table(table("00000000000000b1", 5, "playing", false, 1), -1));
+
+  MatchRow m = match("00000000000000b1", alice->id, bob->id, 2, true, 500);
+  EXPECT_TRUE(s->finish_game(table("00000000000000b1", 6, "finished", false, 500), 5, m));
+  EloResult elo = elo_update(kInitialRating, 0, kInitialRating, 0);
+  EXPECT_EQ(m.rating_before, (std::array<double, 2>{kInitialRating, kInitialRating}));
+  EXPECT_DOUBLE_EQ(m.rating_after[1], elo.winner_after);
+  EXPECT_DOUBLE_EQ(m.rating_after[0], elo.loser_after);
+  auto a = s->find_user_by_id(alice->id), b = s->find_user_by_id(bob->id);
+  EXPECT_DOUBLE_EQ(a->rating, elo.loser_after);
+  EXPECT_DOUBLE_EQ(b->rating, elo.winner_after);
+  EXPECT_EQ(a->games, 1);
+  EXPECT_EQ(a->wins, 0);
+  EXPECT_EQ(b->games, 1);
+  EXPECT_EQ(b->wins, 1);
+  EXPECT_EQ(s->find_table("00000000000000b1")->status, "finished");
+
+  auto stored = s->find_match(m.id);
+  ASSERT_TRUE(stored);
+  EXPECT_TRUE(stored->rated);
+  EXPECT_EQ(stored->user_ids, m.user_ids);
+  EXPECT_EQ(stored->names, m.names);
+  EXPECT_EQ(stored->winner, 2);
+  EXPECT_EQ(stored->reason, "bore-off");
+  EXPECT_EQ(stored->rating_before, m.rating_before);
+  EXPECT_EQ(stored->rating_after, m.rating_after) << "ratings round-trip exactly";
+  EXPECT_EQ(stored->summary, m.summary);
+  EXPECT_EQ(stored->record, m.record);
+  EXPECT_EQ(stored->started_at, 440);
+  EXPECT_EQ(stored->finished_at, 500);
+
+  // A second node finishing the same game from a stale version writes nothing at all.
+  MatchRow again = match("00000000000000b2", alice->id, bob->id, 1, true, 600);
+  EXPECT_FALSE(s->finish_game(table("00000000000000b1", 6, "finished", false, 600), 5, again));
+  EXPECT_FALSE(s->find_match("00000000000000b2"));
+  EXPECT_EQ(s->find_user_by_id(alice->id)->games, 1);
+
+  // A rated game whose user vanished fails, and the table write before it is rolled back.
+  ASSERT_TRUE(s->save_table(table("00000000000000b3", 3, "playing", false, 1), -1));
+  MatchRow ghost = match("00000000000000b3", alice->id, bob->id + 1000, 1, true, 700);
+  EXPECT_THROW(s->finish_game(table("00000000000000b3", 4, "finished", false, 700), 3, ghost),
+               StorageError);
+  EXPECT_EQ(s->find_table("00000000000000b3")->version, 3);
+  EXPECT_FALSE(s->find_match("00000000000000b3"));
+  EXPECT_EQ(s->find_user_by_id(alice->id)->games, 1);
+
+  // An unrated game against a guest (user 0) changes no rating.
+  ASSERT_TRUE(s->save_table(table("00000000000000b4", 1, "playing", false, 1), -1));
+  MatchRow casual = match("00000000000000b4", 0, alice->id, 2, false, 800);
+  EXPECT_TRUE(s->finish_game(table("00000000000000b4", 2, "finished", false, 800), 1, casual));
+  EXPECT_EQ(casual.rating_after, (std::array<double, 2>{0, 0}));
+  EXPECT_EQ(s->find_match("00000000000000b4")->user_ids,
+            (std::array<std::int64_t, 2>{0, alice->id}));
+  EXPECT_EQ(s->find_user_by_id(alice->id)->games, 1);
+}
+
+TEST_P(StorageContract, MatchHistoryPagesNewestFirst) {
+  auto s = open();
+  auto alice = s->create_user("alice", "h", 0), bob = s->create_user("bob", "h", 0);
+  ASSERT_TRUE(alice && bob);
+  // Six games of alice, alternating seats; two of them end in the same second.
+  std::int64_t times[] = {100, 200, 300, 300, 400, 500};
+  for (int i = 0; i < 6; ++i) {
+    std::string id = "00000000000000c" + std::to_string(i);
+    ASSERT_TRUE(s->save_table(table(id, 1, "playing", false, 1), -1));
+    MatchRow m = i % 2 ? match(id, bob->id, alice->id, 1, false, times[i])
+                       : match(id, alice->id, 0, 1, false, times[i]);
+    ASSERT_TRUE(s->finish_game(table(id, 2, "finished", false, times[i]), 1, m));
+  }
+  auto ids = [](const std::vector<MatchRow>& ms) {
+    std::vector<std::string> out;
+    for (const MatchRow& m : ms) {
+      EXPECT_EQ(m.record, "") << "lists leave out the game record";
+      out.push_back(m.id.substr(14));
+    }
+    return out;
+  };
+  EXPECT_EQ(ids(s->user_matches(alice->id, 2, 0)), (std::vector<std::string>{"c5", "c4"}));
+  EXPECT_EQ(ids(s->user_matches(alice->id, 3, 400)), (std::vector<std::string>{"c2", "c3", "c1"}))
+      << "the next page; equal times in id order";
+  EXPECT_EQ(ids(s->user_matches(alice->id, 3, 200)), (std::vector<std::string>{"c0"}));
+  EXPECT_EQ(ids(s->user_matches(alice->id, 10, 0)),
+            (std::vector<std::string>{"c5", "c4", "c2", "c3", "c1", "c0"}));
+  EXPECT_EQ(ids(s->user_matches(bob->id, 10, 0)), (std::vector<std::string>{"c5", "c3", "c1"}));
+  EXPECT_TRUE(s->user_matches(bob->id, 10, 100).empty());
+}
+
+TEST_P(StorageContract, LeaderboardRanksRatedPlayersOnly) {
+  auto s = open();
+  auto a = s->create_user("alice", "secret-hash", 0), b = s->create_user("bob", "h", 0);
+  auto c = s->create_user("carol", "h", 0), d = s->create_user("dave", "h", 0);
+  ASSERT_TRUE(a && b && c && d);
+  // bob beats alice twice, carol beats alice once; dave never plays.
+  int n = 0;
+  for (auto [w, l] : {std::pair{b, a}, std::pair{b, a}, std::pair{c, a}}) {
+    std::string id = "00000000000000d" + std::to_string(n++);
+    ASSERT_TRUE(s->save_table(table(id, 1, "playing", false, 1), -1));
+    MatchRow m = match(id, w->id, l->id, 1, true, 100 + n);
+    ASSERT_TRUE(s->finish_game(table(id, 2, "finished", false, 100 + n), 1, m));
+  }
+  std::vector<User> board = s->leaderboard(10);
+  ASSERT_EQ(board.size(), 3u);
+  EXPECT_EQ(board[0].username, "bob");
+  EXPECT_EQ(board[1].username, "carol");
+  EXPECT_EQ(board[2].username, "alice");
+  EXPECT_EQ(board[0].games, 2);
+  EXPECT_EQ(board[0].wins, 2);
+  EXPECT_GT(board[0].rating, board[1].rating);
+  EXPECT_GT(board[1].rating, board[2].rating);
+  for (const User& u : board) EXPECT_EQ(u.password_hash, "") << "no hashes in public lists";
+  EXPECT_EQ(s->leaderboard(1).size(), 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StorageContract, ::testing::ValuesIn(backends()),
+                         [](const auto& param_info) { return param_info.param; });
+
+// PostgreSQL specifics: URLs in messages, and a connection that the server drops.
+TEST(PgStorage, MessagesNeverShowThePassword) {
+  EXPECT_EQ(redact_pg_url("postgresql://ur:s3cr3t@db.example:5433/ur?sslmode=require"),
+            "postgresql://ur@db.example:5433/ur");
+  EXPECT_EQ(redact_pg_url("postgres://localhost/ur"), "postgres://localhost/ur");
+  EXPECT_EQ(redact_pg_url("postgresql://u@h"), "postgresql://u@h");
+  // Port 1 on loopback refuses at once: the error names the server, not the password.
+  for (const char* url : {"postgresql://ur:s3cr3t-pw@127.0.0.1:1/ur",
+                          "postgres://ur@127.0.0.1:1/ur?password=s3cr3t-pw&connect_timeout=5"}) {
+    OpenStorageResult r = open_storage(url);
+    EXPECT_FALSE(r.storage);
+    EXPECT_NE(r.error.find("ur@127.0.0.1:1/ur"), std::string::npos) << r.error;
+    EXPECT_EQ(r.error.find("s3cr3t"), std::string::npos) << r.error;
+  }
+}
+
+TEST(PgStorage, ReconnectsWhenTheServerDropsTheConnection) {
+  if (!TestPgDatabase::admin_url())
+    GTEST_SKIP() << "UR_TEST_PG_URL is not set; ctest's server.postgresql entry runs this test "
+                    "against a private PostgreSQL server (scripts/pg-test)";
+  TestPgDatabase db;
+  OpenStorageResult r = open_storage(db.url());
+  ASSERT_TRUE(r.storage) << r.error;
+  ASSERT_TRUE(r.storage->create_user("alice", "h", 0));
+  auto drop = [&] {
+    return db
+        .exec("SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '" +
+              db.name() + "'")[0][0]
+        .as<int>();
+  };
+  ASSERT_EQ(drop(), 1) << "the storage holds one connection";
+  EXPECT_TRUE(r.storage->find_user_by_name("alice")) << "a read after the drop";
+  ASSERT_EQ(drop(), 1);
+  EXPECT_TRUE(r.storage->create_user("bob", "h", 0)) << "a write after the drop";
+  EXPECT_TRUE(r.storage->find_user_by_name("bob"));
+}
+
+}  // namespace
+}  // namespace ur::server

@@ -1,0 +1,98 @@
+// Frames of a finished game's replay: one per recorded event, each with the pieces as the server
+// says they stood after it (GET /api/games/<id>/positions: position strings, which are only
+// read here, never computed), the throw on show and the words for the event. Pure, unit-tested.
+
+import { locationOf, parsePosition, type Geometry } from './geometry.ts';
+import type { GameRecord, PositionsAnswer, RecordEvent, SeatNo, SeatPieces } from './types.ts';
+
+export interface ReplayFrame {
+  label: string;
+  pieces: SeatPieces[];
+  throw: { value: number; move: number; seat: SeatNo } | null;
+  position: string | null;
+}
+
+export type Names = Record<SeatNo, string>;
+
+const seatOf = (side: string): SeatNo => (side === 'dark' ? 2 : 1);
+
+/** Every piece waiting to enter (or, staging, not yet staged): the start of every game. */
+export function startPieces(geo: Geometry): SeatPieces[] {
+  return ([1, 2] as SeatNo[]).map((seat) => {
+    const counts = new Array<number>(geo.n + 2).fill(0);
+    if (!geo.staging) counts[0] = geo.pieces;
+    return { seat, pool: geo.staging ? geo.pieces : 0, counts };
+  });
+}
+
+function where(geo: Geometry, seat: SeatNo, index: number): string {
+  const key = locationOf(geo, seat, index);
+  if (key.startsWith('home:')) return 'home';
+  if (key.startsWith('start:')) return 'S';
+  if (key.startsWith('off:')) return 'off';
+  return key;
+}
+
+export function describeRecordEvent(ev: RecordEvent, geo: Geometry, names: Names): string {
+  const seat = seatOf(ev.player);
+  const who = names[seat];
+  if (typeof ev.throw === 'number') {
+    const move = geo.throws[ev.throw] ?? ev.throw;
+    return move === ev.throw
+      ? `${who} threw ${ev.throw}`
+      : `${who} threw ${ev.throw} (moves ${move})`;
+  }
+  if (ev.move) {
+    const kind = ev.move.kind;
+    if (kind === 'award_yes') return `${who} took the award: a counter enters S`;
+    if (kind === 'award_no') return `${who} declined the award`;
+    const to = where(geo, seat, ev.move.to);
+    return `${who} moved ${where(geo, seat, ev.move.from)} → ${to === 'off' ? 'borne off' : to}`;
+  }
+  const other = Object.keys(ev).filter((k) => k !== 'player');
+  return `${who}: ${other.join(', ') || 'event'}`;
+}
+
+function piecesOf(geo: Geometry, p: PositionsAnswer['positions'][number]): SeatPieces[] {
+  try {
+    return parsePosition(p.position, geo.n).pieces;
+  } catch {
+    const counts = p.counts ?? [[], []];
+    return ([1, 2] as SeatNo[]).map((seat) => ({ seat, pool: 0, counts: counts[seat - 1] ?? [] }));
+  }
+}
+
+export function replayFrames(
+  geo: Geometry,
+  record: GameRecord,
+  answer: PositionsAnswer,
+  names: Names,
+): ReplayFrame[] {
+  const list = [...answer.positions].sort((a, b) => a.event - b.event);
+  const first = list[0] && list[0].event < 0 ? list.shift()! : null;
+  const frames: ReplayFrame[] = [
+    {
+      label: 'Start',
+      pieces: first ? piecesOf(geo, first) : startPieces(geo),
+      throw: null,
+      position: first?.position ?? null,
+    },
+  ];
+  let lastThrow: ReplayFrame['throw'] = null;
+  for (const p of list) {
+    const ev = record.events[p.event];
+    if (ev && typeof ev.throw === 'number')
+      lastThrow = {
+        value: ev.throw,
+        move: geo.throws[ev.throw] ?? ev.throw,
+        seat: seatOf(ev.player),
+      };
+    frames.push({
+      label: ev ? describeRecordEvent(ev, geo, names) : `Event ${p.event + 1}`,
+      pieces: piecesOf(geo, p),
+      throw: lastThrow,
+      position: p.position,
+    });
+  }
+  return frames;
+}

@@ -1,0 +1,66 @@
+// Hash routes, so that a static file server (ur serve --web-root) serves every screen from one
+// index.html: #/lobby, #/login, #/table/<id>?invite=<token>, #/leaderboard, #/history/<user>,
+// #/replay/<id>. Everything taken from the URL is validated here before it reaches a request.
+
+export type Route =
+  | { name: 'login'; next: string | null }
+  | { name: 'lobby' }
+  | { name: 'table'; id: string; invite: string | null }
+  | { name: 'leaderboard' }
+  | { name: 'history'; user: string }
+  | { name: 'replay'; id: string }
+  | { name: 'not_found'; hash: string };
+
+const TABLE_ID = /^[0-9a-f]{16}$/;
+const INVITE = /^[0-9a-f]{8,64}$/;
+const USER = /^[A-Za-z0-9_-]{3,20}$/;
+
+export function parseHash(hash: string): Route {
+  const raw = hash.replace(/^#/, '');
+  const [pathPart, query = ''] = raw.split('?', 2);
+  const params = new URLSearchParams(query);
+  const parts = pathPart.split('/').filter((p) => p !== '');
+  if (parts.length === 0) return { name: 'lobby' };
+  const [head, arg] = parts;
+  if (parts.length === 1 && head === 'lobby') return { name: 'lobby' };
+  if (parts.length === 1 && head === 'login') {
+    const next = params.get('next');
+    return { name: 'login', next: next && next.startsWith('/') ? next : null };
+  }
+  if (parts.length === 1 && head === 'leaderboard') return { name: 'leaderboard' };
+  if (parts.length === 2 && head === 'table' && TABLE_ID.test(arg)) {
+    const invite = params.get('invite');
+    return { name: 'table', id: arg, invite: invite && INVITE.test(invite) ? invite : null };
+  }
+  if (parts.length === 2 && head === 'history') {
+    let user = arg;
+    try {
+      user = decodeURIComponent(arg);
+    } catch {
+      return { name: 'not_found', hash: raw };
+    }
+    if (USER.test(user)) return { name: 'history', user };
+  }
+  if (parts.length === 2 && head === 'replay' && TABLE_ID.test(arg))
+    return { name: 'replay', id: arg };
+  return { name: 'not_found', hash: raw };
+}
+
+export function tableHash(id: string, invite?: string | null): string {
+  return invite ? `#/table/${id}?invite=${encodeURIComponent(invite)}` : `#/table/${id}`;
+}
+
+/** The full invite URL to share: same origin and path as the page, with the table route. */
+export function inviteUrl(pageUrl: string, id: string, invite: string): string {
+  const u = new URL(pageUrl);
+  u.hash = tableHash(id, invite).slice(1);
+  return u.toString();
+}
+
+export const historyHash = (user: string) => `#/history/${encodeURIComponent(user)}`;
+export const replayHash = (id: string) => `#/replay/${id}`;
+
+/** Routes that need a WebSocket identity (a user or a guest) before they can be shown. */
+export function needsIdentity(r: Route): boolean {
+  return r.name === 'lobby' || r.name === 'table';
+}

@@ -1,0 +1,216 @@
+// The shapes of what `ur serve` sends: the WebSocket table snapshot (docs/protocol.md) and the
+// HTTP API answers (docs/server.md, src/server/api_games.cpp). Only the fields the client reads are
+// typed; the server may add more (the protocol says clients ignore unknown fields).
+
+export type Side = 'light' | 'dark';
+export type SeatNo = 1 | 2;
+
+export interface Square {
+  cell: string;
+  file: number;
+  rank: number;
+  marking: string;
+  dots: number;
+  rosette?: boolean;
+  safe?: boolean;
+  special?: 'double' | 'forfeit' | null;
+  award?: boolean;
+  value?: number;
+}
+
+export interface RulesInfo {
+  preset: string;
+  name: string;
+  rules: string;
+  summary: string;
+  pieces: number;
+  stacking: boolean;
+  scored: boolean;
+  stake: number;
+  /** Not sent by the server yet; `staging` marks the boxed game's start space S. */
+  entry?: string;
+  board: { id: string; files: number; squares: Square[] };
+  path_length: number;
+  paths: Record<Side, string[]>;
+  path_ends: Record<Side, { start: string | null; end: string | null }>;
+  dice: { count: number; throws: { move: number; ends_turn: boolean; extra: boolean }[] };
+}
+
+export interface PresetSummary {
+  id: string;
+  name: string;
+  summary: string;
+}
+
+export type MoveKind = 'move' | 'award_yes' | 'award_no';
+
+export interface LegalMove {
+  from: number;
+  to: number;
+  kind: MoveKind;
+  capture: boolean;
+  rosette: boolean;
+  bear_off: boolean;
+  enter: boolean;
+}
+
+export interface Stats {
+  throws: number;
+  moves: number;
+  passes: number;
+  captures: number;
+  rosettes: number;
+  borne_off: number;
+  bounces: number;
+  forfeits: number;
+}
+
+export interface SeatPieces {
+  seat: SeatNo;
+  /** Staging rule sets: counters not entered yet (path index -1). */
+  pool: number;
+  /** counts[i]: pieces at path index i; 0 = waiting (or on S when staging), N+1 = borne off. */
+  counts: number[];
+  stats?: Stats;
+}
+
+export type Phase =
+  | 'start'
+  | 'roll_off'
+  | 'awaiting_roll'
+  | 'awaiting_move'
+  | 'awaiting_award'
+  | 'awaiting_forfeit'
+  | 'game_over';
+
+export interface GameState {
+  position: string;
+  phase: Phase;
+  to_act: SeatNo | null;
+  roll: number | null;
+  legal_moves: LegalMove[];
+  pieces: SeatPieces[];
+  turn: number;
+  events: number;
+  kitty?: number;
+}
+
+export interface SeatInfo {
+  seat: SeatNo;
+  side: Side;
+  kind: 'empty' | 'user' | 'guest' | 'bot';
+  name?: string;
+  rating?: number;
+  level?: string;
+  left?: boolean;
+}
+
+export interface SummarySeat extends Stats {
+  seat: SeatNo;
+  name: string;
+  rating_before?: number;
+  rating_after?: number;
+  rating_change?: number;
+  balance?: number;
+}
+
+export interface Summary {
+  winner: SeatNo;
+  reason: string;
+  turns: number;
+  seats: SummarySeat[];
+  score?: number;
+  kitty?: number;
+}
+
+export type TableStatus = 'waiting' | 'playing' | 'finished' | 'closed';
+
+export interface Snapshot {
+  id: string;
+  rules: string;
+  rules_name: string;
+  public: boolean;
+  rated: boolean;
+  status: TableStatus;
+  version: number;
+  seats: SeatInfo[];
+  game: GameState;
+  summary: Summary | null;
+}
+
+export interface Clock {
+  seat: SeatNo;
+  remaining_ms: number;
+  timeout_ms: number;
+}
+
+/** One entry of a `table` message's `events` (fields depend on `kind`). */
+export interface TableEvent {
+  kind: string;
+  seat?: number;
+  value?: number;
+  move?: number;
+  dice?: number;
+  passed?: boolean;
+  from?: number;
+  to?: number;
+  move_kind?: MoveKind;
+  capture?: boolean;
+  captures?: number;
+  rosette?: boolean;
+  rosettes?: number;
+  borne_off?: number;
+  bear_off?: boolean;
+  extra_turn?: boolean;
+  award_pending?: boolean;
+  forfeit_pending?: boolean;
+  doubled?: boolean;
+  bounced?: boolean;
+  winner?: number;
+  reason?: string;
+  public?: boolean;
+}
+
+export interface User {
+  id: number;
+  username: string;
+  rating: number;
+  games: number;
+  wins: number;
+  created_at?: number;
+}
+
+export interface MatchRow {
+  id: string;
+  rules: string;
+  rated: boolean;
+  players: string[];
+  winner: number;
+  reason: string;
+  started_at: number;
+  finished_at: number;
+  summary: Summary | null;
+  you?: number;
+  result?: 'win' | 'loss';
+  opponent?: string;
+  rating_change?: number;
+}
+
+export interface RecordEvent {
+  player: Side;
+  throw?: number;
+  move?: { from: number; to: number; kind?: string };
+  [k: string]: unknown;
+}
+
+export interface GameRecord {
+  format: string;
+  rules: string;
+  events: RecordEvent[];
+  result?: { final?: string; reason?: string; winner?: Side };
+}
+
+/** GET /api/games/<id>/positions (requested from the server; see the replay screen). */
+export interface PositionsAnswer {
+  positions: { event: number; position: string; counts?: number[][] }[];
+}

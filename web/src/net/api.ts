@@ -1,0 +1,89 @@
+// The JSON HTTP API of `ur serve` (docs/server.md): accounts, rule sets, leaderboard, history and
+// finished games. Errors come back as ApiError carrying the server's words, so that screens can
+// show them instead of failing silently.
+
+import type {
+  GameRecord,
+  MatchRow,
+  PositionsAnswer,
+  PresetSummary,
+  RulesInfo,
+  User,
+} from '../logic/types.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
+  }
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const d = (data ?? {}) as { error?: string; message?: string };
+    let message = d.message ?? `The server answered ${res.status}.`;
+    if (res.status === 429) {
+      const wait = res.headers.get('Retry-After');
+      message = `Too many attempts: wait ${wait ?? 'a few'} seconds and try again.`;
+    }
+    throw new ApiError(res.status, d.error ?? 'http_error', message);
+  }
+  return data as T;
+}
+
+export const api = {
+  me: () => call<{ user: User }>('GET', '/api/me'),
+  login: (username: string, password: string) =>
+    call<{ user: User }>('POST', '/api/login', { username, password }),
+  register: (username: string, password: string) =>
+    call<{ user: User }>('POST', '/api/register', { username, password }),
+  logout: () => call<{ ok: boolean }>('POST', '/api/logout', {}),
+  guest: () => call<{ guest: boolean; name: string }>('POST', '/api/guest', {}),
+  presets: () => call<{ presets: PresetSummary[] }>('GET', '/api/rules'),
+  rules: (preset: string) => call<RulesInfo>('GET', `/api/rules/${encodeURIComponent(preset)}`),
+  leaderboard: (limit = 50) =>
+    call<{
+      players: { rank: number; username: string; rating: number; games: number; wins: number }[];
+    }>('GET', `/api/leaderboard?limit=${limit}`),
+  matches: (user: string, before?: number) =>
+    call<{ user: User; matches: MatchRow[] }>(
+      'GET',
+      `/api/users/${encodeURIComponent(user)}/matches?limit=20${before ? `&before=${before}` : ''}`,
+    ),
+  game: (id: string) => call<MatchRow>('GET', `/api/games/${id}`),
+  record: (id: string) => call<GameRecord>('GET', `/api/games/${id}/record`),
+  positions: (id: string) => call<PositionsAnswer>('GET', `/api/games/${id}/positions`),
+};
+
+const rulesCache = new Map<string, Promise<RulesInfo>>();
+
+/** Rule sets never change while the page lives: fetch each once. */
+export function rulesFor(preset: string): Promise<RulesInfo> {
+  let p = rulesCache.get(preset);
+  if (!p) {
+    p = api.rules(preset);
+    p.catch(() => rulesCache.delete(preset));
+    rulesCache.set(preset, p);
+  }
+  return p;
+}

@@ -1,0 +1,182 @@
+// The application shell: who the player is (an account, a guest or nobody yet), the one
+// WebSocket, the header, the connection banner, messages to the player, and the hash router that
+// mounts one screen at a time.
+
+import { api, ApiError } from '../net/api.ts';
+import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
+import { historyHash, needsIdentity, parseHash, type Route } from '../logic/route.ts';
+import type { PresetSummary, User } from '../logic/types.ts';
+import { h, setText } from './dom.ts';
+
+export type Identity =
+  { kind: 'user'; user: User } | { kind: 'guest'; name: string } | { kind: 'none' };
+
+export interface View {
+  destroy(): void;
+}
+
+export type ViewFactory = (app: App, root: HTMLElement, route: Route) => View;
+
+const GUEST_FLAG = 'ur.guest';
+
+export class App {
+  identity: Identity = { kind: 'none' };
+  readonly socket = new UrSocket(socketUrl(window.location));
+  private view: View | null = null;
+  private presetList: Promise<PresetSummary[]> | null = null;
+  private readonly main = h('main', { id: 'main' });
+  private readonly who = h('span', { class: 'who' });
+  private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
+  private readonly historyLink = h('a', { href: '#/leaderboard', text: 'My games' });
+  private readonly connBanner = h('div', { class: 'conn-banner', role: 'status' });
+  private readonly toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
+
+  constructor(private readonly views: Record<Route['name'], ViewFactory>) {}
+
+  async start(body: HTMLElement): Promise<void> {
+    const header = h(
+      'header',
+      { class: 'top' },
+      h(
+        'a',
+        { class: 'brand', href: '#/lobby', title: 'The Royal Game of Ur' },
+        h('span', { text: '✸' }),
+        ' ur',
+      ),
+      h(
+        'nav',
+        {},
+        h('a', { href: '#/lobby', text: 'Lobby' }),
+        h('a', { href: '#/leaderboard', text: 'Leaderboard' }),
+        this.historyLink,
+      ),
+      h('div', { class: 'account' }, this.who, this.authLink),
+    );
+    this.authLink.addEventListener('click', (e) => {
+      if (this.identity.kind === 'user') {
+        e.preventDefault();
+        void this.logout();
+      }
+    });
+    body.replaceChildren(header, this.main, this.connBanner, this.toasts);
+    this.socket.onState((s) => {
+      this.connBanner.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…' : '';
+      this.connBanner.classList.toggle('shown', s === 'reconnecting');
+    });
+    window.addEventListener('online', () => this.socket.kick());
+    window.addEventListener('hashchange', () => this.route());
+    await this.loadIdentity();
+    this.route();
+  }
+
+  /** Asks the server who this browser is; a guest who chose to play as guest stays one. */
+  private async loadIdentity(): Promise<void> {
+    try {
+      const { user } = await api.me();
+      this.setIdentity({ kind: 'user', user });
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 401) this.toast(errorText(e), 'warn');
+      if (localStorage.getItem(GUEST_FLAG) === '1') {
+        try {
+          const g = await api.guest();
+          this.setIdentity({ kind: 'guest', name: g.name });
+        } catch (e2) {
+          this.toast(errorText(e2), 'warn');
+        }
+      }
+    }
+    if (this.identity.kind !== 'none') this.socket.connect();
+  }
+
+  setIdentity(id: Identity): void {
+    this.identity = id;
+    if (id.kind === 'user') {
+      setText(this.who, `${id.user.username} · ${id.user.rating}`);
+      this.who.title = `${id.user.games} games, ${id.user.wins} wins`;
+      setText(this.authLink, 'Log out');
+      this.historyLink.href = historyHash(id.user.username);
+      this.historyLink.hidden = false;
+    } else {
+      setText(this.who, id.kind === 'guest' ? `${id.name} (guest)` : '');
+      this.who.title = '';
+      setText(this.authLink, 'Log in');
+      this.authLink.href = '#/login';
+      this.historyLink.hidden = true;
+    }
+  }
+
+  /** After logging in, registering or choosing to be a guest: a new socket carries the new cookie. */
+  async signedIn(id: Identity, next: string | null): Promise<void> {
+    if (id.kind === 'guest') localStorage.setItem(GUEST_FLAG, '1');
+    else localStorage.removeItem(GUEST_FLAG);
+    this.setIdentity(id);
+    this.socket.reconnect();
+    const target = `#${next ?? '/lobby'}`;
+    if (window.location.hash === target) this.route();
+    else window.location.hash = target;
+  }
+
+  async logout(): Promise<void> {
+    try {
+      await api.logout();
+    } catch (e) {
+      this.toast(errorText(e), 'warn');
+      return;
+    }
+    localStorage.removeItem(GUEST_FLAG);
+    this.setIdentity({ kind: 'none' });
+    this.socket.reconnect();
+    window.location.hash = '#/login';
+  }
+
+  /** Refreshes the header's rating after a rated game. */
+  async refreshMe(): Promise<void> {
+    if (this.identity.kind !== 'user') return;
+    try {
+      const { user } = await api.me();
+      this.setIdentity({ kind: 'user', user });
+    } catch {
+      /* the header keeps the old numbers */
+    }
+  }
+
+  presets(): Promise<PresetSummary[]> {
+    if (!this.presetList) {
+      this.presetList = api.presets().then((r) => r.presets);
+      this.presetList.catch(() => (this.presetList = null));
+    }
+    return this.presetList;
+  }
+
+  toast(text: string, tone: 'info' | 'warn' | 'good' = 'info', ms = 5000): void {
+    const t = h('div', {
+      class: `toast ${tone}`,
+      role: tone === 'warn' ? 'alert' : 'status',
+      text,
+    });
+    this.toasts.append(t);
+    window.setTimeout(() => t.remove(), ms);
+  }
+
+  route(): void {
+    const route = parseHash(window.location.hash);
+    this.view?.destroy();
+    this.view = null;
+    this.main.replaceChildren();
+    this.main.className = `screen-${route.name}`;
+    document.body.dataset.route = route.name;
+    if (needsIdentity(route) && this.identity.kind === 'none') {
+      const next = window.location.hash.replace(/^#/, '') || '/lobby';
+      this.view = this.views.login(this, this.main, { name: 'login', next });
+      return;
+    }
+    this.view = this.views[route.name](this, this.main, route);
+  }
+}
+
+/** Words for any error a screen may meet. */
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError || e instanceof ProtocolError) return e.message;
+  if (e instanceof Error) return e.message;
+  return 'Something went wrong.';
+}

@@ -1,0 +1,298 @@
+// The board: three rows of squares drawn from the rule set's geometry, the pieces on them, each
+// seat's Home pile and borne-off pile, the legal pieces glowing (with number keys), the path on
+// hover or on request. Seat 1 is rose with round pieces, seat 2 sky with diamond pieces, so the
+// seats differ by shape as well as by colour.
+
+import {
+  locationOf,
+  markingGlyph,
+  pathLocs,
+  pathNumbers,
+  pileCounts,
+  placePieces,
+  specialBadge,
+  type Geometry,
+} from '../logic/geometry.ts';
+import type { LegalMove, SeatNo, SeatPieces } from '../logic/types.ts';
+import { h } from './dom.ts';
+
+export interface RenderOptions {
+  /** Moves the viewer may make now (empty when it is not the viewer's decision). */
+  legal: LegalMove[];
+  /** The seat whose pieces are legal (and whose other pieces are dimmed). */
+  actingSeat: SeatNo | null;
+  /** A location whose piece of `seat` is left out (it is flying in an animation). */
+  hide?: { key: string; seat: SeatNo } | null;
+}
+
+export interface LegalTarget {
+  key: string;
+  move: LegalMove;
+  number: number;
+}
+
+const SEAT_WORD: Record<SeatNo, string> = { 1: 'Rose', 2: 'Sky' };
+
+export function pieceElement(
+  seat: SeatNo,
+  count = 1,
+  tag: 'button' | 'span' = 'span',
+): HTMLElement {
+  const el = h(tag, { class: `piece s${seat}` }, h('span', { class: 'shape' }));
+  if (tag === 'button') (el as HTMLButtonElement).type = 'button';
+  if (count > 1) el.append(h('span', { class: 'count', text: count }));
+  return el;
+}
+
+export class BoardView {
+  readonly el: HTMLElement;
+  private readonly cells = new Map<string, HTMLElement>();
+  private readonly piles = new Map<string, HTMLElement>();
+  private targets: LegalTarget[] = [];
+  private pathSeat: SeatNo | null = null;
+  onPick: (t: LegalTarget) => void = () => {};
+
+  constructor(readonly geo: Geometry) {
+    this.el = h('div', { class: 'board', role: 'grid', 'aria-label': 'Board' });
+    this.el.style.setProperty('--cols', String(geo.cols));
+    for (const g of geo.grid) {
+      let cell: HTMLElement;
+      if (g.square) {
+        const sq = g.square;
+        const glyph = markingGlyph(sq);
+        const badge = specialBadge(sq);
+        const classes = ['sq', sq.rosette ? 'rosette' : `mk-${sq.marking}`];
+        if (sq.special) classes.push(`special-${sq.special}`);
+        cell = h(
+          'div',
+          { class: classes.join(' '), 'data-cell': g.cell, title: this.squareTitle(g.cell) },
+          glyph ? h('span', { class: 'glyph', 'aria-hidden': 'true', text: glyph }) : null,
+          badge ? h('span', { class: 'badge', title: badge.title, text: badge.text }) : null,
+          h('span', { class: 'pathnum', 'aria-hidden': 'true' }),
+          h('span', { class: 'slot' }),
+        );
+      } else if (g.start) {
+        cell = h(
+          'div',
+          {
+            class: `start s${g.start}`,
+            'data-cell': g.cell,
+            title: `${SEAT_WORD[g.start]}'s start space S`,
+          },
+          h('span', { class: 'glyph', text: 'S' }),
+          h('span', { class: 'slot' }),
+        );
+        this.piles.set(`start:${g.start}`, cell);
+      } else {
+        cell = h('div', { class: 'gap', 'aria-hidden': 'true' });
+      }
+      cell.style.gridColumn = String(g.col + 1);
+      cell.style.gridRow = String(g.row + 1);
+      this.el.append(cell);
+      if (g.square) this.cells.set(g.cell, cell);
+    }
+    for (const seat of [1, 2] as SeatNo[]) {
+      this.piles.set(
+        `home:${seat}`,
+        h(
+          'div',
+          { class: `pile home s${seat}`, 'data-pile': `home:${seat}` },
+          h('span', { class: 'pile-label', text: 'Home' }),
+          h('span', { class: 'slot' }),
+          h('span', { class: 'pile-count' }),
+        ),
+      );
+      this.piles.set(
+        `off:${seat}`,
+        h(
+          'div',
+          { class: `pile off s${seat}`, 'data-pile': `off:${seat}` },
+          h('span', { class: 'pile-label', text: 'Borne off' }),
+          h('span', { class: 'slot' }),
+          h('span', { class: 'pile-count' }),
+        ),
+      );
+    }
+  }
+
+  private squareTitle(cell: string): string {
+    const sq = this.geo.squares.get(cell)!;
+    const parts = [cell];
+    if (sq.rosette) parts.push(sq.safe ? 'rosette ✸ (safe, extra throw)' : 'rosette ✸');
+    const badge = specialBadge(sq);
+    if (badge) parts.push(badge.title);
+    return parts.join(' — ');
+  }
+
+  homePile(seat: SeatNo): HTMLElement {
+    return this.piles.get(`home:${seat}`)!;
+  }
+
+  offPile(seat: SeatNo): HTMLElement {
+    return this.piles.get(`off:${seat}`)!;
+  }
+
+  /** The element standing for a location key (a square, S, or a pile). */
+  locElement(key: string): HTMLElement | null {
+    return this.cells.get(key) ?? this.piles.get(key) ?? null;
+  }
+
+  legalTargets(): LegalTarget[] {
+    return this.targets;
+  }
+
+  render(pieces: SeatPieces[], opts: RenderOptions): void {
+    for (const slot of this.el.querySelectorAll('.slot')) slot.replaceChildren();
+    for (const pile of this.piles.values()) pile.querySelector('.slot')?.replaceChildren();
+    this.clearTrail();
+    const placed = placePieces(this.geo, pieces);
+    if (opts.hide) {
+      const list = placed.get(opts.hide.key);
+      const occ = list?.find((o) => o.seat === opts.hide!.seat);
+      if (occ) occ.count -= 1;
+    }
+    // The legal moves, one per location (a stack moves its top counter), numbered for the keys.
+    this.targets = [];
+    if (opts.actingSeat)
+      for (const move of opts.legal) {
+        if (move.kind !== 'move') continue;
+        const key = locationOf(this.geo, opts.actingSeat, move.from);
+        if (this.targets.some((t) => t.key === key)) continue;
+        this.targets.push({ key, move, number: this.targets.length + 1 });
+      }
+    const picking = opts.actingSeat !== null && this.targets.length > 0;
+
+    for (const [key, occupants] of placed) {
+      const where = this.locElement(key);
+      const slot = where?.querySelector('.slot');
+      if (!where || !slot) continue;
+      const isPile = key.startsWith('home:') || key.startsWith('off:');
+      for (const occ of occupants) {
+        if (occ.count <= 0) continue;
+        const target =
+          occ.seat === opts.actingSeat ? this.targets.find((t) => t.key === key) : undefined;
+        const dim = picking && occ.seat === opts.actingSeat && !target && key.startsWith('home:');
+        if (isPile) this.fillPile(slot, occ.seat, occ.count, target, dim);
+        else
+          slot.append(
+            this.makePiece(
+              occ.seat,
+              occ.count,
+              key,
+              target,
+              picking && occ.seat === opts.actingSeat,
+            ),
+          );
+      }
+    }
+    for (const p of pieces) {
+      const { home, off } = pileCounts(this.geo, p);
+      const hidden = opts.hide && opts.hide.seat === p.seat ? opts.hide.key : null;
+      this.setPileCount(`home:${p.seat}`, home - (hidden === `home:${p.seat}` ? 1 : 0), 'waiting');
+      this.setPileCount(`off:${p.seat}`, off - (hidden === `off:${p.seat}` ? 1 : 0), 'borne off');
+    }
+    this.el.classList.toggle('picking', picking);
+    this.renderPathNumbers();
+  }
+
+  private setPileCount(key: string, n: number, word: string): void {
+    const el = this.piles.get(key)?.querySelector('.pile-count');
+    if (el)
+      el.replaceChildren(
+        h('b', { text: Math.max(0, n) }),
+        h('span', { class: 'word', text: ` ${word}` }),
+      );
+  }
+
+  private fillPile(
+    slot: Element,
+    seat: SeatNo,
+    count: number,
+    target: LegalTarget | undefined,
+    dim: boolean,
+  ): void {
+    // The pile shows every waiting piece, overlapping; the top one is the button when it may enter.
+    for (let i = 0; i < count; i++) {
+      const top = i === count - 1;
+      const el = top && target ? this.makePiece(seat, 1, '', target, true) : pieceElement(seat);
+      el.classList.add('in-pile');
+      if (dim) el.classList.add('dim');
+      slot.append(el);
+    }
+  }
+
+  private makePiece(
+    seat: SeatNo,
+    count: number,
+    key: string,
+    target: LegalTarget | undefined,
+    picking: boolean,
+  ): HTMLElement {
+    if (!target) {
+      const el = pieceElement(seat, count);
+      el.setAttribute(
+        'aria-label',
+        `${SEAT_WORD[seat]} piece${count > 1 ? `s ×${count}` : ''}${key ? ` on ${key}` : ''}`,
+      );
+      if (picking) el.classList.add('dim');
+      return el;
+    }
+    const el = pieceElement(seat, count, 'button') as HTMLButtonElement;
+    el.classList.add('legal');
+    el.dataset.from = String(target.move.from);
+    el.dataset.to = String(target.move.to);
+    el.dataset.key = String(target.number);
+    const dest = locationOf(this.geo, seat, target.move.to);
+    const destWord = dest.startsWith('off:') ? 'bear off' : dest.startsWith('start:') ? 'S' : dest;
+    const fromWord = target.key.startsWith('home:')
+      ? 'Home'
+      : target.key.startsWith('start:')
+        ? 'S'
+        : target.key;
+    el.setAttribute('aria-label', `Move ${fromWord} → ${destWord} (key ${target.number})`);
+    el.title = `${fromWord} → ${destWord}${target.move.capture ? ' (capture)' : ''}${target.move.rosette ? ' (rosette ✸)' : ''} — key ${target.number}`;
+    if (target.number <= 9)
+      el.append(h('span', { class: 'keynum', 'aria-hidden': 'true', text: target.number }));
+    el.addEventListener('click', () => this.onPick(target));
+    const show = () => this.showTrail(seat, target.move);
+    el.addEventListener('pointerenter', show);
+    el.addEventListener('focus', show);
+    el.addEventListener('pointerleave', () => this.clearTrail());
+    el.addEventListener('blur', () => this.clearTrail());
+    return el;
+  }
+
+  /** Lights the squares a legal move passes through and where it lands. */
+  showTrail(seat: SeatNo, move: LegalMove): void {
+    this.clearTrail();
+    const keys = pathLocs(this.geo, seat, move.from, move.to);
+    keys.forEach((k, i) => {
+      const el = this.locElement(k);
+      if (!el || i === 0) return;
+      el.classList.add(i === keys.length - 1 ? 'dest' : 'trail');
+    });
+  }
+
+  clearTrail(): void {
+    for (const el of this.el.querySelectorAll('.trail, .dest'))
+      el.classList.remove('trail', 'dest');
+    for (const el of this.piles.values()) el.classList.remove('trail', 'dest');
+  }
+
+  /** Numbers each square of a seat's path 1..N (null hides them). */
+  showPath(seat: SeatNo | null): void {
+    this.pathSeat = seat;
+    this.renderPathNumbers();
+  }
+
+  private renderPathNumbers(): void {
+    const nums = this.pathSeat ? pathNumbers(this.geo, this.pathSeat) : new Map<string, number[]>();
+    for (const [cell, el] of this.cells) {
+      const n = nums.get(cell);
+      const span = el.querySelector('.pathnum');
+      if (span) span.textContent = n ? n.join('·') : '';
+      el.classList.toggle('on-path', !!n);
+    }
+    this.el.dataset.path = this.pathSeat ? String(this.pathSeat) : '';
+  }
+}

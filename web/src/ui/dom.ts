@@ -1,0 +1,52 @@
+// A tiny element builder. Text always goes in through textContent (never innerHTML), so user
+// names and server messages cannot inject markup.
+
+export type Child = Node | string | number | null | undefined | false;
+type AttrValue = string | number | boolean | null | undefined | ((e: Event) => void);
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, AttrValue> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'text') el.textContent = String(v);
+    else if (k === 'class') el.className = String(v);
+    else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (v === true) el.setAttribute(k, '');
+    else el.setAttribute(k, String(v));
+  }
+  append(el, ...children);
+  return el;
+}
+
+export function append(el: Element, ...children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+export function clear(el: Element): void {
+  el.replaceChildren();
+}
+
+export function setText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Shows or hides without changing layout (the element keeps its space). */
+export function setShown(el: HTMLElement, shown: boolean): void {
+  el.style.visibility = shown ? 'visible' : 'hidden';
+}
+
+export function fmtDate(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}

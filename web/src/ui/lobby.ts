@@ -1,0 +1,308 @@
+// The lobby: Find Match (the rating queue), Create table (rule set, private or public, rated),
+// Play the computer (level), and the live public tables to watch.
+
+import type { Route } from '../logic/route.ts';
+import { tableHash } from '../logic/route.ts';
+import type { ServerMessage } from '../net/socket.ts';
+import { errorText, type App, type View } from './app.ts';
+import { h, setText } from './dom.ts';
+
+interface PublicTable {
+  id: string;
+  rules: string;
+  status: string;
+  rated: boolean;
+  version: number;
+  players: (string | null)[];
+}
+
+const LEVELS = ['beginner', 'easy', 'medium', 'hard', 'perfect'];
+
+export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
+  const isUser = app.identity.kind === 'user';
+  const rulesSelect = h('select', { name: 'rules', 'aria-label': 'Rule set' });
+  rulesSelect.append(h('option', { value: 'finkel', text: 'Finkel' }));
+  const rulesNote = h('p', { class: 'hint rules-summary' });
+  const presetSummaries = new Map<string, string>();
+  app
+    .presets()
+    .then((list) => {
+      rulesSelect.replaceChildren(...list.map((p) => h('option', { value: p.id, text: p.name })));
+      rulesSelect.value = 'finkel';
+      for (const p of list) presetSummaries.set(p.id, p.summary);
+      setText(rulesNote, presetSummaries.get(rulesSelect.value) ?? '');
+    })
+    .catch((e) => app.toast(`Could not load the rule sets: ${errorText(e)}`, 'warn'));
+  rulesSelect.addEventListener('change', () =>
+    setText(rulesNote, presetSummaries.get(rulesSelect.value) ?? ''),
+  );
+
+  const ratedHint = isUser ? null : h('span', { class: 'hint', text: '(accounts only)' });
+  const matchRated = h('input', {
+    type: 'checkbox',
+    name: 'match-rated',
+    checked: isUser,
+    disabled: !isUser,
+  });
+  const findButton = h('button', {
+    class: 'primary',
+    'data-action': 'find-match',
+    text: 'Find Match',
+  });
+  const cancelButton = h('button', { 'data-action': 'cancel-match', text: 'Cancel', hidden: true });
+  const matchStatus = h('p', { class: 'line match-status', role: 'status' });
+
+  const vis = h(
+    'select',
+    { name: 'visibility', 'aria-label': 'Visibility' },
+    h('option', { value: 'private', text: 'Private — invite only' }),
+    h('option', { value: 'public', text: 'Public — anyone can watch' }),
+  );
+  const tableRated = h('input', {
+    type: 'checkbox',
+    name: 'table-rated',
+    checked: isUser,
+    disabled: !isUser,
+  });
+  const createButton = h('button', {
+    class: 'primary',
+    'data-action': 'create-table',
+    text: 'Create table',
+  });
+  const createError = h('p', { class: 'line form-error', role: 'alert' });
+
+  const level = h(
+    'select',
+    { name: 'level', 'aria-label': 'Computer level' },
+    ...LEVELS.map((l) => h('option', { value: l, text: l[0].toUpperCase() + l.slice(1) })),
+  );
+  level.value = 'medium';
+  const botSeat = h(
+    'select',
+    { name: 'bot-seat', 'aria-label': 'Your seat' },
+    h('option', { value: '1', text: 'You play seat 1 (rose)' }),
+    h('option', { value: '2', text: 'You play seat 2 (sky)' }),
+  );
+  const botButton = h('button', {
+    class: 'primary',
+    'data-action': 'play-computer',
+    text: 'Play the computer',
+  });
+  const botError = h('p', { class: 'line form-error', role: 'alert' });
+
+  const tableList = h('tbody', {});
+  const tablesNote = h('p', { class: 'hint', text: 'Loading…' });
+  const refreshButton = h('button', { text: 'Refresh', 'data-action': 'refresh-tables' });
+
+  const playCard = h(
+    'section',
+    { class: 'card play' },
+    h('h2', { text: 'Play' }),
+    h('label', { class: 'field' }, 'Rule set', rulesSelect),
+    rulesNote,
+    h(
+      'div',
+      { class: 'block' },
+      h('h3', { text: 'Find Match' }),
+      h('p', { class: 'hint', text: 'Be paired with a waiting player near your rating.' }),
+      h(
+        'div',
+        { class: 'row' },
+        findButton,
+        cancelButton,
+        h('label', { class: 'check' }, matchRated, 'Rated', ratedHint),
+      ),
+      matchStatus,
+    ),
+    h(
+      'div',
+      { class: 'block' },
+      h('h3', { text: 'Create a table' }),
+      h(
+        'div',
+        { class: 'row' },
+        vis,
+        h('label', { class: 'check' }, tableRated, 'Rated', ratedHint?.cloneNode(true) ?? null),
+      ),
+      h('div', { class: 'row' }, createButton),
+      createError,
+    ),
+    h(
+      'div',
+      { class: 'block' },
+      h('h3', { text: 'Play the computer' }),
+      h('div', { class: 'row' }, level, botSeat),
+      h('div', { class: 'row' }, botButton),
+      botError,
+    ),
+  );
+  const tablesCard = h(
+    'section',
+    { class: 'card tables' },
+    h('div', { class: 'row spread' }, h('h2', { text: 'Public tables' }), refreshButton),
+    h(
+      'table',
+      { class: 'list' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { text: 'Rules' }),
+          h('th', { text: 'Players' }),
+          h('th', { text: 'Status' }),
+          h('th', { text: '' }),
+        ),
+      ),
+      tableList,
+    ),
+    tablesNote,
+  );
+  const howTo = h(
+    'section',
+    { class: 'card howto' },
+    h('h2', { text: 'How to play' }),
+    h(
+      'ul',
+      {},
+      h('li', {
+        text: 'Bring all your pieces from the Home pile onto the board, along your path (your row, the shared middle row, back to your row) and off the far end. The first to bear off every piece wins.',
+      }),
+      h('li', {
+        text: 'Click Roll: the tetrahedra show how many squares you move. Then click a glowing piece (or press its number key).',
+      }),
+      h('li', {
+        text: 'Landing on a rosette ✸ gives another throw, and a piece there is safe. Landing on a lone opponent piece in the shared row sends it home.',
+      }),
+      h('li', {
+        text: 'A throw with no legal move passes the turn. If you idle too long on your turn, you lose the game.',
+      }),
+    ),
+  );
+  root.append(
+    h('div', { class: 'lobby' }, playCard, h('div', { class: 'lobby-side' }, tablesCard, howTo)),
+  );
+
+  let queued = false;
+  const setQueued = (q: boolean, text = '') => {
+    queued = q;
+    findButton.hidden = q;
+    cancelButton.hidden = !q;
+    setText(matchStatus, text);
+  };
+
+  const go = (id: string) => {
+    window.location.hash = tableHash(id);
+  };
+
+  findButton.addEventListener('click', async () => {
+    setQueued(true, 'Searching for an opponent…');
+    try {
+      const ans = await app.socket.request('find_match', {
+        rules: rulesSelect.value,
+        rated: matchRated.checked,
+      });
+      if (ans.type === 'queued')
+        setText(
+          matchStatus,
+          `Searching for an opponent near ${String(ans.rating ?? '')}…`.replace(' near …', '…'),
+        );
+    } catch (e) {
+      setQueued(false, errorText(e));
+    }
+  });
+  cancelButton.addEventListener('click', async () => {
+    try {
+      await app.socket.request('cancel_match', {});
+    } catch (e) {
+      app.toast(errorText(e), 'warn');
+    }
+    setQueued(false, 'Search cancelled.');
+  });
+
+  createButton.addEventListener('click', async () => {
+    setText(createError, '');
+    createButton.disabled = true;
+    try {
+      const ans = await app.socket.request('create_table', {
+        rules: rulesSelect.value,
+        public: vis.value === 'public',
+        rated: tableRated.checked,
+      });
+      const t = ans.table as { id: string };
+      go(t.id);
+    } catch (e) {
+      setText(createError, errorText(e));
+    } finally {
+      createButton.disabled = false;
+    }
+  });
+
+  botButton.addEventListener('click', async () => {
+    setText(botError, '');
+    botButton.disabled = true;
+    try {
+      const ans = await app.socket.request('create_table', {
+        rules: rulesSelect.value,
+        level: level.value,
+        seat: Number(botSeat.value),
+        public: true,
+      });
+      go((ans.table as { id: string }).id);
+    } catch (e) {
+      setText(botError, errorText(e));
+    } finally {
+      botButton.disabled = false;
+    }
+  });
+
+  const renderTables = (tables: PublicTable[]) => {
+    tableList.replaceChildren(
+      ...tables.map((t) =>
+        h(
+          'tr',
+          { 'data-table': t.id },
+          h('td', { text: t.rules }),
+          h('td', { text: t.players.map((p) => p ?? '(open seat)').join(' vs ') }),
+          h('td', { text: t.status + (t.rated ? ' · rated' : '') }),
+          h('td', {}, h('a', { href: tableHash(t.id), class: 'button', text: 'Watch' })),
+        ),
+      ),
+    );
+    setText(tablesNote, tables.length ? '' : 'No public tables right now.');
+  };
+  const refresh = async () => {
+    if (!app.socket.isOpen) return;
+    try {
+      const ans = await app.socket.request('list_tables', {});
+      renderTables((ans.tables as PublicTable[]) ?? []);
+    } catch (e) {
+      setText(tablesNote, `Could not list the tables: ${errorText(e)}`);
+    }
+  };
+  refreshButton.addEventListener('click', () => void refresh());
+
+  const offMsg = app.socket.onMessage((m: ServerMessage) => {
+    if (m.type === 'match_found') {
+      setQueued(false, 'Match found!');
+      const t = m.table as { id: string } | undefined;
+      if (t?.id) go(t.id);
+    }
+  });
+  const offState = app.socket.onState((s) => {
+    if (s === 'open') void refresh();
+    if (s === 'reconnecting' && queued) setQueued(false, 'The connection dropped: search again.');
+  });
+  void refresh();
+  const timer = window.setInterval(() => void refresh(), 5000);
+
+  return {
+    destroy() {
+      window.clearInterval(timer);
+      offMsg();
+      offState();
+      if (queued) app.socket.request('cancel_match', {}).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// Log in, register, or play as a guest. A guest gets a stable identity from POST /api/guest (a
+// cookie), so that a dropped connection finds its seat again.
+
+import { api } from '../net/api.ts';
+import type { Route } from '../logic/route.ts';
+import { errorText, type App, type View } from './app.ts';
+import { h } from './dom.ts';
+
+function credentialsForm(
+  title: string,
+  submitLabel: string,
+  autocomplete: string,
+  submit: (user: string, pass: string) => Promise<void>,
+): HTMLFormElement {
+  const user = h('input', {
+    name: 'username',
+    required: true,
+    minlength: 3,
+    maxlength: 20,
+    pattern: '[A-Za-z0-9_\\-]{3,20}',
+    autocomplete: 'username',
+    title: '3–20 letters, digits, _ or -',
+  });
+  const pass = h('input', {
+    name: 'password',
+    type: 'password',
+    required: true,
+    minlength: 8,
+    maxlength: 128,
+    autocomplete,
+  });
+  const error = h('p', { class: 'form-error', role: 'alert' });
+  const button = h('button', { type: 'submit', class: 'primary', text: submitLabel });
+  const form = h(
+    'form',
+    { class: 'card auth-form', 'data-form': submitLabel.toLowerCase().replace(/ /g, '-') },
+    h('h2', { text: title }),
+    h('label', {}, 'Username', user),
+    h('label', {}, 'Password', pass),
+    button,
+    error,
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    error.textContent = '';
+    button.disabled = true;
+    try {
+      await submit(user.value.trim(), pass.value);
+    } catch (err) {
+      error.textContent = errorText(err);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return form;
+}
+
+export function mountLogin(app: App, root: HTMLElement, route: Route): View {
+  const next = route.name === 'login' ? route.next : null;
+  const guestError = h('p', { class: 'form-error', role: 'alert' });
+  const guestButton = h('button', { type: 'button', class: 'primary', text: 'Play as guest' });
+  guestButton.addEventListener('click', async () => {
+    guestError.textContent = '';
+    guestButton.disabled = true;
+    try {
+      const g = await api.guest();
+      await app.signedIn(g.guest ? { kind: 'guest', name: g.name } : await meIdentity(), next);
+    } catch (err) {
+      guestError.textContent = errorText(err);
+    } finally {
+      guestButton.disabled = false;
+    }
+  });
+  const login = credentialsForm('Log in', 'Log in', 'current-password', async (u, p) => {
+    const { user } = await api.login(u, p);
+    await app.signedIn({ kind: 'user', user }, next);
+  });
+  const register = credentialsForm('Register', 'Create account', 'new-password', async (u, p) => {
+    const { user } = await api.register(u, p);
+    await app.signedIn({ kind: 'user', user }, next);
+  });
+  const guest = h(
+    'div',
+    { class: 'card auth-form' },
+    h('h2', { text: 'Play as guest' }),
+    h('p', {
+      text: 'No account needed. Guests play unrated games and are not on the leaderboard.',
+    }),
+    guestButton,
+    guestError,
+  );
+  const intro = h(
+    'section',
+    { class: 'intro' },
+    h('h1', { text: 'The Royal Game of Ur' }),
+    h('p', {
+      text:
+        'A 4,500-year-old race game for two. Bring all your pieces onto the board, around the ' +
+        'shared middle row and off the far side. First to bear off every piece wins.',
+    }),
+    next && next.startsWith('/table/')
+      ? h('p', { class: 'note', text: 'Log in, register or play as a guest to go to the table.' })
+      : null,
+  );
+  root.append(intro, h('div', { class: 'auth-grid' }, login, register, guest));
+  return { destroy() {} };
+}
+
+async function meIdentity() {
+  const { user } = await api.me();
+  return { kind: 'user' as const, user };
+}

@@ -1,0 +1,473 @@
+// The table screen's controller. It joins (through an invite) or opens the table, then draws every
+// `table` message in order: the events animate first (dice, the piece sliding along its path, a
+// capture going home), then the snapshot is drawn as it is, so the snapshot is always the truth.
+// Actions carry the drawn version and a fresh action id; a stale_version answer redraws from the
+// snapshot it carries. After a dropped socket the screen sends open_table again and resumes.
+
+import { buildGeometry, type Geometry } from '../logic/geometry.ts';
+import { describeEvent, logLine, planEvents } from '../logic/plan.ts';
+import { tableHash, type Route } from '../logic/route.ts';
+import { countdownSeconds, seatName, statusText } from '../logic/status.ts';
+import type { Clock, SeatNo, Snapshot, TableEvent } from '../logic/types.ts';
+import { rulesFor } from '../net/api.ts';
+import { ProtocolError, type ServerMessage } from '../net/socket.ts';
+import { Animator } from './animator.ts';
+import { errorText, type App, type View } from './app.ts';
+import { BoardView, type LegalTarget } from './board.ts';
+import { DiceView } from './dice.ts';
+import { h, prefersReducedMotion, setText } from './dom.ts';
+import { TableView } from './table_view.ts';
+
+interface Update {
+  table: Snapshot;
+  events: TableEvent[];
+  clock: Clock | null;
+  spectators: number | null;
+}
+
+const THROW_PHASES = new Set(['awaiting_roll', 'start', 'roll_off']);
+const ACTION_PREFIX = Math.random().toString(36).slice(2, 10);
+
+export function mountTable(app: App, root: HTMLElement, route: Route): View {
+  if (route.name !== 'table') throw new Error('mountTable needs a table route');
+  return new TablePage(app, root, route.id, route.invite);
+}
+
+class TablePage implements View {
+  private readonly view: TableView;
+  private you: SeatNo | null = null;
+  private owner = false;
+  private inviteToken: string | null = null;
+  private spectators = 0;
+  private snap: Snapshot | null = null;
+  private geo: Geometry | null = null;
+  private board: BoardView | null = null;
+  private dice: DiceView | null = null;
+  private animator: Animator | null = null;
+  private queue: Update[] = [];
+  private pumping = false;
+  private animating = false;
+  private pending = false;
+  private actionCount = 0;
+  private deadline: number | null = null;
+  private clockSeat: SeatNo | null = null;
+  private lastThrow: { value: number; move: number; seat: SeatNo } | null = null;
+  private destroyed = false;
+  private opening = false;
+  private confirmTimer = 0;
+  private readonly offs: (() => void)[] = [];
+  private readonly timer: number;
+
+  constructor(
+    private readonly app: App,
+    root: HTMLElement,
+    private readonly id: string,
+    private invite: string | null,
+  ) {
+    this.view = new TableView(id);
+    root.append(this.view.page);
+    this.wireControls();
+    this.offs.push(app.socket.onMessage((m) => this.onMessage(m)));
+    this.offs.push(
+      app.socket.onState((s) => {
+        if (s === 'open') void this.open();
+        if (s === 'reconnecting') this.view.page.dataset.connection = 'lost';
+      }),
+    );
+    const onKey = (e: KeyboardEvent) => this.onKey(e);
+    document.addEventListener('keydown', onKey);
+    this.offs.push(() => document.removeEventListener('keydown', onKey));
+    this.timer = window.setInterval(() => this.tick(), 250);
+    if (app.socket.isOpen) void this.open();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.animator?.cancel();
+    window.clearInterval(this.timer);
+    window.clearTimeout(this.confirmTimer);
+    for (const off of this.offs) off();
+    if (this.app.socket.isOpen)
+      this.app.socket.request('unwatch', { table: this.id }).catch(() => {});
+  }
+
+  // ---- joining ---------------------------------------------------------------------------------
+
+  private async open(): Promise<void> {
+    if (this.opening || this.destroyed) return;
+    this.opening = true;
+    this.view.page.dataset.connection = 'open';
+    try {
+      let ans: ServerMessage | null = null;
+      let joinError: ProtocolError | null = null;
+      if (this.invite) {
+        try {
+          ans = await this.app.socket.request('join_table', {
+            table: this.id,
+            invite: this.invite,
+          });
+        } catch (e) {
+          if (!(e instanceof ProtocolError) || e.code === 'disconnected') throw e;
+          if (e.code !== 'already_seated') joinError = e;
+        }
+        // The invite is single-use: drop it from the address so a reload opens the table.
+        this.invite = null;
+        history.replaceState(null, '', tableHash(this.id));
+      }
+      if (!ans) {
+        try {
+          ans = await this.app.socket.request('open_table', { table: this.id });
+        } catch (e) {
+          throw joinError ?? e; // why the invite failed says more than "private table"
+        }
+      }
+      if (joinError)
+        this.app.toast(`Could not take the seat: ${errorText(joinError)}`, 'warn', 8000);
+      await this.onJoined(ans);
+    } catch (e) {
+      if (e instanceof ProtocolError && e.code === 'disconnected') return; // reopened on reconnect
+      const code = e instanceof ProtocolError ? e.code : '';
+      let text = errorText(e);
+      if (code === 'no_table') text = 'There is no table with this id (it may have closed).';
+      if (code === 'private_table')
+        text = 'This table is private: you need an invite link to join it.';
+      this.view.failed(text);
+    } finally {
+      this.opening = false;
+    }
+  }
+
+  private async onJoined(m: ServerMessage): Promise<void> {
+    const snap = m.table as Snapshot;
+    this.you = (m.you as SeatNo | null) ?? null;
+    this.owner = !!m.owner;
+    this.inviteToken = typeof m.invite === 'string' ? m.invite : null;
+    if (typeof m.spectators === 'number') this.spectators = m.spectators;
+    if (!this.geo) {
+      const rules = await rulesFor(snap.rules);
+      if (this.destroyed) return;
+      const geo = (this.geo = buildGeometry(rules));
+      this.board = new BoardView(geo);
+      this.board.onPick = (t) => this.pick(t);
+      this.dice = new DiceView(geo.dice);
+      this.animator = new Animator(this.board, this.dice, this.view.fx);
+      this.view.attach(this.board, this.dice, geo.cols, geo.staging);
+    }
+    // A (re)join shows the table as it is now: drop what is queued and older.
+    this.queue = this.queue.filter((u) => u.table.version > snap.version);
+    this.display(snap, [], (m.clock as Clock | null) ?? null, this.spectators, true);
+    this.view.loaded();
+    void this.pump();
+  }
+
+  // ---- messages and the draw queue -------------------------------------------------------------
+
+  private onMessage(m: ServerMessage): void {
+    if (m.type !== 'table') return;
+    const t = m.table as Snapshot | undefined;
+    if (!t || t.id !== this.id) return;
+    this.queue.push({
+      table: t,
+      events: (m.events as TableEvent[]) ?? [],
+      clock: (m.clock as Clock | null) ?? null,
+      spectators: typeof m.spectators === 'number' ? m.spectators : null,
+    });
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping || !this.geo) return;
+    this.pumping = true;
+    try {
+      while (this.queue.length > 0 && !this.destroyed) {
+        const u = this.queue.shift()!;
+        if (this.snap && u.table.version <= this.snap.version) continue;
+        const inOrder = this.snap !== null && u.table.version === this.snap.version + 1;
+        if (u.events.some((e) => e.kind === 'roll' || e.kind === 'move'))
+          this.view.news('', 'info');
+        // Animate only what follows the drawn board, when motion is welcome and we keep up.
+        const motion = !prefersReducedMotion() && !document.hidden && this.queue.length < 3;
+        if (inOrder && motion) await this.animate(u.events);
+        this.display(u.table, u.events, u.clock, u.spectators, !inOrder || !motion);
+      }
+    } finally {
+      this.pumping = false;
+      this.animating = false;
+      this.updateControls();
+    }
+  }
+
+  private async animate(events: TableEvent[]): Promise<void> {
+    if (!this.geo || !this.animator || !this.snap) return;
+    const steps = planEvents(this.geo, this.snap.game.pieces, events, (s) => this.nameOf(s));
+    if (steps.length === 0) return;
+    this.animating = true;
+    this.updateControls();
+    await this.animator.play(steps, this.snap.game.pieces, {
+      onThrow: (value, move, seat) => (this.lastThrow = { value, move, seat }),
+      onNote: (text, tone) => this.view.news(text, tone),
+    });
+  }
+
+  private nameOf(seat: SeatNo): string {
+    if (seat === this.you) return 'You';
+    return this.snap ? seatName(this.snap.seats, seat) : `Seat ${seat}`;
+  }
+
+  // ---- drawing a snapshot ----------------------------------------------------------------------
+
+  private display(
+    snap: Snapshot,
+    events: TableEvent[],
+    clock: Clock | null,
+    spectators: number | null,
+    fresh: boolean,
+  ): void {
+    const prev = this.snap;
+    this.snap = snap;
+    if (spectators !== null) this.spectators = spectators;
+    if (snap.status !== 'waiting') this.inviteToken = null;
+    const g = snap.game;
+    this.deadline = clock ? performance.now() + clock.remaining_ms : null;
+    this.clockSeat = clock ? clock.seat : null;
+    // The dice keep showing the last throw until the next one.
+    const rollEv = [...events].reverse().find((e) => e.kind === 'roll');
+    if (rollEv)
+      this.lastThrow = {
+        value: rollEv.value ?? 0,
+        move: rollEv.move ?? 0,
+        seat: (rollEv.seat as SeatNo) ?? 1,
+      };
+    else if (
+      g.phase === 'awaiting_move' &&
+      g.roll !== null &&
+      g.to_act &&
+      (!this.lastThrow || fresh)
+    )
+      this.lastThrow = { value: g.roll, move: this.geo?.throws[g.roll] ?? g.roll, seat: g.to_act };
+    if (this.lastThrow)
+      this.dice?.show(this.lastThrow.value, this.lastThrow.move, this.lastThrow.seat);
+    else this.dice?.clear();
+    const nameOf = (s: SeatNo) => this.nameOf(s);
+    for (const ev of events) {
+      const line = this.geo ? logLine(this.geo, ev, nameOf) : null;
+      const d = describeEvent(ev, nameOf);
+      if (line) this.view.logLine(line, d?.tone ?? 'info');
+      if ((fresh || !prev) && d) this.view.news(d.text, d.tone); // no animation said it
+    }
+    if (this.board) {
+      const mine =
+        this.myDecision() && (g.phase === 'awaiting_move' || g.phase === 'awaiting_forfeit');
+      this.board.render(g.pieces, {
+        legal: mine ? g.legal_moves : [],
+        actingSeat: mine ? this.you : null,
+      });
+    }
+    this.view.drawBar(snap, this.spectators, this.owner, this.inviteToken);
+    this.view.drawSeats(snap, this.you);
+    this.view.drawBanner(snap, this.you);
+    const st = statusText(snap, this.you);
+    this.view.setStatus(st.main, st.yourMove);
+    Object.assign(this.view.page.dataset, {
+      version: String(snap.version),
+      status: snap.status,
+      phase: g.phase,
+      toAct: g.to_act ? String(g.to_act) : '',
+      you: this.you ? String(this.you) : '',
+      position: g.position,
+      role: this.you ? 'player' : 'spectator',
+    });
+    this.updateControls();
+    this.tick();
+    if (prev && prev.status !== 'finished' && snap.status === 'finished') void this.app.refreshMe();
+  }
+
+  private myDecision(): boolean {
+    const s = this.snap;
+    return !!s && s.status === 'playing' && this.you !== null && s.game.to_act === this.you;
+  }
+
+  private seated(): boolean {
+    const s = this.snap;
+    if (!s || this.you === null || s.status === 'closed') return false;
+    return !s.seats.find((x) => x.seat === this.you)?.left;
+  }
+
+  private updateControls(): void {
+    const v = this.view;
+    const s = this.snap;
+    const busy = this.animating || this.pending;
+    v.page.dataset.busy = busy ? '1' : '';
+    const mine = this.myDecision();
+    const phase = s?.game.phase ?? '';
+    v.rollButton.disabled = !(mine && THROW_PHASES.has(phase) && !busy);
+    v.rollButton.classList.toggle('ready', !v.rollButton.disabled);
+    setText(v.rollButton, phase === 'start' || phase === 'roll_off' ? 'Roll to start' : 'Roll');
+    this.board?.el.classList.toggle('busy', busy);
+    // The boxed game's award choice: two buttons.
+    const award =
+      mine && phase === 'awaiting_award' && !busy
+        ? s!.game.legal_moves.filter((m) => m.kind !== 'move')
+        : [];
+    v.awardRow.replaceChildren(
+      ...award.map((m) => {
+        const yes = m.kind === 'award_yes';
+        const text = yes ? 'Enter a counter onto S' : 'Decline';
+        const b = h('button', {
+          type: 'button',
+          class: yes ? 'primary' : '',
+          'data-action': m.kind,
+          text,
+        });
+        b.addEventListener(
+          'click',
+          () => void this.act('move', { from: m.from, to: m.to, kind: m.kind }),
+        );
+        return b;
+      }),
+    );
+    const seated = this.seated();
+    v.resignButton.hidden = !(seated && s?.status === 'playing');
+    v.resignButton.disabled = this.pending;
+    if (v.leaveButton.dataset.confirm !== '1')
+      setText(v.leaveButton, seated && s?.status !== 'finished' ? 'Leave table' : 'Back to lobby');
+  }
+
+  private tick(): void {
+    const playing = this.snap?.status === 'playing';
+    const secs = playing ? countdownSeconds(this.deadline, performance.now()) : null;
+    this.view.setCountdown(secs, this.clockSeat, this.you, this.snap);
+  }
+
+  // ---- actions ---------------------------------------------------------------------------------
+
+  private wireControls(): void {
+    const v = this.view;
+    v.rollButton.addEventListener('click', () => void this.act('roll', {}));
+    v.copyButton.addEventListener('click', async () => {
+      v.inviteInput.select();
+      try {
+        await navigator.clipboard.writeText(v.inviteInput.value);
+        this.app.toast('Invite link copied. Send it to your opponent.', 'good');
+      } catch {
+        this.app.toast('Copy the selected link by hand (the browser refused the clipboard).');
+      }
+    });
+    v.visButton.addEventListener('click', async () => {
+      if (!this.snap) return;
+      try {
+        await this.app.socket.request('set_visibility', {
+          table: this.id,
+          public: !this.snap.public,
+        });
+      } catch (e) {
+        this.showError(e);
+      }
+    });
+    v.resignButton.addEventListener('click', () =>
+      this.confirmThen(v.resignButton, 'Confirm resign?', () => void this.act('resign', {})),
+    );
+    v.leaveButton.addEventListener('click', () => {
+      if (!this.seated()) {
+        window.location.hash = '#/lobby';
+        return;
+      }
+      if (this.snap?.status === 'finished') {
+        // Leaving a finished table frees it (it closes when both players have left).
+        void this.act('leave', {}).finally(() => (window.location.hash = '#/lobby'));
+        return;
+      }
+      const go = async () => {
+        if (await this.act('leave', {})) window.location.hash = '#/lobby';
+      };
+      if (this.snap?.status === 'playing')
+        this.confirmThen(v.leaveButton, 'Leave and lose?', () => void go());
+      else void go();
+    });
+    v.pathButton.addEventListener('click', () => {
+      const on = v.pathButton.getAttribute('aria-pressed') !== 'true';
+      v.pathButton.setAttribute('aria-pressed', String(on));
+      setText(v.pathButton, on ? 'Hide path' : 'Show path');
+      this.board?.showPath(on ? (this.you ?? 1) : null);
+    });
+  }
+
+  /** A second click within 4 s confirms; the button says so in the meantime. */
+  private confirmThen(button: HTMLButtonElement, question: string, then: () => void): void {
+    window.clearTimeout(this.confirmTimer);
+    if (button.dataset.confirm === '1') {
+      button.dataset.confirm = '';
+      this.updateControls();
+      then();
+      return;
+    }
+    const old = button.textContent ?? '';
+    button.dataset.confirm = '1';
+    button.textContent = question;
+    this.confirmTimer = window.setTimeout(() => {
+      button.dataset.confirm = '';
+      button.textContent = old;
+      this.updateControls();
+    }, 4000);
+  }
+
+  private pick(t: LegalTarget): void {
+    if (this.animating || this.pending) return;
+    void this.act('move', { from: t.move.from, to: t.move.to, kind: t.move.kind });
+  }
+
+  /** Sends an action based on the drawn version; true when the server accepted it. */
+  private async act(type: string, fields: Record<string, unknown>): Promise<boolean> {
+    if (!this.snap || this.pending) return false;
+    this.pending = true;
+    this.updateControls();
+    this.view.setError('');
+    try {
+      await this.app.socket.request(type, {
+        table: this.id,
+        version: this.snap.version,
+        action_id: `${ACTION_PREFIX}-${++this.actionCount}`,
+        ...fields,
+      });
+      return true;
+    } catch (e) {
+      if (e instanceof ProtocolError && e.code === 'stale_version' && e.reply?.snapshot) {
+        // Another tab or a lost message: draw the table as it is now and let the player decide.
+        this.queue = [];
+        const clock = (e.reply.clock as Clock | null) ?? null;
+        this.display(e.reply.snapshot as Snapshot, [], clock, null, true);
+        const text = 'The table had changed: this is its current state.';
+        this.view.news(text, 'info');
+        this.view.logLine(text, 'info');
+      } else {
+        this.showError(e);
+      }
+      return false;
+    } finally {
+      this.pending = false;
+      this.updateControls();
+    }
+  }
+
+  private showError(e: unknown): void {
+    const text = errorText(e);
+    this.view.setError(text);
+    this.app.toast(text, 'warn');
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    if (/^[1-9]$/.test(e.key) && this.board && !this.animating && !this.pending) {
+      const target = this.board.legalTargets().find((x) => x.number === Number(e.key));
+      if (target && this.myDecision()) {
+        e.preventDefault();
+        this.pick(target);
+      }
+    } else if ((e.key === 'r' || e.key === 'R') && !this.view.rollButton.disabled) {
+      e.preventDefault();
+      void this.act('roll', {});
+    }
+  }
+}

@@ -1,0 +1,245 @@
+// The table screen's elements and how a snapshot is drawn on them: the bar (rule set, status,
+// spectators, invite link, visibility, Resign, Leave), the side panel (both seats with their Home
+// and borne-off piles, the dice, the Roll button, the status line, the idle countdown), the move
+// log, the post-game banner and the rotate hint. Everything is built once; a redraw changes text,
+// classes and visibility only, so the layout does not shift while playing.
+
+import { seatName } from '../logic/status.ts';
+import type { SeatNo, Snapshot } from '../logic/types.ts';
+import { inviteUrl } from '../logic/route.ts';
+import { buildBanner } from './banner.ts';
+import { pieceElement, type BoardView } from './board.ts';
+import type { DiceView } from './dice.ts';
+import { h, setShown, setText } from './dom.ts';
+
+const STATUS_WORDS: Record<string, string> = {
+  waiting: 'Waiting',
+  playing: 'Playing',
+  finished: 'Finished',
+  closed: 'Closed',
+};
+
+export class TableView {
+  readonly page = h('div', { class: 'table-page loading' });
+  readonly fx = h('div', { class: 'fx', 'aria-hidden': 'true' });
+  readonly inviteInput = h('input', {
+    readonly: true,
+    'aria-label': 'Invite link',
+    class: 'invite-link',
+  });
+  readonly copyButton = h('button', {
+    type: 'button',
+    'data-action': 'copy-invite',
+    text: 'Copy link',
+  });
+  readonly visButton = h('button', { type: 'button', 'data-action': 'visibility' });
+  readonly resignButton = h('button', {
+    type: 'button',
+    class: 'danger',
+    'data-action': 'resign',
+    text: 'Resign',
+  });
+  readonly leaveButton = h('button', { type: 'button', 'data-action': 'leave', text: 'Leave' });
+  readonly rollButton = h('button', {
+    type: 'button',
+    class: 'primary roll',
+    'data-action': 'roll',
+    text: 'Roll',
+    disabled: true,
+  });
+  readonly pathButton = h('button', {
+    type: 'button',
+    class: 'small',
+    'data-action': 'path',
+    text: 'Show path',
+    'aria-pressed': 'false',
+  });
+  readonly awardRow = h('div', { class: 'award-row' });
+  private readonly rulesName = h('span', { class: 'rules-name', text: 'Table' });
+  private readonly statusBadge = h('span', { class: 'badge table-status' });
+  private readonly watchers = h('span', { class: 'watchers', title: 'Spectators' });
+  private readonly inviteBox = h('div', { class: 'invite' });
+  private readonly boardWrap = h('div', { class: 'board-wrap' });
+  private readonly bannerHost = h('div', { class: 'banner-host' });
+  private readonly seatBoxes = new Map<SeatNo, HTMLElement>();
+  private readonly statusMain = h('p', { class: 'status-main', role: 'status' });
+  private readonly statusNews = h('p', { class: 'status-news' });
+  private readonly countdown = h('p', { class: 'countdown', 'aria-live': 'off' });
+  private readonly errorLine = h('p', { class: 'table-error', role: 'alert' });
+  private readonly log = h('ol', { class: 'log', 'aria-label': 'Moves' });
+  private readonly diceHost = h('div', { class: 'dice-host' });
+  private bannerShownFor = -1;
+  private bannerClosed = false;
+
+  constructor(id: string) {
+    this.inviteBox.append(
+      h('span', { class: 'hint', text: 'Invite link:' }),
+      this.inviteInput,
+      this.copyButton,
+    );
+    this.inviteBox.hidden = true;
+    const bar = h(
+      'div',
+      { class: 'table-bar' },
+      h('div', { class: 'tb-left' }, this.rulesName, this.statusBadge, this.watchers),
+      this.inviteBox,
+      h('div', { class: 'tb-right' }, this.visButton, this.resignButton, this.leaveButton),
+    );
+    const dice = h(
+      'div',
+      { class: 'dice-box' },
+      this.diceHost,
+      this.rollButton,
+      this.statusMain,
+      this.statusNews,
+      this.countdown,
+      this.awardRow,
+      h('div', { class: 'row tools' }, this.pathButton),
+    );
+    const panel = h('aside', { class: 'panel' }, this.seatBox(1), dice, this.seatBox(2));
+    const playArea = h(
+      'div',
+      { class: 'play-area' },
+      this.boardWrap,
+      panel,
+      this.fx,
+      this.bannerHost,
+    );
+    const rotate = h(
+      'div',
+      { class: 'rotate-hint', role: 'note' },
+      h('span', { class: 'rotate-icon', 'aria-hidden': 'true', text: '⟳' }),
+      h('strong', { text: 'Rotate your device' }),
+      h('span', { text: 'The board is landscape-only: turn your phone sideways to play.' }),
+    );
+    this.page.append(bar, playArea, this.errorLine, this.log, rotate);
+    this.page.dataset.table = id;
+    setText(this.statusMain, 'Connecting…');
+  }
+
+  private seatBox(seat: SeatNo): HTMLElement {
+    const chip = h(
+      'div',
+      { class: 'chip' },
+      pieceElement(seat),
+      h('span', { class: 'seat-name', text: `Seat ${seat}` }),
+      h('span', { class: 'seat-extra' }),
+      h('span', { class: 'turn-mark', 'aria-hidden': 'true', text: '◀' }),
+    );
+    const box = h(
+      'div',
+      { class: `seat-box s${seat}`, 'data-seat': seat },
+      chip,
+      h('div', { class: 'piles' }),
+    );
+    this.seatBoxes.set(seat, box);
+    return box;
+  }
+
+  /** Puts the board and the dice in place once the rule set is known. */
+  attach(board: BoardView, dice: DiceView, cols: number, awards: boolean): void {
+    this.boardWrap.prepend(board.el);
+    this.page.style.setProperty('--cols', String(cols));
+    this.page.classList.toggle('has-awards', awards);
+    this.diceHost.replaceChildren(dice.el);
+    for (const seat of [1, 2] as SeatNo[])
+      this.seatBoxes
+        .get(seat)!
+        .querySelector('.piles')!
+        .append(board.homePile(seat), board.offPile(seat));
+  }
+
+  drawBar(snap: Snapshot, spectators: number, owner: boolean, invite: string | null): void {
+    setText(this.rulesName, snap.rules_name);
+    const words = [STATUS_WORDS[snap.status] ?? snap.status];
+    if (snap.rated) words.push('rated');
+    words.push(snap.public ? 'public' : 'private');
+    setText(this.statusBadge, words.join(' · '));
+    setText(this.watchers, `${spectators} watching`);
+    const showInvite = owner && invite !== null && snap.status === 'waiting';
+    this.inviteBox.hidden = !showInvite;
+    if (showInvite) this.inviteInput.value = inviteUrl(window.location.href, snap.id, invite!);
+    this.visButton.hidden = !owner || snap.status === 'closed';
+    setText(this.visButton, snap.public ? 'Make private' : 'Make public');
+    this.visButton.title = snap.public
+      ? 'Only invited players can open it'
+      : 'Anyone with the link can watch';
+  }
+
+  drawSeats(snap: Snapshot, you: SeatNo | null): void {
+    for (const seat of [1, 2] as SeatNo[]) {
+      const box = this.seatBoxes.get(seat)!;
+      const info = snap.seats.find((x) => x.seat === seat);
+      let name = info && info.kind !== 'empty' ? (info.name ?? '') : '(open seat)';
+      if (seat === you) name += ' (you)';
+      setText(box.querySelector('.seat-name')!, name);
+      const extra: string[] = [];
+      if (info?.rating !== undefined) extra.push(String(info.rating));
+      if (info?.kind === 'guest') extra.push('guest');
+      if (info?.left) extra.push('left');
+      setText(box.querySelector('.seat-extra')!, extra.join(' · '));
+      box.classList.toggle('to-act', snap.status === 'playing' && snap.game.to_act === seat);
+      box.classList.toggle('me', seat === you);
+    }
+  }
+
+  /** Shows the post-game banner once per finished game (until the player closes it). */
+  drawBanner(snap: Snapshot, you: SeatNo | null): void {
+    if (snap.status !== 'finished' || !snap.summary) {
+      this.bannerHost.replaceChildren();
+      return;
+    }
+    if (this.bannerShownFor === snap.version || this.bannerClosed) return;
+    this.bannerShownFor = snap.version;
+    const banner = buildBanner(snap, you, () => {
+      this.bannerClosed = true;
+      this.bannerHost.replaceChildren();
+    });
+    this.bannerHost.replaceChildren(banner);
+  }
+
+  setStatus(text: string, yours = false): void {
+    setText(this.statusMain, text);
+    this.statusMain.classList.toggle('yours', yours);
+  }
+
+  news(text: string, tone: string): void {
+    setText(this.statusNews, text);
+    this.statusNews.dataset.tone = tone;
+  }
+
+  logLine(text: string, tone: string): void {
+    this.log.prepend(h('li', { class: tone, text }));
+    while (this.log.children.length > 60) this.log.lastElementChild?.remove();
+  }
+
+  setError(text: string): void {
+    setText(this.errorLine, text);
+  }
+
+  /** The idle countdown: `secs` null hides it (its line keeps its space). */
+  setCountdown(
+    secs: number | null,
+    seat: SeatNo | null,
+    you: SeatNo | null,
+    snap: Snapshot | null,
+  ): void {
+    setShown(this.countdown, secs !== null && seat !== null);
+    if (secs === null || seat === null || !snap) return;
+    const who = seat === you ? 'You have' : `${seatName(snap.seats, seat)} has`;
+    setText(this.countdown, `${who} ${secs} s to act`);
+    this.countdown.classList.toggle('urgent', seat === you);
+  }
+
+  failed(text: string): void {
+    this.page.classList.remove('loading');
+    this.page.classList.add('failed');
+    this.setStatus(text);
+    this.setError(text);
+  }
+
+  loaded(): void {
+    this.page.classList.remove('loading', 'failed');
+    this.setError('');
+  }
+}

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildGeometry } from '../src/logic/geometry.ts';
+import { describeEvent, logLine, planDuration, planEvents } from '../src/logic/plan.ts';
+import type { SeatPieces, TableEvent } from '../src/logic/types.ts';
+import { rules } from './fixtures.ts';
+
+const finkel = buildGeometry(rules('finkel'));
+const names = (s: 1 | 2) => (s === 1 ? 'alice' : 'bob');
+
+function pieces(light: Record<number, number>, dark: Record<number, number>): SeatPieces[] {
+  const mk = (seat: 1 | 2, at: Record<number, number>) => {
+    const counts = new Array<number>(16).fill(0);
+    for (const [i, c] of Object.entries(at)) counts[Number(i)] = c;
+    return { seat, pool: 0, counts };
+  };
+  return [mk(1, light), mk(2, dark)];
+}
+
+test('a throw becomes a dice step; a passed throw also says the turn passes', () => {
+  const ev: TableEvent = { kind: 'roll', seat: 1, value: 0, move: 0, dice: 4, passed: true };
+  const steps = planEvents(finkel, pieces({ 0: 7 }, { 0: 7 }), [ev], names);
+  assert.deepEqual(steps[0], { kind: 'dice', seat: 1, value: 0, move: 0, dice: 4, passed: true });
+  assert.equal(steps[1].kind, 'note');
+  assert.match((steps[1] as { text: string }).text, /no legal move — turn passes/);
+});
+
+test('a move slides along its path; a capture sends the victim home', () => {
+  const prev = pieces({ 0: 6, 5: 1 }, { 0: 6, 7: 1 });
+  const ev: TableEvent = {
+    kind: 'move',
+    seat: 1,
+    from: 5,
+    to: 7,
+    capture: true,
+    captures: 1,
+    rosette: false,
+    extra_turn: false,
+  };
+  const steps = planEvents(finkel, prev, [ev], names);
+  assert.deepEqual(steps[0], { kind: 'move', seat: 1, path: ['a2', 'b2', 'c2'] });
+  assert.deepEqual(steps[1], { kind: 'capture', seat: 2, from: 'c2', to: 'home:2' });
+  assert.equal(steps[2].kind, 'note');
+  assert.match((steps[2] as { text: string }).text, /alice captured a piece/);
+});
+
+test('a rosette landing says extra turn; bearing off is said too', () => {
+  const prev = pieces({ 0: 6, 1: 1 }, { 0: 7 });
+  const ev: TableEvent = {
+    kind: 'move',
+    seat: 1,
+    from: 1,
+    to: 4,
+    rosette: true,
+    rosettes: 1,
+    extra_turn: true,
+  };
+  const steps = planEvents(finkel, prev, [ev], names);
+  assert.deepEqual(steps[0], { kind: 'move', seat: 1, path: ['d1', 'c1', 'b1', 'a1'] });
+  assert.match((steps[1] as { text: string }).text, /rosette ✸ — extra turn/);
+  const off = describeEvent({ kind: 'move', seat: 2, from: 14, to: 15, borne_off: 1 }, names);
+  assert.match(off!.text, /bob bore a piece off/i);
+});
+
+test('without a drawn board, moves are not animated but still described', () => {
+  const steps = planEvents(
+    finkel,
+    null,
+    [{ kind: 'move', seat: 2, from: 0, to: 2, capture: true }],
+    names,
+  );
+  assert.equal(
+    steps.some((s) => s.kind === 'move'),
+    false,
+  );
+  assert.equal(
+    steps.some((s) => s.kind === 'note'),
+    true,
+  );
+});
+
+test('only the first move of a message is animated (later ones would be guessed)', () => {
+  const prev = pieces({ 0: 7 }, { 0: 7 });
+  const evs: TableEvent[] = [
+    { kind: 'move', seat: 1, from: 0, to: 4, rosette: true, extra_turn: true },
+    { kind: 'roll', seat: 1, value: 1, move: 1, dice: 4, passed: false },
+    { kind: 'move', seat: 1, from: 4, to: 5 },
+  ];
+  const steps = planEvents(finkel, prev, evs, names);
+  assert.equal(steps.filter((s) => s.kind === 'move').length, 1);
+  assert.equal(steps.filter((s) => s.kind === 'dice').length, 1);
+  assert.ok(planDuration(steps) > 0);
+});
+
+test('game events are described in words', () => {
+  assert.equal(describeEvent({ kind: 'timeout', seat: 2 }, names)?.text, 'bob ran out of time');
+  assert.equal(describeEvent({ kind: 'resign', seat: 1 }, names)?.text, 'alice resigned');
+  assert.equal(
+    describeEvent({ kind: 'game_over', winner: 2, reason: 'bore-off' }, names)?.text,
+    'bob wins!',
+  );
+  assert.equal(
+    describeEvent({ kind: 'roll', seat: 1, value: 2, move: 2, passed: false }, names),
+    null,
+  );
+});
+
+test('the log has a line for every throw and move', () => {
+  assert.equal(
+    logLine(finkel, { kind: 'roll', seat: 1, value: 3, move: 3, passed: false }, names),
+    'alice threw 3',
+  );
+  assert.equal(
+    logLine(
+      finkel,
+      { kind: 'move', seat: 2, from: 0, to: 4, rosette: true, extra_turn: true },
+      names,
+    ),
+    'bob: Home → a3 (rosette ✸, extra turn)',
+  );
+  assert.equal(
+    logLine(finkel, { kind: 'move', seat: 1, from: 13, to: 15 }, names),
+    'alice: h1 → borne off',
+  );
+});

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { inviteUrl, needsIdentity, parseHash, tableHash } from '../src/logic/route.ts';
+
+test('hash routes', () => {
+  assert.deepEqual(parseHash(''), { name: 'lobby' });
+  assert.deepEqual(parseHash('#/lobby'), { name: 'lobby' });
+  assert.deepEqual(parseHash('#/leaderboard'), { name: 'leaderboard' });
+  assert.deepEqual(parseHash('#/table/0123456789abcdef'), {
+    name: 'table',
+    id: '0123456789abcdef',
+    invite: null,
+  });
+  assert.deepEqual(parseHash('#/table/0123456789abcdef?invite=9f0c9f0c9f0c9f0c9f0c9f0c9f0c9f0c'), {
+    name: 'table',
+    id: '0123456789abcdef',
+    invite: '9f0c9f0c9f0c9f0c9f0c9f0c9f0c9f0c',
+  });
+  assert.deepEqual(parseHash('#/history/alice_1'), { name: 'history', user: 'alice_1' });
+  assert.deepEqual(parseHash('#/replay/0123456789abcdef'), {
+    name: 'replay',
+    id: '0123456789abcdef',
+  });
+  assert.deepEqual(parseHash('#/login?next=/table/0123456789abcdef'), {
+    name: 'login',
+    next: '/table/0123456789abcdef',
+  });
+});
+
+test('bad parameters never reach a request', () => {
+  assert.equal(parseHash('#/table/xyz').name, 'not_found');
+  assert.equal(parseHash('#/table/0123456789ABCDEF').name, 'not_found');
+  assert.equal(parseHash('#/history/<script>').name, 'not_found');
+  assert.equal(parseHash('#/history/%E0%A4%A').name, 'not_found');
+  assert.equal(
+    (parseHash('#/table/0123456789abcdef?invite=<x>') as { invite: string | null }).invite,
+    null,
+  );
+  assert.deepEqual(parseHash('#/login?next=https://evil.example/'), { name: 'login', next: null });
+});
+
+test('invite links keep the page origin and path', () => {
+  assert.equal(tableHash('0123456789abcdef', 'ab12'), '#/table/0123456789abcdef?invite=ab12');
+  assert.equal(
+    inviteUrl('http://127.0.0.1:8080/#/lobby', '0123456789abcdef', 'ab12'),
+    'http://127.0.0.1:8080/#/table/0123456789abcdef?invite=ab12',
+  );
+  assert.equal(needsIdentity({ name: 'table', id: 'x', invite: null }), true);
+  assert.equal(needsIdentity({ name: 'leaderboard' }), false);
+});
