@@ -1,11 +1,8 @@
 #include "ai/evaluation.h"
 
-#include "ai/eval_model.h"
-
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <cstdlib>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -86,12 +83,8 @@ EvalWeights search_weights() {
 }
 
 Evaluator::Evaluator(const Engine& engine, const EvalWeights& w)
-    : Evaluator(engine, w, w.fitted ? fitted_model(engine.rules()) : std::span<const double>{}) {}
-
-Evaluator::Evaluator(const Engine& engine, const EvalWeights& w, std::span<const double> model)
     : engine_(&engine),
       w_(w),
-      model_(model),
       n_(engine.path_length()),
       staging_(engine.has_staging()),
       stacking_(engine.rules().stacking),
@@ -99,7 +92,6 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w, std::span<const
   const RuleSet& rules = engine.rules();
   const int off = n_ + 1;
   if (chain_) chain_hit_ = chain_hit_table(engine);
-  if (model_.size() != static_cast<std::size_t>(feature_count())) model_ = {};
   for (int pl = 0; pl < 2; ++pl) {
     const Player me = static_cast<Player>(pl);
     const Player enemy = other(me);
@@ -144,7 +136,6 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w, std::span<const
       } else {
         // Staging presets: every entered counter (on S or the path) carries the bonus.
         const double done = chain_ ? (to_go[0] - to_go[i]) / to_go[0] : static_cast<double>(i) / n_;
-        done_[pl][i] = done;
         v = w_.progress * done + (staging_ ? w_.staged : 0.0);
         const Cell c = engine.cell_at(me, i);
         std::array<std::int8_t, 2> ts{};
@@ -159,7 +150,6 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w, std::span<const
         }
       }
       piece_value_[pl][i] = v;
-      if (i >= 1 && i <= n_ && hit_at_[pl][i][0] >= 0) last_hittable_[pl] = i;
     }
     // One throw from s to t: ordinary moves by move value; from "not entered" (index 0 in
     // the non-staging presets) only with a throw that may enter, onto the entry index.
@@ -206,8 +196,12 @@ double Evaluator::side_score(const Position& p, int me, bool owner) const {
     if (i == 0 || hit_at_[me][i][0] < 0) continue;
     if (stacking_ && cnt >= 2) continue;  // a stack bounces the attacker
     if (chain_) {
+      // The enemy's whole chain (now if the chain under way is his, else next) threatens
+      // the piece; the attackers are taken as independent.
+      double survive = 1;
+      for_each_attacker(i, [&](int s, int t) { survive *= 1 - chain_hit_[t - s]; });
       const double weight = w_.chain_danger * (owner ? w_.chain_own : 1.0);
-      score -= weight * chain_threat(p, me, i) * (piece_value_[me][i] + w_.danger_base);
+      score -= weight * (1 - survive) * (piece_value_[me][i] + w_.danger_base);
       continue;
     }
     double threat = 0;
@@ -219,125 +213,12 @@ double Evaluator::side_score(const Position& p, int me, bool owner) const {
   return score;
 }
 
-// The enemy's whole chain (now if the chain under way is his, else next) threatens the
-// piece; the attackers are taken as independent.
-double Evaluator::chain_threat(const Position& p, int me, int i) const {
-  double survive = 1;
-  for (std::int8_t t : hit_at_[me][i]) {
-    if (t < 0) break;
-    std::uint32_t attackers = p.occ[1 - me] & ((1u << t) - 1);
-    while (attackers) {
-      const int s = std::countr_zero(attackers);
-      attackers &= attackers - 1;
-      survive *= 1 - chain_hit_[t - s];
-    }
-  }
-  return 1 - survive;
-}
-
-Player Evaluator::chain_owner(const Position& p) {
+double Evaluator::score_difference(const Position& p, Player me) const {
+  const int mi = index_of(me);
+  // Throw chains: whose chain is under way (an award or forfeit response interrupts it).
   const bool award_or_forfeit =
       p.phase == Phase::kAwaitingAward || p.phase == Phase::kAwaitingForfeit;
-  return award_or_forfeit ? p.next : p.turn;
-}
-
-// Per side (the owner's first): counters on each index 0..N+1 (the pool, or not entered, is
-// the baseline), the chain danger of its lone counters on hittable squares (the sum of P(hit)
-// and of P(hit) x the share of the way done), the crowd on S. Then: 1 (the owner's turn), an
-// award pending for the owner, one for the other side (a forfeit response that reached a
-// rosette) and a forfeit response pending. A throw awaiting its move is never a leaf of the
-// search nor a position greedy compares, so a move in hand has no feature.
-int feature_mode() {
-  static const int mode = [] {
-    const char* m = std::getenv("UR_FEATURES");
-    return m ? std::atoi(m) : 0;
-  }();
-  return mode;
-}
-
-int Evaluator::feature_count() const {
-  if (!chain_) return 0;
-  return 2 * side_features() + (feature_mode() >= 3 ? 5 : 4);
-}
-
-int Evaluator::side_features() const {
-  const int mode = feature_mode();
-  if (mode == 3) return 0;
-  if (mode == 4) return 8;
-  return (mode != 1 ? 8 : 0) + (mode != 0 ? n_ + 2 : 0) + (mode == 1 ? 3 : 0);
-}
-
-void Evaluator::features(const Position& p, std::span<double> out) const {
-  std::fill(out.begin(), out.end(), 0.0);
-  if (!chain_) return;
-  const int mode = feature_mode();
-  const Player owner = chain_owner(p);
-  const int off = n_ + 1;
-  const int per = side_features();
-  for (int side = 0; side < 2; ++side) {
-    const int pl = index_of(side == 0 ? owner : other(owner));
-    double* f = out.data() + side * per;
-    double sum_done = 0, threat_sum = 0, threat_done = 0, end_zone = 0;
-    for (int i = 1; i <= n_; ++i) {
-      sum_done += p.count[pl][i] * done_[pl][i];
-      if (i > last_hittable_[pl]) end_zone += p.count[pl][i];
-    }
-    std::uint32_t occ = p.occ[pl] & ~1u & ((1u << off) - 1);
-    while (occ) {
-      const int i = std::countr_zero(occ);
-      occ &= occ - 1;
-      if (hit_at_[pl][i][0] < 0 || (stacking_ && p.count[pl][i] >= 2)) continue;
-      const double threat = chain_threat(p, pl, i);
-      threat_sum += threat;
-      threat_done += threat * done_[pl][i];
-    }
-    const double crowd = staging_ && p.count[pl][0] > 1 ? p.count[pl][0] - 1 : 0.0;
-    const int entered = engine_->pieces() - p.pool[pl] -
-                        (staging_ ? 0 : p.count[pl][0]);
-    if (mode == 3) continue;
-    if (mode != 1) {
-      f[0] = sum_done;
-      f[1] = entered;
-      f[2] = p.count[pl][off];
-      f[3] = crowd;
-      f[4] = threat_sum;
-      f[5] = threat_done;
-      f[6] = staging_ ? p.count[pl][0] : 0;
-      f[7] = end_zone;
-      f += 8;
-    }
-    if (mode != 0 && mode != 4) {
-      for (int i = 0; i <= off; ++i) f[i] = p.count[pl][i];
-      f += off + 1;
-    }
-    if (mode == 1) {
-      f[0] = threat_sum;
-      f[1] = threat_done;
-      f[2] = crowd;
-    }
-  }
-  double* g = out.data() + 2 * per;
-  g[0] = 1;
-  if (p.phase == Phase::kAwaitingAward) g[p.turn == owner ? 1 : 2] = 1;
-  if (p.phase == Phase::kAwaitingForfeit) g[3] = 1;
-  if (mode >= 3) g[4] = hand_score_difference(p, owner);
-}
-
-double Evaluator::score_difference(const Position& p, Player me) const {
-  const Player owner = chain_owner(p);
-  if (!model_.empty()) {
-    std::array<double, 2 * (kMaxIndex + 11) + 4> x{};
-    features(p, std::span<double>(x.data(), model_.size()));
-    double z = 0;
-    for (std::size_t k = 0; k < model_.size(); ++k) z += model_[k] * x[k];
-    return owner == me ? z : -z;
-  }
-  return hand_score_difference(p, me);
-}
-
-double Evaluator::hand_score_difference(const Position& p, Player me) const {
-  const int mi = index_of(me);
-  const Player owner = chain_owner(p);
+  const Player owner = award_or_forfeit ? p.next : p.turn;
   double d = side_score(p, mi, owner == me) - side_score(p, 1 - mi, owner != me);
   if (chain_) d += owner == me ? w_.chain_tempo : -w_.chain_tempo;
   if (p.is_chance()) {
@@ -358,9 +239,7 @@ double Evaluator::hand_score_difference(const Position& p, Player me) const {
 
 double Evaluator::win_probability(const Position& p, Player me) const {
   if (p.is_over()) return p.turn == me ? 1.0 : 0.0;
-  // A fitted model is already in log-odds.
-  const double scale = model_.empty() ? w_.scale : 1.0;
-  return 1.0 / (1.0 + std::exp(-score_difference(p, me) / scale));
+  return 1.0 / (1.0 + std::exp(-score_difference(p, me) / w_.scale));
 }
 
 }  // namespace ur::ai

@@ -33,17 +33,9 @@
 //
 // and the win probability of `me` is logistic((score(me) - score(enemy)) / kScale). Finished
 // games are exact (1 or 0). The weights were tuned with short tournaments (docs/ai.md).
-//
-// Fitted models (throw chains): features() describes a position from the view of the owner of
-// the chain under way (per side: counters on each path index, the chain danger of its lone
-// counters, the crowd on S; plus the pending award or forfeit). A rule set with a fitted
-// linear model (eval_model.h, fitted by `ur fit-eval`, eval_fit.h) is evaluated as
-// logistic(model . features) instead of the hand-weighted terms, unless EvalWeights::fitted
-// is off.
 #pragma once
 
 #include <array>
-#include <span>
 
 #include "engine/engine.h"
 
@@ -64,9 +56,6 @@ struct EvalWeights {
   double chain_borne_off = 0.9;  // a piece borne off (with staging: plus staged)
   double chain_tempo = 0.3;      // the rest of the chain under way, for its owner
   double crowd = 0.2;            // staging presets: less per counter waiting on S after the first
-  // Use the rule set's fitted model (eval_model.h) when it has one; the weights above then
-  // serve only rule sets without one.
-  bool fitted = true;
 };
 
 // The tuned weights (docs/ai.md). Greedy uses the defaults above; the search's leaves value
@@ -78,42 +67,24 @@ EvalWeights search_weights();
 class Evaluator {
  public:
   explicit Evaluator(const Engine& engine, const EvalWeights& w = EvalWeights{});
-  // With an explicit linear model over features() (fitting it); empty: the hand weights.
-  Evaluator(const Engine& engine, const EvalWeights& w, std::span<const double> model);
 
   // P(`me` wins) in [0, 1]; exact for finished games.
   double win_probability(const Position& p, Player me) const;
   // score(me) - score(enemy) in the weights' units (before the logistic).
   double score_difference(const Position& p, Player me) const;
   const EvalWeights& weights() const { return w_; }
-  bool uses_model() const { return !model_.empty(); }
-
-  // The features of a position for a linear model, from the view of the owner of the chain
-  // under way (0 on rule sets without throw chains). `out` holds feature_count() values.
-  int feature_count() const;
-  int side_features() const;
-  void features(const Position& p, std::span<double> out) const;
-  // Whose chain is under way (an award or a forfeit response interrupts it).
-  static Player chain_owner(const Position& p);
 
  private:
   double side_score(const Position& p, int me, bool owner) const;
-  double hand_score_difference(const Position& p, Player me) const;
-  // A lone counter of `me` at index i: P(the enemy's chain hits it).
-  double chain_threat(const Position& p, int me, int i) const;
 
   const Engine* engine_;
   EvalWeights w_;
-  std::span<const double> model_;  // a fitted linear model over features(), or empty
   int n_ = 14;
   bool staging_ = false;
   bool stacking_ = false;
   bool chain_ = false;  // throw-chain turns (bell, boxed)
   // Throw chains: P(the chain's moving throws offer a sum of exactly d), by distance d.
   std::array<double, kMaxIndex> chain_hit_{};
-  // done_[p][i]: the share of its way that a piece of p at index i has done, 0..1.
-  std::array<std::array<double, kMaxIndex>, 2> done_{};
-  std::array<int, 2> last_hittable_{};  // the last path index where a piece can be hit
   // piece_value_[p][i]: progress (+ safety) of one piece of p at index i, 0..N+1.
   std::array<std::array<double, kMaxIndex>, 2> piece_value_{};
   // For a piece of p at index i: the (up to two) indices of the enemy's path on the same

@@ -96,13 +96,6 @@ std::variant<bool, AgentError> weight_param(const std::string& agent, const std:
                                                    {"chain_tempo", &w.chain_tempo},
                                                    {"chain_borne_off", &w.chain_borne_off},
                                                    {"crowd", &w.crowd}};
-  if (key == "eval") {
-    // Which evaluation: the rule set's fitted model where it has one, or the hand weights.
-    if (value != "fitted" && value != "hand")
-      return AgentError{fmt::format("{}: eval must be fitted or hand, not '{}'", agent, value)};
-    w.fitted = value == "fitted";
-    return true;
-  }
   double* slot = nullptr;
   for (const auto& [name, ptr] : slots)
     if (key == name) slot = ptr;
@@ -116,7 +109,7 @@ std::variant<bool, AgentError> weight_param(const std::string& agent, const std:
 }
 
 constexpr const char* kWeightNames =
-    "eval (fitted or hand), progress, borne_off, staged, safe, danger, danger_base, tempo, scale, chain_danger, "
+    "progress, borne_off, staged, safe, danger, danger_base, tempo, scale, chain_danger, "
     "chain_own, chain_tempo, chain_borne_off, crowd";
 
 AgentResult make_greedy(const Spec& spec, std::uint64_t seed) {
