@@ -272,10 +272,12 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
     if (check_username(name)) co_return not_found("no such user");
     int limit = static_cast<int>(int_param(req.target(), "limit", 20, 1, 100));
     std::int64_t before = int_param(req.target(), "before", 0, 0, INT64_MAX);
-    auto load = [&ctx, name, limit, before] {
+    std::string before_id = query_param(req.target(), "before_id");
+    if (!is_table_id(before_id)) before_id.clear();
+    auto load = [&ctx, name, limit, before, before_id] {
       std::optional<User> u = ctx.storage->find_user_by_name(name);
       std::vector<MatchRow> rows;
-      if (u) rows = ctx.storage->user_matches(u->id, limit, before);
+      if (u) rows = ctx.storage->user_matches(u->id, limit, before, before_id);
       return std::pair{u, rows};
     };
     auto [user, rows] = co_await offload(ctx, std::move(load));

@@ -381,17 +381,18 @@ class PgStorage final : public Storage {
     });
   }
 
-  std::vector<MatchRow> user_matches(std::int64_t user_id, int limit,
-                                     std::int64_t before) override {
+  std::vector<MatchRow> user_matches(std::int64_t user_id, int limit, std::int64_t before,
+                                     std::string_view before_id) override {
     // id COLLATE "C": ties sort bytewise, as in SQLite, whatever the database's collation.
     return read("user matches", [&](pqxx::transaction_base& tx) {
       return collect<std::vector<MatchRow>>(
           tx.exec_params(std::string(kMatchColumns) +
                              "'' AS record, started_at, finished_at FROM matches "
-                             "WHERE (light_user = $1 OR dark_user = $1) AND finished_at < $2 "
+                             "WHERE (light_user = $1 OR dark_user = $1) AND (finished_at < $2 OR "
+                             "(finished_at = $2 AND id COLLATE \"C\" > $4)) "
                              "ORDER BY finished_at DESC, id COLLATE \"C\" LIMIT $3",
                          user_id, before > 0 ? before : std::numeric_limits<std::int64_t>::max(),
-                         limit),
+                         limit, std::string(before_id)),
           to_match);
     });
   }

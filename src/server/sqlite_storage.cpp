@@ -280,18 +280,19 @@ class SqliteStorage final : public Storage {
     return q.step() ? std::optional<MatchRow>(q.match()) : std::nullopt;
   }
 
-  std::vector<MatchRow> user_matches(std::int64_t user_id, int limit,
-                                     std::int64_t before) override {
+  std::vector<MatchRow> user_matches(std::int64_t user_id, int limit, std::int64_t before,
+                                     std::string_view before_id) override {
     std::lock_guard lock(mutex_);
     Query q(*this,
             "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, "
             "reason, light_rating_before, light_rating_after, dark_rating_before, "
             "dark_rating_after, summary, '' AS record, started_at, finished_at "
-            "FROM matches WHERE (light_user = ? OR dark_user = ?) AND finished_at < ? "
+            "FROM matches WHERE (light_user = ? OR dark_user = ?) "
+            "AND (finished_at < ? OR (finished_at = ? AND id > ?)) "
             "ORDER BY finished_at DESC, id LIMIT ?");
-    q.bind(1, user_id).bind(2, user_id);
-    q.bind(3, before > 0 ? before : std::numeric_limits<std::int64_t>::max());
-    q.bind(4, static_cast<std::int64_t>(limit));
+    std::int64_t t = before > 0 ? before : std::numeric_limits<std::int64_t>::max();
+    q.bind(1, user_id).bind(2, user_id).bind(3, t).bind(4, t).bind(5, before_id);
+    q.bind(6, static_cast<std::int64_t>(limit));
     std::vector<MatchRow> out;
     while (q.step()) out.push_back(q.match());
     return out;

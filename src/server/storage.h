@@ -109,9 +109,10 @@ class Storage {
   virtual bool finish_game(const TableRow& table, std::int64_t expected_version,
                            MatchRow& match) = 0;
   virtual std::optional<MatchRow> find_match(std::string_view id) = 0;
-  // Newest first; `before` (a finished_at, exclusive; 0 = none) pages back.
-  virtual std::vector<MatchRow> user_matches(std::int64_t user_id, int limit,
-                                             std::int64_t before) = 0;
+  // Newest first (ties by id). The next page starts after the cursor (before, before_id): the
+  // finished_at and id of the last match of the previous page; before = 0 starts at the newest.
+  virtual std::vector<MatchRow> user_matches(std::int64_t user_id, int limit, std::int64_t before,
+                                             std::string_view before_id = {}) = 0;
   // Users with at least one rated game, best rating first.
   virtual std::vector<User> leaderboard(int limit) = 0;
 };

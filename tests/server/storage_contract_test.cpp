@@ -306,6 +306,10 @@ TEST_P(StorageContract, MatchHistoryPagesNewestFirst) {
   EXPECT_EQ(ids(s->user_matches(alice->id, 2, 0)), (std::vector<std::string>{"c5", "c4"}));
   EXPECT_EQ(ids(s->user_matches(alice->id, 3, 400)), (std::vector<std::string>{"c2", "c3", "c1"}))
       << "the next page; equal times in id order";
+  // A page that ends between two games of the same second: the cursor's id carries on after it.
+  EXPECT_EQ(ids(s->user_matches(alice->id, 1, 400, "")), (std::vector<std::string>{"c2"}));
+  EXPECT_EQ(ids(s->user_matches(alice->id, 2, 300, "00000000000000c2")),
+            (std::vector<std::string>{"c3", "c1"}));
   EXPECT_EQ(ids(s->user_matches(alice->id, 3, 200)), (std::vector<std::string>{"c0"}));
   EXPECT_EQ(ids(s->user_matches(alice->id, 10, 0)),
             (std::vector<std::string>{"c5", "c4", "c2", "c3", "c1", "c0"}));
