@@ -392,7 +392,7 @@ class PgStorage final : public Storage {
                              "(finished_at = $2 AND id COLLATE \"C\" > $4)) "
                              "ORDER BY finished_at DESC, id COLLATE \"C\" LIMIT $3",
                          user_id, before > 0 ? before : std::numeric_limits<std::int64_t>::max(),
-                         limit, std::string(before_id)),
+                         limit, before_id.empty() ? std::string("~") : std::string(before_id)),
           to_match);
     });
   }

@@ -77,6 +77,9 @@ constexpr Migration kMigrations[] = {
     )sql"},
 };
 
+// A cursor id above every table id (16 lowercase hex digits): no cursor id = nothing at `before`.
+constexpr const char* kAfterEveryId = "~";
+
 class SqliteStorage final : public Storage {
  public:
   explicit SqliteStorage(const std::string& path) {
@@ -291,7 +294,8 @@ class SqliteStorage final : public Storage {
             "AND (finished_at < ? OR (finished_at = ? AND id > ?)) "
             "ORDER BY finished_at DESC, id LIMIT ?");
     std::int64_t t = before > 0 ? before : std::numeric_limits<std::int64_t>::max();
-    q.bind(1, user_id).bind(2, user_id).bind(3, t).bind(4, t).bind(5, before_id);
+    q.bind(1, user_id).bind(2, user_id).bind(3, t).bind(4, t);
+    q.bind(5, before_id.empty() ? std::string_view(kAfterEveryId) : before_id);
     q.bind(6, static_cast<std::int64_t>(limit));
     std::vector<MatchRow> out;
     while (q.step()) out.push_back(q.match());

@@ -110,7 +110,8 @@ class Storage {
                            MatchRow& match) = 0;
   virtual std::optional<MatchRow> find_match(std::string_view id) = 0;
   // Newest first (ties by id). The next page starts after the cursor (before, before_id): the
-  // finished_at and id of the last match of the previous page; before = 0 starts at the newest.
+  // finished_at and id of the last match of the previous page; before = 0 starts at the newest;
+  // an empty before_id leaves out every match finished at `before`.
   virtual std::vector<MatchRow> user_matches(std::int64_t user_id, int limit, std::int64_t before,
                                              std::string_view before_id = {}) = 0;
   // Users with at least one rated game, best rating first.
