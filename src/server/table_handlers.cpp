@@ -105,6 +105,13 @@ void TableService::register_handlers(Dispatcher& d) {
   d.add("cancel_match", [this](WsClient& c, const json& m) { return on_cancel_match(c, m); });
 }
 
+awaitable<std::shared_ptr<LiveTable>> TableService::find_or_answer(WsClient& c, const json& msg,
+                                                                   const std::string& id) {
+  auto t = co_await find(id);
+  if (!t) send_table_error(c, msg, {"no_table", "there is no such table"}, id);
+  co_return t;
+}
+
 awaitable<Actor> TableService::fresh_actor(WsClient& c) {
   Actor a = actor_of(c.identity(), c.connection_id());
   if (a.is_user()) {
@@ -171,11 +178,8 @@ awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
   Fields f{c, msg};
   auto id = f.table();
   if (!id) co_return;
-  auto t = co_await find(*id);
-  if (!t) {
-    send_table_error(c, msg, {"no_table", "there is no such table"}, *id);
-    co_return;
-  }
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
   auto open = [this, t, &c, &msg, actor]() -> std::optional<TableError> {
     const TableModel& m = t->model;
@@ -197,11 +201,8 @@ awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
   auto id = f.table();
   auto invite = f.string("invite", true);
   if (f.failed) co_return;
-  auto t = co_await find(*id);
-  if (!t) {
-    send_table_error(c, msg, {"no_table", "there is no such table"}, *id);
-    co_return;
-  }
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
   Actor actor = co_await fresh_actor(c);
   auto join = [this, t, &c, &msg, actor, invite = *invite]() -> std::optional<TableError> {
     TableModel next = t->model;
@@ -255,11 +256,8 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
       f.fail("fields \"from\" and \"to\" are path indices");
   }
   if (f.failed) co_return;
-  auto t = co_await find(*id);
-  if (!t) {
-    send_table_error(c, msg, {"no_table", "there is no such table"}, *id);
-    co_return;
-  }
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
   auto act = [this, t, &c, &msg, actor, type, version = *version, action_id = *action_id,
               from = from.value_or(0), to = to.value_or(0), kind]() -> std::optional<TableError> {
@@ -313,11 +311,8 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
   auto is_public = f.boolean("public");
   if (!f.failed && !is_public) f.fail("missing boolean field \"public\"");
   if (f.failed) co_return;
-  auto t = co_await find(*id);
-  if (!t) {
-    send_table_error(c, msg, {"no_table", "there is no such table"}, *id);
-    co_return;
-  }
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
   auto set = [this, t, &c, &msg, actor, value = *is_public]() -> std::optional<TableError> {
     if (t->model.is_public() != value) {

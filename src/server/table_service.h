@@ -104,6 +104,9 @@ class TableService {
   boost::asio::awaitable<void> on_find_match(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_cancel_match(WsClient& c, const json& msg);
   boost::asio::awaitable<Actor> fresh_actor(WsClient& c);
+  // find(), answering no_table to the client when there is none.
+  boost::asio::awaitable<std::shared_ptr<LiveTable>> find_or_answer(WsClient& c, const json& msg,
+                                                                    const std::string& id);
 
   // Table life (table_service.cpp). All but add_table run on the table's strand.
   std::shared_ptr<LiveTable> add_table(TableModel model);
