@@ -19,12 +19,6 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 using boost::asio::awaitable;
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 template <class Body>
 void common_headers(http::response<Body>& res) {
   res.set(http::field::server, "ur/" UR_VERSION);
@@ -57,18 +51,17 @@ json user_json(const User& u) {
           {"games", u.games}, {"wins", u.wins},         {"created_at", u.created_at}};
 }
 
-std::string session_cookie(const ServerContext& ctx, std::string_view token, long max_age) {
-  std::string c = std::string(kSessionCookie) + "=" + std::string(token) +
+// A Set-Cookie value for one of our HttpOnly, SameSite=Lax cookies.
+std::string cookie_header(const ServerContext& ctx, std::string_view name, std::string_view token,
+                          long max_age) {
+  std::string c = std::string(name) + "=" + std::string(token) +
                   "; Path=/; Max-Age=" + std::to_string(max_age) + "; HttpOnly; SameSite=Lax";
   if (ctx.config.secure_cookies) c += "; Secure";
   return c;
 }
 
-std::string guest_cookie(const ServerContext& ctx, std::string_view token) {
-  std::string c = std::string(kGuestCookie) + "=" + std::string(token) +
-                  "; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax";
-  if (ctx.config.secure_cookies) c += "; Secure";
-  return c;
+std::string session_cookie(const ServerContext& ctx, std::string_view token, long max_age) {
+  return cookie_header(ctx, kSessionCookie, token, max_age);
 }
 
 std::string request_path(const Request& req) {
@@ -202,7 +195,7 @@ awaitable<Response> api_guest(ServerContext& ctx, const Request& req, const std:
   Response res = json_response(req, http::status::ok, json{{"guest", true}});
   if (id.guest_key.empty()) {
     std::string token = random_token_hex(16);
-    res.set(http::field::set_cookie, guest_cookie(ctx, token));
+    res.set(http::field::set_cookie, cookie_header(ctx, kGuestCookie, token, 365L * 24 * 3600));
     id.guest_id = guest_name(token);
   }
   nlohmann::json body{{"guest", true}, {"name", id.guest_id}};

@@ -128,10 +128,6 @@ std::int64_t int_param(std::string_view target, std::string_view name, std::int6
   return std::clamp(out, lo, hi);
 }
 
-bool is_table_id(std::string_view s) {
-  return s.size() == 16 && s.find_first_not_of("0123456789abcdef") == std::string_view::npos;
-}
-
 json match_json(const MatchRow& m, std::int64_t viewer) {
   json j{{"id", m.id},
          {"rules", m.rules},

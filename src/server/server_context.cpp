@@ -1,5 +1,7 @@
 #include "server/server_context.h"
 
+#include <chrono>
+
 #include "server/pubsub.h"
 #include "server/table_service.h"
 #include "server/ws_dispatch.h"
@@ -10,6 +12,12 @@ std::size_t at_least_one(int n) {
   return static_cast<std::size_t>(n > 0 ? n : 1);
 }
 }  // namespace
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 ServerContext::ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st)
     : config(std::move(cfg)),

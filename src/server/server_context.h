@@ -37,6 +37,9 @@ struct Identity {
   std::string remote_ip;
 };
 
+// Seconds since the Unix epoch (timestamps in storage and sessions).
+std::int64_t unix_now();
+
 struct ServerContext {
   ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st);
   ~ServerContext();  // out of line: Dispatcher is incomplete here

@@ -19,12 +19,6 @@ using net::awaitable;
 
 namespace {
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 // Field readers: nullopt + an error sent when the field is present but malformed (or missing
 // and required).
 struct Fields {
@@ -74,8 +68,7 @@ struct Fields {
   std::optional<std::string> table() {
     auto id = string("table", true);
     if (!id) return std::nullopt;
-    bool ok = id->size() == 16 && id->find_first_not_of("0123456789abcdef") == std::string::npos;
-    if (!ok) {
+    if (!is_table_id(*id)) {
       fail("field \"table\" is not a table id");
       return std::nullopt;
     }

@@ -14,12 +14,6 @@
 namespace ur::server {
 namespace {
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 TableError error(std::string code, std::string message) {
   return TableError{std::move(code), std::move(message)};
 }
@@ -188,6 +182,10 @@ const char* status_name(TableStatus s) {
       return "closed";
   }
   return "closed";
+}
+
+bool is_table_id(std::string_view s) {
+  return s.size() == 16 && s.find_first_not_of("0123456789abcdef") == std::string_view::npos;
 }
 
 std::optional<MoveKind> parse_move_kind(std::string_view s) {

@@ -179,6 +179,9 @@ class TableModel {
 
 inline constexpr std::size_t kRecentActions = 32;
 
+// Table ids are 16 lowercase hex digits (64 random bits).
+bool is_table_id(std::string_view s);
+
 // "move", "award_yes", "award_no"; nullopt for anything else.
 std::optional<MoveKind> parse_move_kind(std::string_view s);
 const char* move_kind_name(MoveKind k);

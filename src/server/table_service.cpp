@@ -12,12 +12,6 @@ using json = nlohmann::json;
 
 namespace {
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 std::int64_t steady_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(
              std::chrono::steady_clock::now().time_since_epoch())
@@ -139,6 +133,19 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
   return std::nullopt;
 }
 
+void TableService::apply_server_action(
+    const std::shared_ptr<LiveTable>& t, const char* what,
+    const std::function<std::optional<TableError>(TableModel&, json&)>& action) {
+  TableModel next = t->model;
+  json events = json::array();
+  if (auto e = action(next, events)) {
+    log_line(std::string(what) + " refused: " + e->message);
+    return;
+  }
+  if (auto e = commit(t, std::move(next), events))
+    log_line(std::string(what) + " not saved: " + e->message);
+}
+
 json TableService::clock_json(const LiveTable& t) const {
   if (!t.clock_seat) return nullptr;
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -172,11 +179,8 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
       [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
         auto table = weak.lock();
         if (ec || !table || stopping_ || table->model.version() != version) return;
-        TableModel next = table->model;
-        json events = json::array();
-        if (next.time_out(events)) return;
-        if (auto e = commit(table, std::move(next), events))
-          log_line("idle timeout not applied: " + e->message);
+        apply_server_action(table, "idle timeout",
+                            [](TableModel& m, json& ev) { return m.time_out(ev); });
       });
 }
 
@@ -202,14 +206,8 @@ void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
 void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version) {
   if (!t->model.bot_to_act()) return;
   if (t->model.game().awaiting_throw()) {
-    TableModel next = t->model;
-    json events = json::array();
-    if (auto e = next.bot_roll(secure_unit, events)) {
-      log_line("computer throw refused: " + e->message);
-      return;
-    }
-    if (auto e = commit(t, std::move(next), events))
-      log_line("computer throw not saved: " + e->message);
+    apply_server_action(t, "computer throw",
+                        [](TableModel& m, json& ev) { return m.bot_roll(secure_unit, ev); });
     return;
   }
   if (!t->bot) {
@@ -238,14 +236,8 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
         schedule_bot(t);
         return;
       }
-      TableModel next = t->model;
-      json events = json::array();
-      if (auto e = next.bot_move(m, events)) {
-        log_line("computer move refused: " + e->message);
-        return;
-      }
-      if (auto e = commit(t, std::move(next), events))
-        log_line("computer move not saved: " + e->message);
+      apply_server_action(t, "computer move",
+                          [m](TableModel& model, json& ev) { return model.bot_move(m, ev); });
     });
   });
 }

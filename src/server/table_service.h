@@ -22,6 +22,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -113,6 +114,11 @@ class TableService {
   std::optional<TableError> commit(const std::shared_ptr<LiveTable>& t, TableModel next,
                                    const json& events);
   void publish(LiveTable& t, const json& events);
+  // An action of the server itself (the idle clock, a computer seat) applied to a copy and
+  // committed; a refusal or a failed commit is logged (there is no client to answer).
+  void apply_server_action(
+      const std::shared_ptr<LiveTable>& t, const char* what,
+      const std::function<std::optional<TableError>(TableModel&, json&)>& action);
   void arm_clock(const std::shared_ptr<LiveTable>& t);
   void schedule_bot(const std::shared_ptr<LiveTable>& t);
   void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);

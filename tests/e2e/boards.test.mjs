@@ -3,34 +3,22 @@
 // Aseb's twelve files. Screenshots of the Aseb and boxed boards are kept.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import * as L from './lib.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await L.startServer({ idleTimeout: 60, botDelay: 50 });
-  browser = await L.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
 
 test('every preset draws its board', { timeout: 120000 }, async () => {
-  const P = await L.newPlayer(browser, { reducedMotion: 'reduce' });
+  const P = await L.newPlayer(env.browser, { reducedMotion: 'reduce' });
   const page = P.page;
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await L.playAsGuest(page);
   await page.waitForSelector('.lobby .rules-summary:not(:empty)');
-  const { presets } = await (await fetch(`${server.url}api/rules`)).json();
+  const { presets } = await (await fetch(`${env.server.url}api/rules`)).json();
   assert.ok(presets.length >= 2);
   for (const { id } of presets) {
-    const rules = await (await fetch(`${server.url}api/rules/${id}`)).json();
-    await page.goto(`${server.url}#/lobby`);
+    const rules = await (await fetch(`${env.server.url}api/rules/${id}`)).json();
+    await page.goto(`${env.server.url}#/lobby`);
     await page.waitForSelector('.lobby .rules-summary:not(:empty)');
     await page.selectOption('select[name=rules]', id);
     await page.selectOption('select[name=level]', 'beginner');

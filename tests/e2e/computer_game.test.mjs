@@ -4,22 +4,10 @@
 // running game and the page must reconnect by itself and resume the same seat.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import * as L from './lib.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await L.startServer({ idleTimeout: 60, botDelay: 50 });
-  browser = await L.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
 
 const landscape = { width: 844, height: 390 };
 const portrait = { width: 390, height: 844 };
@@ -48,13 +36,13 @@ test(
   'a phone player beats (or loses to) the computer, through a server restart',
   { timeout: 240000 },
   async () => {
-    const P = await L.newPlayer(browser, {
+    const P = await L.newPlayer(env.browser, {
       viewport: portrait,
       isMobile: true,
       hasTouch: true,
     });
     const page = P.page;
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await L.playAsGuest(page);
     await page.waitForSelector('.lobby');
     await page.selectOption('select[name=level]', 'beginner');
@@ -122,9 +110,9 @@ test(
     const st0 = await myTurn(page);
     assert.equal(st0.status, 'playing', 'ten turns do not finish a game');
     {
-      const port = server.port;
-      const dataDir = server.dataDir;
-      await server.stop();
+      const port = env.server.port;
+      const dataDir = env.server.dataDir;
+      await env.server.stop();
       await page.waitForSelector('.conn-banner.shown', { timeout: 15000 });
       assert.match(await page.textContent('.conn-banner'), /reconnecting/i);
       const restarted = await L.startServer({
@@ -133,8 +121,8 @@ test(
         port,
         dataDir,
       });
-      const cleanup = server.cleanup;
-      server = { ...restarted, cleanup };
+      const cleanup = env.server.cleanup;
+      env.server = { ...restarted, cleanup };
       await page.waitForSelector('.conn-banner:not(.shown)', {
         timeout: 30000,
       });
@@ -168,15 +156,15 @@ test(
 test('a stale tab redraws from the snapshot the server attaches', { timeout: 90000 }, async () => {
   // Two tabs of one guest at one table; the second tab's table messages are held back (as if lost)
   // while the first one rolls, so the second acts on an old version and is told so.
-  const A = await L.newPlayer(browser);
-  await A.page.goto(server.url);
+  const A = await L.newPlayer(env.browser);
+  await A.page.goto(env.server.url);
   await L.playAsGuest(A.page);
   await A.page.waitForSelector('.lobby');
   await A.page.click('button[data-action=play-computer]');
   await L.waitTable(A.page, (d) => d.status === 'playing' && d.you === '1');
   const tableUrl = A.page.url();
 
-  const B = await L.newPlayer(browser);
+  const B = await L.newPlayer(env.browser);
   await B.context.addCookies(await A.context.cookies());
   let holdBack = false;
   await B.page.routeWebSocket(/\/ws$/, (ws) => {

@@ -2,27 +2,15 @@
 // shows (the whole 2 s lie within the last 10 s) and the post-game banner says why.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import * as L from './lib.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await L.startServer({ idleTimeout: 2, botDelay: 50 });
-  browser = await L.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+const env = L.serverAndBrowser({ idleTimeout: 2, botDelay: 50 });
 
 test('a player who does not act forfeits on time', { timeout: 90000 }, async () => {
-  const P = await L.newPlayer(browser);
+  const P = await L.newPlayer(env.browser);
   const page = P.page;
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await L.playAsGuest(page);
   await page.waitForSelector('.lobby');
   // Record, inside the page, every countdown text that is shown (so a slow test driver cannot
@@ -60,10 +48,10 @@ test('a player who does not act forfeits on time', { timeout: 90000 }, async () 
 });
 
 test('Find Match pairs two waiting players at one table', { timeout: 60000 }, async () => {
-  const A = await L.newPlayer(browser);
-  const B = await L.newPlayer(browser);
+  const A = await L.newPlayer(env.browser);
+  const B = await L.newPlayer(env.browser);
   for (const P of [A, B]) {
-    await P.page.goto(server.url);
+    await P.page.goto(env.server.url);
     await L.playAsGuest(P.page);
     await P.page.waitForSelector('.lobby');
   }

@@ -5,22 +5,10 @@
 // the leaderboard, the match history and the replay of the game.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import * as L from './lib.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await L.startServer({ idleTimeout: 60 });
-  browser = await L.launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  server?.cleanup();
-});
+const env = L.serverAndBrowser({ idleTimeout: 60 });
 
 test('invite, spectate and play a full Finkel game by clicking', { timeout: 240000 }, async () => {
   // Reduced motion keeps a 200-action game short; the animations run in the computer-game test.
@@ -28,10 +16,10 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
     reducedMotion: 'reduce',
     viewport: { width: 1280, height: 800 },
   };
-  const A = await L.newPlayer(browser, opts);
-  const B = await L.newPlayer(browser, opts);
-  const C = await L.newPlayer(browser, opts);
-  const base = server.url;
+  const A = await L.newPlayer(env.browser, opts);
+  const B = await L.newPlayer(env.browser, opts);
+  const C = await L.newPlayer(env.browser, opts);
+  const base = env.server.url;
 
   await L.register(A.page, base, 'alice');
   await L.register(B.page, base, 'bob');

@@ -8,6 +8,7 @@ import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -74,6 +75,24 @@ export async function startServer({ idleTimeout = 30, botDelay = 50, port = 0, d
 }
 
 /** Debian's Chromium, headless; playwright gives every launch a fresh temporary profile. */
+/**
+ * A test file's fixture: a fresh server (startServer's options) and a browser, started before the
+ * file's tests and stopped after them. Read them as env.server and env.browser inside tests.
+ */
+export function serverAndBrowser(options) {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer(options);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+    env.server?.cleanup();
+  });
+  return env;
+}
+
 export async function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.UR_CHROMIUM ?? '/usr/bin/chromium',
