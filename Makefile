@@ -24,9 +24,13 @@ build: setup
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
 
+# The sanitizer run covers the rules engine, the players and the solver (the `unit` and
+# `conformance` labels); building only those two test programs keeps CI from compiling the
+# server a second time.
+ASAN_TARGETS ?= ur_unit_tests ur_conformance_tests
 build-asan: setup
 	cmake --preset asan >/dev/null
-	cmake --build --preset asan -j $(JOBS)
+	cmake --build --preset asan -j $(JOBS) --target $(ASAN_TARGETS)
 
 test: build build-asan web format-check
 	ctest --preset release -j $(JOBS)

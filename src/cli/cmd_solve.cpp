@@ -81,6 +81,12 @@ void run_solve(const SolveArgs& args) {
           "{:5.1f}%  ETA {:>5.0f} s   ",
           p.layer, p.layers, p.a, p.b, p.sweep, p.change, 100 * p.fraction_done, p.eta_seconds);
       if (p.layer_done) std::cerr << "\n";
+    } else if (p.layer_done) {
+      // Logs and CI: one line a layer instead of a redrawn bar.
+      std::cerr << fmt::format(
+          "  layer {:>2}/{} ({},{}) done after {} sweeps, change {:.2e}, "
+          "{:.1f}% of the work, ETA {:.0f} s\n",
+          p.layer, p.layers, p.a, p.b, p.sweep, p.change, 100 * p.fraction_done, p.eta_seconds);
     }
   });
   for (const solver::LayerReport& r : vi.reports())

@@ -12,26 +12,6 @@ const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
 const landscape = { width: 844, height: 390 };
 const portrait = { width: 390, height: 844 };
 
-/** Waits until the player may act (the computer has moved and the animations are done). */
-async function myTurn(page) {
-  await page.waitForFunction(
-    () => {
-      const d = document.querySelector('.table-page')?.dataset;
-      if (!d) return false;
-      if (d.status === 'finished') return true;
-      const roll = document.querySelector('button[data-action=roll]');
-      return (
-        d.toAct === d.you &&
-        d.busy !== '1' &&
-        ((roll && !roll.disabled) || document.querySelector('.piece.legal') !== null)
-      );
-    },
-    null,
-    { timeout: 30000 },
-  );
-  return L.look(page);
-}
-
 test(
   'a phone player beats (or loses to) the computer, through a server restart',
   { timeout: 240000 },
@@ -80,7 +60,7 @@ test(
     let keyboardMoves = 0;
     let shot = false;
     while (turns < 10 || (!shot && turns < 30)) {
-      const st = await myTurn(page);
+      const st = await L.myTurn(page);
       if (st.status === 'finished') break;
       const before = st.version;
       if (st.canRoll) {
@@ -98,7 +78,7 @@ test(
       }
       await L.waitTable(page, (d, v) => Number(d.version) > Number(v), before);
       turns++;
-      const now = await myTurn(page);
+      const now = await L.myTurn(page);
       if (!shot && turns >= 6 && now.status === 'playing' && now.legal > 0) {
         shot = true;
         await L.screenshot(page, 'game-phone-landscape');
@@ -107,7 +87,7 @@ test(
     assert.ok(keyboardMoves > 0, 'some moves were made with the keyboard');
 
     // The server goes away under the game and comes back: the page reconnects and resumes.
-    const st0 = await myTurn(page);
+    const st0 = await L.myTurn(page);
     assert.equal(st0.status, 'playing', 'ten turns do not finish a game');
     {
       const port = env.server.port;
@@ -138,7 +118,7 @@ test(
     // The rest of the game, quickly.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (let guard = 0; guard < 2000; guard++) {
-      const st = await myTurn(page);
+      const st = await L.myTurn(page);
       if (st.status === 'finished') break;
       await L.clickTurn(page, st);
     }
@@ -185,7 +165,7 @@ test('a stale tab redraws from the snapshot the server attaches', { timeout: 900
   await A.page.click('button[data-action=roll]');
   await L.waitTable(A.page, (d, v) => Number(d.version) > Number(v), start.version);
   // Wait until nothing moves any more (after a throw of 0 the computer plays first).
-  const now = await myTurn(A.page);
+  const now = await L.myTurn(A.page);
   assert.equal(
     (await L.tableState(B.page)).version,
     start.version,

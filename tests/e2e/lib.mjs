@@ -226,6 +226,30 @@ export function look(page) {
   });
 }
 
+/**
+ * Waits until this page's player may act (the other seat has moved and the animations are done:
+ * the Roll button, a glowing piece or an award button is ready) or the game is over; then looks.
+ */
+export async function myTurn(page) {
+  await page.waitForFunction(
+    () => {
+      const d = document.querySelector('.table-page')?.dataset;
+      if (!d) return false;
+      if (d.status === 'finished') return true;
+      const roll = document.querySelector('button[data-action=roll]');
+      return (
+        d.toAct === d.you &&
+        d.busy !== '1' &&
+        ((roll && !roll.disabled) ||
+          document.querySelector('.piece.legal, .award-row button') !== null)
+      );
+    },
+    null,
+    { timeout: 30000 },
+  );
+  return look(page);
+}
+
 /** Whether this page's player must act now and the screen is ready for it. */
 export async function canAct(page) {
   return (await look(page))?.canAct ?? false;

@@ -105,6 +105,31 @@ test('game events are described in words', () => {
   );
 });
 
+test('the reader is "You", with the verbs agreeing', () => {
+  const you = (s: 1 | 2) => (s === 1 ? 'You' : 'bob');
+  const award = (seat: 1 | 2, kind: 'award_yes' | 'award_no') =>
+    describeEvent({ kind: 'move', seat, from: -1, to: 0, move_kind: kind }, you)?.text;
+  assert.equal(award(1, 'award_yes'), 'You take the award: a counter enters S');
+  assert.equal(award(2, 'award_yes'), 'bob takes the award: a counter enters S');
+  assert.equal(award(1, 'award_no'), 'You decline the award');
+  assert.equal(award(2, 'award_no'), 'bob declines the award');
+  const again = (seat: 1 | 2) =>
+    describeEvent({ kind: 'move', seat, from: 2, to: 5, extra_turn: true }, you)?.text;
+  assert.equal(again(1), 'You throw again');
+  assert.equal(again(2), 'bob throws again');
+  const bounced = (seat: 1 | 2) =>
+    describeEvent({ kind: 'move', seat, from: 2, to: 5, bounced: true }, you)?.text;
+  assert.equal(bounced(1), 'Your counter was sent off');
+  assert.equal(bounced(2), "bob's counter was sent off");
+  const landed = describeEvent(
+    { kind: 'move', seat: 1, from: 0, to: 4, rosette: true, award_pending: true },
+    you,
+  )?.text;
+  assert.equal(landed, 'You landed on a rosette ✸ · award: a counter may enter S');
+  const eye = describeEvent({ kind: 'move', seat: 2, from: 0, to: 1, forfeit_pending: true }, you);
+  assert.equal(eye?.text, 'Forfeit: the opponent moves a counter 4');
+});
+
 test('the log has a line for every throw and move', () => {
   assert.equal(
     logLine(finkel, { kind: 'roll', seat: 1, value: 3, move: 3, passed: false }, names),

@@ -4,6 +4,7 @@ import {
   countdownSeconds,
   ratingLine,
   reasonText,
+  shownThrow,
   signed,
   statusText,
 } from '../src/logic/status.ts';
@@ -50,6 +51,14 @@ test('the status line says whose turn and which phase', () => {
     "bob's turn — Pick a piece",
   );
   assert.equal(statusText(snap({}, 'waiting'), 1).main, 'Waiting for an opponent to sit down');
+  assert.equal(
+    statusText(snap({ phase: 'awaiting_award' }), 1).main,
+    'Your turn — Rosette award: take it?',
+  );
+  assert.equal(
+    statusText(snap({ phase: 'awaiting_forfeit', to_act: 2 }), 1).main,
+    "bob's turn — Forfeit: move a counter 4",
+  );
 });
 
 test('a finished game names the winner', () => {
@@ -109,4 +118,31 @@ test('the idle countdown shows only in the last 10 seconds', () => {
   assert.equal(countdownSeconds(9_001, 0), 10);
   assert.equal(countdownSeconds(2_000, 0), 2);
   assert.equal(countdownSeconds(1_000, 5_000), 0);
+});
+
+test('the dice keep the last throw until the next one', () => {
+  const throws = [0, 1, 2, 3, 4];
+  const waiting = snap({}).game;
+  const moving = snap({ phase: 'awaiting_move', roll: 3, to_act: 2 }).game;
+  // A throw among the events wins, the newest one when there are several.
+  const events = [
+    { kind: 'roll', seat: 1, value: 2, move: 2 },
+    { kind: 'move', seat: 1, from: 0, to: 2 },
+    { kind: 'roll', seat: 2, value: 4, move: 4 },
+  ];
+  assert.deepEqual(shownThrow(null, events, waiting, throws, false), {
+    value: 4,
+    move: 4,
+    seat: 2,
+  });
+  // No throw in the events: a snapshot awaiting a move rebuilds the throw when nothing is shown,
+  // or when the board was redrawn from scratch; otherwise the dice keep what they show.
+  const shown = { value: 1, move: 1, seat: 1 as const };
+  assert.deepEqual(shownThrow(null, [], moving, throws, false), { value: 3, move: 3, seat: 2 });
+  assert.deepEqual(shownThrow(shown, [], moving, throws, true), { value: 3, move: 3, seat: 2 });
+  assert.deepEqual(shownThrow(shown, [], moving, throws, false), shown);
+  assert.deepEqual(shownThrow(shown, [], waiting, throws, true), shown);
+  assert.equal(shownThrow(null, [], waiting, throws, true), null);
+  // A rule set whose throw values differ from their moves (the table maps them).
+  assert.equal(shownThrow(null, [], moving, [0, 1, 2, 10, 4], false)?.move, 10);
 });

@@ -21,6 +21,8 @@ const asSeat = (n: number | undefined): SeatNo => (n === 2 ? 2 : 1);
 /** The words for one event (null when the event needs none). */
 export function describeEvent(ev: TableEvent, name: NameOf): { text: string; tone: Tone } | null {
   const who = name(asSeat(ev.seat));
+  // "You take" / "alice takes": the reader's own seat is named "You".
+  const verb = (third: string, plain: string) => `${who} ${who === 'You' ? plain : third}`;
   switch (ev.kind) {
     case 'roll':
       if (ev.passed)
@@ -28,10 +30,11 @@ export function describeEvent(ev: TableEvent, name: NameOf): { text: string; ton
       return null;
     case 'move': {
       if (ev.move_kind === 'award_yes')
-        return { text: `${who} takes the award: a counter enters S`, tone: 'good' };
-      if (ev.move_kind === 'award_no') return { text: `${who} declines the award`, tone: 'info' };
+        return { text: `${verb('takes', 'take')} the award: a counter enters S`, tone: 'good' };
+      if (ev.move_kind === 'award_no')
+        return { text: `${verb('declines', 'decline')} the award`, tone: 'info' };
       const bits: string[] = [];
-      if (ev.bounced) bits.push(`${who}'s counter was sent off`);
+      if (ev.bounced) bits.push(`${who === 'You' ? 'Your' : `${who}'s`} counter was sent off`);
       if (ev.capture || (ev.captures ?? 0) > 0) bits.push(`${who} captured a piece!`);
       if (ev.doubled) bits.push('The move was doubled');
       if ((ev.borne_off ?? 0) > 0 || ev.bear_off) bits.push(`${who} bore a piece off`);
@@ -41,9 +44,10 @@ export function describeEvent(ev: TableEvent, name: NameOf): { text: string; ton
             ? `${who} landed on a rosette ✸ — extra turn`
             : `${who} landed on a rosette ✸`,
         );
-      else if (ev.extra_turn) bits.push(`${who} throws again`);
-      if (ev.award_pending) bits.push('Rosette award: may enter a counter onto S');
-      if (ev.forfeit_pending) bits.push('Forfeit square: the opponent moves a counter 4');
+      else if (ev.extra_turn) bits.push(`${verb('throws', 'throw')} again`);
+      // Short: the panel gives this line two lines (one on phones).
+      if (ev.award_pending) bits.push('award: a counter may enter S');
+      if (ev.forfeit_pending) bits.push('Forfeit: the opponent moves a counter 4');
       if (bits.length === 0) return null;
       // Names are shown exactly as written (never re-capitalised).
       const tone: Tone = ev.capture || ev.extra_turn || (ev.borne_off ?? 0) > 0 ? 'good' : 'info';

@@ -42,7 +42,7 @@ export function statusText(snap: Snapshot, you: SeatNo | null): StatusText {
     case 'awaiting_move':
       return { main: `${who} — Pick a piece`, yourMove: mine };
     case 'awaiting_award':
-      return { main: `${who} — Rosette award: enter a counter onto S?`, yourMove: mine };
+      return { main: `${who} — Rosette award: take it?`, yourMove: mine };
     case 'awaiting_forfeit':
       return { main: `${who} — Forfeit: move a counter 4`, yourMove: mine };
     default:
@@ -88,4 +88,31 @@ export function countdownSeconds(deadline: number | null, now: number): number |
 /** True when the events say the turn passed for want of a legal move. */
 export function turnPassed(events: TableEvent[]): boolean {
   return events.some((e) => e.kind === 'roll' && e.passed);
+}
+
+/** The throw the dice show: the last one thrown, kept until the next. */
+export interface ShownThrow {
+  value: number;
+  move: number;
+  seat: SeatNo;
+}
+
+/**
+ * What the dice show after a snapshot: the newest throw among `events`; else, when the snapshot
+ * awaits a move after a throw the client did not see (a fresh draw or nothing shown yet), that
+ * throw rebuilt from the game (`throws[value]` is its move); else what they showed before.
+ */
+export function shownThrow(
+  previous: ShownThrow | null,
+  events: TableEvent[],
+  game: Snapshot['game'],
+  throws: number[] | null,
+  fresh: boolean,
+): ShownThrow | null {
+  const roll = [...events].reverse().find((e) => e.kind === 'roll');
+  if (roll)
+    return { value: roll.value ?? 0, move: roll.move ?? 0, seat: (roll.seat as SeatNo) ?? 1 };
+  if (game.phase === 'awaiting_move' && game.roll !== null && game.to_act && (!previous || fresh))
+    return { value: game.roll, move: throws?.[game.roll] ?? game.roll, seat: game.to_act };
+  return previous;
 }

@@ -1,21 +1,28 @@
-// The table screen's controller. It joins (through an invite) or opens the table, then draws every
-// `table` message in order: the events animate first (dice, the piece sliding along its path, a
-// capture going home), then the snapshot is drawn as it is, so the snapshot is always the truth.
-// Actions carry the drawn version and a fresh action id; a stale_version answer redraws from the
-// snapshot it carries. After a dropped socket the screen sends open_table again and resumes.
+// The table screen's controller. It joins or opens the table, then draws every `table` message in
+// order: the events animate first (dice, the piece sliding along its path, a capture going home),
+// then the snapshot is drawn as it is, so the snapshot is always the truth. Actions carry the drawn
+// version and a fresh action id; a stale_version answer redraws from the snapshot it carries.
 
 import { buildGeometry, type Geometry } from '../logic/geometry.ts';
 import { describeEvent, logLine, planEvents } from '../logic/plan.ts';
 import { tableHash, type Route } from '../logic/route.ts';
-import { countdownSeconds, seatName, statusText } from '../logic/status.ts';
+import {
+  countdownSeconds,
+  seatName,
+  shownThrow,
+  statusText,
+  type ShownThrow,
+} from '../logic/status.ts';
 import type { Clock, SeatNo, Snapshot, TableEvent } from '../logic/types.ts';
 import { rulesFor } from '../net/api.ts';
 import { ProtocolError, type ServerMessage } from '../net/socket.ts';
 import { Animator } from './animator.ts';
 import { errorText, type App, type View } from './app.ts';
 import { BoardView, type LegalTarget } from './board.ts';
+import { ConfirmButton } from './confirm.ts';
 import { DiceView } from './dice.ts';
-import { h, prefersReducedMotion, setText } from './dom.ts';
+import { prefersReducedMotion, setText } from './dom.ts';
+import { joinOrOpen, openErrorText } from './table_join.ts';
 import { TableView } from './table_view.ts';
 
 interface Update {
@@ -51,10 +58,11 @@ class TablePage implements View {
   private actionCount = 0;
   private deadline: number | null = null;
   private clockSeat: SeatNo | null = null;
-  private lastThrow: { value: number; move: number; seat: SeatNo } | null = null;
+  private lastThrow: ShownThrow | null = null;
   private destroyed = false;
   private opening = false;
-  private confirmTimer = 0;
+  private leave: ConfirmButton | null = null;
+  private resign: ConfirmButton | null = null;
   private readonly offs: (() => void)[] = [];
   private readonly timer: number;
 
@@ -85,7 +93,8 @@ class TablePage implements View {
     this.destroyed = true;
     this.animator?.cancel();
     window.clearInterval(this.timer);
-    window.clearTimeout(this.confirmTimer);
+    this.leave?.cancel();
+    this.resign?.cancel();
     for (const off of this.offs) off();
     if (this.app.socket.isOpen)
       this.app.socket.request('unwatch', { table: this.id }).catch(() => {});
@@ -98,40 +107,17 @@ class TablePage implements View {
     this.opening = true;
     this.view.page.dataset.connection = 'open';
     try {
-      let ans: ServerMessage | null = null;
-      let joinError: ProtocolError | null = null;
-      if (this.invite) {
-        try {
-          ans = await this.app.socket.request('join_table', {
-            table: this.id,
-            invite: this.invite,
-          });
-        } catch (e) {
-          if (!(e instanceof ProtocolError) || e.code === 'disconnected') throw e;
-          if (e.code !== 'already_seated') joinError = e;
-        }
+      const { answer, joinError } = await joinOrOpen(this.app.socket, this.id, this.invite, () => {
         // The invite is single-use: drop it from the address so a reload opens the table.
         this.invite = null;
         history.replaceState(null, '', tableHash(this.id));
-      }
-      if (!ans) {
-        try {
-          ans = await this.app.socket.request('open_table', { table: this.id });
-        } catch (e) {
-          throw joinError ?? e; // why the invite failed says more than "private table"
-        }
-      }
+      });
       if (joinError)
         this.app.toast(`Could not take the seat: ${errorText(joinError)}`, 'warn', 8000);
-      await this.onJoined(ans);
+      await this.onJoined(answer);
     } catch (e) {
       if (e instanceof ProtocolError && e.code === 'disconnected') return; // reopened on reconnect
-      const code = e instanceof ProtocolError ? e.code : '';
-      let text = errorText(e);
-      if (code === 'no_table') text = 'There is no table with this id (it may have closed).';
-      if (code === 'private_table')
-        text = 'This table is private: you need an invite link to join it.';
-      this.view.failed(text);
+      this.view.failed(openErrorText(e));
     } finally {
       this.opening = false;
     }
@@ -230,21 +216,7 @@ class TablePage implements View {
     const g = snap.game;
     this.deadline = clock ? performance.now() + clock.remaining_ms : null;
     this.clockSeat = clock ? clock.seat : null;
-    // The dice keep showing the last throw until the next one.
-    const rollEv = [...events].reverse().find((e) => e.kind === 'roll');
-    if (rollEv)
-      this.lastThrow = {
-        value: rollEv.value ?? 0,
-        move: rollEv.move ?? 0,
-        seat: (rollEv.seat as SeatNo) ?? 1,
-      };
-    else if (
-      g.phase === 'awaiting_move' &&
-      g.roll !== null &&
-      g.to_act &&
-      (!this.lastThrow || fresh)
-    )
-      this.lastThrow = { value: g.roll, move: this.geo?.throws[g.roll] ?? g.roll, seat: g.to_act };
+    this.lastThrow = shownThrow(this.lastThrow, events, g, this.geo?.throws ?? null, fresh);
     if (this.lastThrow)
       this.dice?.show(this.lastThrow.value, this.lastThrow.move, this.lastThrow.seat);
     else this.dice?.clear();
@@ -268,15 +240,7 @@ class TablePage implements View {
     this.view.drawBanner(snap, this.you);
     const st = statusText(snap, this.you);
     this.view.setStatus(st.main, st.yourMove);
-    Object.assign(this.view.page.dataset, {
-      version: String(snap.version),
-      status: snap.status,
-      phase: g.phase,
-      toAct: g.to_act ? String(g.to_act) : '',
-      you: this.you ? String(this.you) : '',
-      position: g.position,
-      role: this.you ? 'player' : 'spectator',
-    });
+    this.view.setData(snap, this.you);
     this.updateControls();
     this.tick();
     if (prev && prev.status !== 'finished' && snap.status === 'finished') void this.app.refreshMe();
@@ -309,27 +273,11 @@ class TablePage implements View {
       mine && phase === 'awaiting_award' && !busy
         ? s!.game.legal_moves.filter((m) => m.kind !== 'move')
         : [];
-    v.awardRow.replaceChildren(
-      ...award.map((m) => {
-        const yes = m.kind === 'award_yes';
-        const text = yes ? 'Enter a counter onto S' : 'Decline';
-        const b = h('button', {
-          type: 'button',
-          class: yes ? 'primary' : '',
-          'data-action': m.kind,
-          text,
-        });
-        b.addEventListener(
-          'click',
-          () => void this.act('move', { from: m.from, to: m.to, kind: m.kind }),
-        );
-        return b;
-      }),
-    );
+    v.drawAwards(award, (m) => void this.act('move', { from: m.from, to: m.to, kind: m.kind }));
     const seated = this.seated();
     v.resignButton.hidden = !(seated && s?.status === 'playing');
     v.resignButton.disabled = this.pending;
-    if (v.leaveButton.dataset.confirm !== '1')
+    if (!this.leave?.asking)
       setText(v.leaveButton, seated && s?.status !== 'finished' ? 'Leave table' : 'Back to lobby');
   }
 
@@ -344,15 +292,10 @@ class TablePage implements View {
   private wireControls(): void {
     const v = this.view;
     v.rollButton.addEventListener('click', () => void this.act('roll', {}));
-    v.copyButton.addEventListener('click', async () => {
-      v.inviteInput.select();
-      try {
-        await navigator.clipboard.writeText(v.inviteInput.value);
-        this.app.toast('Invite link copied. Send it to your opponent.', 'good');
-      } catch {
-        this.app.toast('Copy the selected link by hand (the browser refused the clipboard).');
-      }
-    });
+    v.onCopy = (copied) =>
+      copied
+        ? this.app.toast('Invite link copied. Send it to your opponent.', 'good')
+        : this.app.toast('Copy the selected link by hand (the browser refused the clipboard).');
     v.visButton.addEventListener('click', async () => {
       if (!this.snap) return;
       try {
@@ -364,9 +307,13 @@ class TablePage implements View {
         this.showError(e);
       }
     });
-    v.resignButton.addEventListener('click', () =>
-      this.confirmThen(v.resignButton, 'Confirm resign?', () => void this.act('resign', {})),
-    );
+    const resign = (this.resign = new ConfirmButton(v.resignButton, 'Confirm resign?', () =>
+      this.updateControls(),
+    ));
+    v.resignButton.addEventListener('click', () => resign.click(() => void this.act('resign', {})));
+    const leave = (this.leave = new ConfirmButton(v.leaveButton, 'Leave and lose?', () =>
+      this.updateControls(),
+    ));
     v.leaveButton.addEventListener('click', () => {
       if (!this.seated()) {
         window.location.hash = '#/lobby';
@@ -380,8 +327,7 @@ class TablePage implements View {
       const go = async () => {
         if (await this.act('leave', {})) window.location.hash = '#/lobby';
       };
-      if (this.snap?.status === 'playing')
-        this.confirmThen(v.leaveButton, 'Leave and lose?', () => void go());
+      if (this.snap?.status === 'playing') leave.click(() => void go());
       else void go();
     });
     v.pathButton.addEventListener('click', () => {
@@ -390,25 +336,6 @@ class TablePage implements View {
       setText(v.pathButton, on ? 'Hide path' : 'Show path');
       this.board?.showPath(on ? (this.you ?? 1) : null);
     });
-  }
-
-  /** A second click within 4 s confirms; the button says so in the meantime. */
-  private confirmThen(button: HTMLButtonElement, question: string, then: () => void): void {
-    window.clearTimeout(this.confirmTimer);
-    if (button.dataset.confirm === '1') {
-      button.dataset.confirm = '';
-      this.updateControls();
-      then();
-      return;
-    }
-    const old = button.textContent ?? '';
-    button.dataset.confirm = '1';
-    button.textContent = question;
-    this.confirmTimer = window.setTimeout(() => {
-      button.dataset.confirm = '';
-      button.textContent = old;
-      this.updateControls();
-    }, 4000);
   }
 
   private pick(t: LegalTarget): void {

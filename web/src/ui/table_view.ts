@@ -5,7 +5,7 @@
 // classes and visibility only, so the layout does not shift while playing.
 
 import { seatName } from '../logic/status.ts';
-import type { SeatNo, Snapshot } from '../logic/types.ts';
+import type { LegalMove, SeatNo, Snapshot } from '../logic/types.ts';
 import { inviteUrl } from '../logic/route.ts';
 import { buildBanner } from './banner.ts';
 import { pieceElement, type BoardView } from './board.ts';
@@ -71,7 +71,19 @@ export class TableView {
   private bannerShownFor = -1;
   private bannerClosed = false;
 
+  /** Called after a click on Copy link: true when the link went to the clipboard. */
+  onCopy: (copied: boolean) => void = () => {};
+
   constructor(id: string) {
+    this.copyButton.addEventListener('click', async () => {
+      this.inviteInput.select();
+      try {
+        await navigator.clipboard.writeText(this.inviteInput.value);
+        this.onCopy(true);
+      } catch {
+        this.onCopy(false);
+      }
+    });
     this.inviteBox.append(
       h('span', { class: 'hint', text: 'Invite link:' }),
       this.inviteInput,
@@ -196,6 +208,37 @@ export class TableView {
       this.bannerHost.replaceChildren();
     });
     this.bannerHost.replaceChildren(banner);
+  }
+
+  /** The boxed game's award choice: one button per offered decision (none hides the row). */
+  drawAwards(moves: LegalMove[], onPick: (m: LegalMove) => void): void {
+    this.awardRow.replaceChildren(
+      ...moves.map((m) => {
+        const yes = m.kind === 'award_yes';
+        const b = h('button', {
+          type: 'button',
+          class: yes ? 'primary' : '',
+          'data-action': m.kind,
+          text: yes ? 'Enter a counter onto S' : 'Decline',
+        });
+        b.addEventListener('click', () => onPick(m));
+        return b;
+      }),
+    );
+  }
+
+  /** The table's state as data attributes: what the browser tests (and CSS) read. */
+  setData(snap: Snapshot, you: SeatNo | null): void {
+    const g = snap.game;
+    Object.assign(this.page.dataset, {
+      version: String(snap.version),
+      status: snap.status,
+      phase: g.phase,
+      toAct: g.to_act ? String(g.to_act) : '',
+      you: you ? String(you) : '',
+      position: g.position,
+      role: you ? 'player' : 'spectator',
+    });
   }
 
   setStatus(text: string, yours = false): void {
