@@ -55,8 +55,12 @@ using AgentResult = std::variant<std::unique_ptr<Agent>, AgentError>;
 AgentResult make_agent(std::string_view spec, const RuleSet& rules, std::uint64_t seed);
 
 // The agent spec of a difficulty level: beginner, easy, medium, hard, perfect; "" when
-// `level` is not one. perfect falls back to the strongest search while no table exists.
+// `level` is not one. perfect is the hard level's spec while no table exists for `rules`.
 std::string level_spec(std::string_view level, const RuleSet& rules);
+
+// Why `level` does not play as named for `rules`, for the player to read ("" when it does):
+// the perfect level without a solved table says so and that the hard level plays instead.
+std::string level_note(std::string_view level, const RuleSet& rules);
 
 // One line per agent and level, for --help texts.
 std::string agent_help();

@@ -166,9 +166,15 @@ std::string level_spec(std::string_view level, const RuleSet& rules) {
   if (level == "easy") return "greedy";
   if (level == "medium") return "expectimax(depth=2)";
   if (level == "hard") return "expectimax(depth=4)";
-  if (level == "perfect")
-    return perfect_available(rules) ? "perfect" : "expectimax(depth=6,time_ms=1000)";
+  if (level == "perfect") return perfect_available(rules) ? "perfect" : level_spec("hard", rules);
   return "";
+}
+
+std::string level_note(std::string_view level, const RuleSet& rules) {
+  if (level != "perfect" || perfect_available(rules)) return "";
+  auto made = make_perfect_agent(rules, "");
+  return std::get<std::string>(made) + "; the perfect level plays as hard (" +
+         level_spec("hard", rules) + ")";
 }
 
 AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_t seed) {
@@ -207,7 +213,7 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
 std::string agent_help() {
   return "agents: random | first | greedy | expectimax(depth=N[,time_ms=T]) | perfect[(table=F)]\n"
          "levels: beginner (random), easy (greedy), medium (expectimax depth 2),\n"
-         "        hard (expectimax depth 4), perfect (lookup table, else the deepest search)";
+         "        hard (expectimax depth 4), perfect (lookup table, else as hard)";
 }
 
 }  // namespace ur::ai

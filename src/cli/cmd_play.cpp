@@ -58,6 +58,13 @@ std::variant<Seat, std::string> parse_seat(std::string s, const std::string& lev
     spec = level;
     label = "computer (" + level + ")";
   }
+  // A level plays as its spec; the perfect level without a table says so and plays as hard.
+  if (std::string note = ai::level_note(spec, rules); !note.empty()) {
+    std::cerr << "ur play: " << note << "\n";
+    label = "computer (hard: no table for perfect)";
+  }
+  if (std::string level_agent = ai::level_spec(spec, rules); !level_agent.empty())
+    spec = level_agent;
   ai::AgentResult made = ai::make_agent(spec, rules, seed);
   if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
   return Seat{std::move(std::get<std::unique_ptr<ai::Agent>>(made)), label};

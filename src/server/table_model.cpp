@@ -248,7 +248,9 @@ std::variant<TableModel, TableError> TableModel::create(std::string id, const Ta
     bot.kind = SeatKind::kBot;
     bot.key = "bot";
     bot.level = o.bot_level;
-    bot.name = "Computer (" + o.bot_level + ")";
+    // The perfect level without a solved table plays as hard (ai::level_note): the name says so.
+    bot.name = ai::level_note(o.bot_level, rules).empty() ? "Computer (" + o.bot_level + ")"
+                                                          : "Computer (hard: no perfect table)";
     t.status_ = TableStatus::kPlaying;
     t.started_at_ = now;
   } else {

@@ -72,4 +72,16 @@ echo "check: a rule-set string with parameters plays too (finkel(pieces=3))"
 tail -n 1 "$TMP/p3.out" | grep -q "wins by bearing off all 3 pieces" ||
   fail "finkel(pieces=3): unexpected last line '$(tail -n 1 "$TMP/p3.out")'"
 
+echo "check: the perfect level without a table says so and plays as hard"
+mkdir -p "$TMP/no-tables"
+UR_DATA_DIR="$TMP/no-tables" "$UR" play --rules 'finkel(pieces=3)' --light perfect \
+  --dark beginner --seed 5 --ascii </dev/null >"$TMP/perfect.out" 2>"$TMP/perfect.err" ||
+  fail "perfect level without a table: exit $?: $(cat "$TMP/perfect.err")"
+grep -q "no table available for finkel(pieces=3)" "$TMP/perfect.err" ||
+  fail "perfect level: no note on stderr: '$(cat "$TMP/perfect.err")'"
+grep -q "the perfect level plays as hard" "$TMP/perfect.err" ||
+  fail "perfect level: the note does not say the hard level plays"
+tail -n 1 "$TMP/perfect.out" | grep -q "wins by bearing off all 3 pieces" ||
+  fail "perfect level: unexpected last line '$(tail -n 1 "$TMP/perfect.out")'"
+
 echo "PASS: play_computer"

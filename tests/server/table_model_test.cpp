@@ -76,6 +76,21 @@ TEST(TableModel, RatedTablesNeedAccountsAndBotsAreUnrated) {
             "bad_request");
 }
 
+TEST(TableModel, ComputerSeatsAreNamedByTheirLevel) {
+  TableOptions bot;
+  bot.rules = "finkel(pieces=2)";  // never solved in the tests' data directory
+  bot.bot_level = "easy";
+  TableModel easy =
+      std::get<TableModel>(TableModel::create("00000000000000ae", bot, guest("x"), 0));
+  EXPECT_EQ(easy.seats()[1].name, "Computer (easy)");
+  // Without a solved table the perfect level plays as hard, and its name says so.
+  bot.bot_level = "perfect";
+  TableModel perfect =
+      std::get<TableModel>(TableModel::create("00000000000000af", bot, guest("x"), 0));
+  EXPECT_EQ(perfect.seats()[1].name, "Computer (hard: no perfect table)");
+  EXPECT_EQ(perfect.seats()[1].level, "perfect");
+}
+
 TEST(TableModel, OnlyThePlayerToActActsAndActionIdsAreAnsweredOnce) {
   Actor alice = user(1, "alice"), bob = user(2, "bob");
   TableModel t = make({}, alice);

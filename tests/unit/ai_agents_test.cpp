@@ -100,7 +100,13 @@ TEST(AgentRegistry, PerfectSaysNoTableAndTheLevelFallsBackToSearch) {
   ASSERT_TRUE(std::holds_alternative<AgentError>(boxed));
   EXPECT_NE(std::get<AgentError>(boxed).message.find("stacking"), std::string::npos);
   EXPECT_NE(error_of("perfect(depth=3)").find("unknown parameter 'depth'"), std::string::npos);
-  EXPECT_EQ(level_spec("perfect", finkel()), "expectimax(depth=6,time_ms=1000)");
+  // Without a table the perfect level plays as hard, and says so.
+  EXPECT_EQ(level_spec("perfect", finkel()), level_spec("hard", finkel()));
+  const std::string note = level_note("perfect", finkel());
+  EXPECT_EQ(note.rfind("perfect: no table available for finkel", 0), 0u) << note;
+  EXPECT_NE(note.find("the perfect level plays as hard (expectimax(depth=4))"), std::string::npos)
+      << note;
+  EXPECT_EQ(level_note("hard", finkel()), "");
   EXPECT_EQ(level_spec("beginner", finkel()), "random");
   EXPECT_EQ(level_spec("grandmaster", finkel()), "");
 }
@@ -117,6 +123,7 @@ TEST(AgentRegistry, PerfectPlaysTheBestMoveOfItsTable) {
                                 index.encoding_id(), vi.max_residual()),
             "");
   EXPECT_EQ(level_spec("perfect", rules), "perfect");
+  EXPECT_EQ(level_note("perfect", rules), "");
   AgentResult made = make_agent("perfect", rules, 1);
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
       << std::get<AgentError>(made).message;
