@@ -1,6 +1,7 @@
 // `ur serve`: runs the online server (HTTP + WebSocket, accounts, storage) until SIGINT/SIGTERM.
 // Every flag can also come from the environment (UR_PORT, UR_BIND, UR_DB, UR_DATA_DIR, ...), so a
 // container or a service unit configures it without a wrapper script.
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -21,7 +22,9 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--bind", cfg.bind, "address to listen on (0.0.0.0 for every interface)")
       ->envname("UR_BIND")
       ->capture_default_str();
-  cmd->add_option("--data-dir", cfg.data_dir, "directory for server data (created if missing)")
+  cmd->add_option("--data-dir", cfg.data_dir,
+                  "directory for server data: the SQLite database ur.db and the solved tables "
+                  "under tables/ (created if missing)")
       ->envname("UR_DATA_DIR")
       ->capture_default_str();
   cmd->add_option("--db", db,
@@ -56,6 +59,8 @@ void add_serve_command(CLI::App& app) {
   cmd->callback([] {
     cfg.db =
         db.empty() ? (cfg.data_dir.empty() ? std::string("ur.db") : cfg.data_dir + "/ur.db") : db;
+    // The perfect computer player reads DATA_DIR/tables/<rules>.urt (solver::default_table_path).
+    if (!cfg.data_dir.empty()) ::setenv("UR_DATA_DIR", cfg.data_dir.c_str(), 1);
     cfg.access_log = !quiet;
     cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(idle_seconds * 1000));
     cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(bot_delay_ms));

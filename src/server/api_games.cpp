@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "ai/perfect.h"
 #include "engine/game_record.h"
 #include "engine/notation.h"
 #include "rules/presets.h"
@@ -232,11 +233,20 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
   };
 
   if (head == "rules" && segments.size() == 1) {
-    json list = json::array();
-    for (const PresetInfo& info : preset_list()) {
-      const RuleSet* r = find_preset(info.id);
-      list.push_back({{"id", info.id}, {"name", r->name}, {"summary", r->summary}});
-    }
+    // Off the I/O thread: the first look at a solved table maps and verifies it.
+    auto load = [] {
+      json list = json::array();
+      for (const PresetInfo& info : preset_list()) {
+        const RuleSet* r = find_preset(info.id);
+        // solved: a table exists, so the perfect level plays perfectly (else as hard).
+        list.push_back({{"id", info.id},
+                        {"name", r->name},
+                        {"summary", r->summary},
+                        {"solved", ai::perfect_available(*r)}});
+      }
+      return list;
+    };
+    json list = co_await offload(ctx, std::move(load));
     co_return json_reply(req, http::status::ok, json{{"presets", std::move(list)}});
   }
   if (head == "rules" && segments.size() == 2) {

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <thread>
 
+#include "ai/perfect.h"
+#include "rules/presets.h"
 #include "server/accounts.h"
 #include "server/server_impl.h"
 #include "server/table_service.h"
@@ -123,6 +125,17 @@ std::string Server::start() {
   if (s.acceptor->listen(net::socket_base::max_listen_connections, ec); ec)
     return "listen: " + ec.message();
   s.port = s.acceptor->local_endpoint().port();
+  // Map and verify the solved tables now, off the I/O threads, so that neither the first lobby
+  // (GET /api/rules says which presets are solved) nor the first perfect computer seat waits.
+  net::post(s.ctx->bot_pool, [] {
+    std::string solved;
+    for (const PresetInfo& info : preset_list())
+      if (ai::perfect_available(*find_preset(info.id)))
+        solved += (solved.empty() ? "" : ", ") + info.id;
+    log_line(solved.empty() ? "perfect player: no solved tables (ur solve --rules R makes one); "
+                              "the perfect level plays as hard"
+                            : "perfect player: solved tables for " + solved);
+  });
   return {};
 }
 

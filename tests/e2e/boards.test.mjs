@@ -16,6 +16,11 @@ test('every preset draws its board', { timeout: 120000 }, async () => {
   await page.waitForSelector('.lobby .rules-summary:not(:empty)');
   const { presets } = await (await fetch(`${env.server.url}api/rules`)).json();
   assert.ok(presets.length >= 2);
+  // The test server's data directory has no solved tables: the perfect level says it plays as hard.
+  assert.equal(
+    await page.textContent('select[name=level] option[value=perfect]'),
+    'Perfect (no table here: plays as Hard)',
+  );
   for (const { id } of presets) {
     const rules = await (await fetch(`${env.server.url}api/rules/${id}`)).json();
     await page.goto(`${env.server.url}#/lobby`);

@@ -380,9 +380,17 @@ TEST_F(TablesTest, PrivateTablesInvitesAndGuestReconnects) {
 }
 
 TEST_F(TablesTest, RulesEndpointsDescribeBoards) {
+  // The perfect player's tables are looked up under UR_DATA_DIR: here an empty directory.
+  const std::string empty = base_config().data_dir;
+  ::setenv("UR_DATA_DIR", empty.c_str(), 1);
   start_server();
   json list = body_json(get("/api/rules"));
   EXPECT_GE(list["presets"].size(), 11u);
+  for (const json& p : list["presets"]) {
+    // No table is solved in that directory (and boxed cannot be solved at all).
+    EXPECT_EQ(p["solved"], false) << p["id"];
+    EXPECT_FALSE(p["name"].get<std::string>().empty());
+  }
   json finkel = body_json(get("/api/rules/finkel"));
   EXPECT_EQ(finkel["pieces"], 7);
   EXPECT_EQ(finkel["path_length"], 14);
@@ -394,6 +402,7 @@ TEST_F(TablesTest, RulesEndpointsDescribeBoards) {
   EXPECT_EQ(get("/api/games/zzz/record").result_int(), 404);
   EXPECT_EQ(get("/api/users/nobody/matches").result_int(), 404);
   EXPECT_EQ(get("/api/leaderboard?limit=abc").result_int(), 200);
+  ::unsetenv("UR_DATA_DIR");
 }
 
 }  // namespace

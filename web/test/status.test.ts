@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   countdownSeconds,
+  levelLabel,
   ratingLine,
   reasonText,
   shownThrow,
@@ -145,4 +146,10 @@ test('the dice keep the last throw until the next one', () => {
   assert.equal(shownThrow(null, [], waiting, throws, true), null);
   // A rule set whose throw values differ from their moves (the table maps them).
   assert.equal(shownThrow(null, [], moving, [0, 1, 2, 10, 4], false)?.move, 10);
+});
+
+test('the perfect level says when it plays as hard', () => {
+  assert.equal(levelLabel('medium', false), 'Medium');
+  assert.equal(levelLabel('perfect', true), 'Perfect');
+  assert.equal(levelLabel('perfect', false), 'Perfect (no table here: plays as Hard)');
 });

@@ -90,6 +90,12 @@ export function turnPassed(events: TableEvent[]): boolean {
   return events.some((e) => e.kind === 'roll' && e.passed);
 }
 
+/** A computer level's name in the lobby; perfect without a solved table plays as hard. */
+export function levelLabel(level: string, solved: boolean): string {
+  const name = level.charAt(0).toUpperCase() + level.slice(1);
+  return level === 'perfect' && !solved ? `${name} (no table here: plays as Hard)` : name;
+}
+
 /** The throw the dice show: the last one thrown, kept until the next. */
 export interface ShownThrow {
   value: number;

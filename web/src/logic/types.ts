@@ -40,6 +40,8 @@ export interface PresetSummary {
   id: string;
   name: string;
   summary: string;
+  /** A solved table exists: the perfect level plays perfectly (else it plays as hard). */
+  solved?: boolean;
 }
 
 export type MoveKind = 'move' | 'award_yes' | 'award_no';

@@ -3,6 +3,8 @@
 
 import type { Route } from '../logic/route.ts';
 import { tableHash } from '../logic/route.ts';
+import { levelLabel } from '../logic/status.ts';
+import type { PresetSummary } from '../logic/types.ts';
 import type { ServerMessage } from '../net/socket.ts';
 import { errorText, type App, type View } from './app.ts';
 import { h, setText } from './dom.ts';
@@ -23,19 +25,23 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   const rulesSelect = h('select', { name: 'rules', 'aria-label': 'Rule set' });
   rulesSelect.append(h('option', { value: 'finkel', text: 'Finkel' }));
   const rulesNote = h('p', { class: 'hint rules-summary' });
-  const presetSummaries = new Map<string, string>();
+  const presets = new Map<string, PresetSummary>();
+  // The rule set's summary under the menu, and whether the perfect level can play it perfectly.
+  const showPreset = () => {
+    const p = presets.get(rulesSelect.value);
+    setText(rulesNote, p?.summary ?? '');
+    for (const o of level.options) setText(o, levelLabel(o.value, p?.solved ?? false));
+  };
   app
     .presets()
     .then((list) => {
       rulesSelect.replaceChildren(...list.map((p) => h('option', { value: p.id, text: p.name })));
       rulesSelect.value = 'finkel';
-      for (const p of list) presetSummaries.set(p.id, p.summary);
-      setText(rulesNote, presetSummaries.get(rulesSelect.value) ?? '');
+      for (const p of list) presets.set(p.id, p);
+      showPreset();
     })
     .catch((e) => app.toast(`Could not load the rule sets: ${errorText(e)}`, 'warn'));
-  rulesSelect.addEventListener('change', () =>
-    setText(rulesNote, presetSummaries.get(rulesSelect.value) ?? ''),
-  );
+  rulesSelect.addEventListener('change', showPreset);
 
   const ratedHint = isUser ? null : h('span', { class: 'hint', text: '(accounts only)' });
   const matchRated = h('input', {
@@ -74,7 +80,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   const level = h(
     'select',
     { name: 'level', 'aria-label': 'Computer level' },
-    ...LEVELS.map((l) => h('option', { value: l, text: l[0].toUpperCase() + l.slice(1) })),
+    ...LEVELS.map((l) => h('option', { value: l, text: levelLabel(l, true) })),
   );
   level.value = 'medium';
   const botSeat = h(
