@@ -3,12 +3,7 @@
 # line after a bad one is still answered, the exit status is 1 (never a signal), and random
 # bytes never crash it.
 # Usage: moves_malformed.sh <path-to-ur> <tests-dir>
-set -u
-UR=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+source "$(dirname "$0")/lib.bash" "$@"
 
 good='{"rules":"finkel","turn":"light","roll":1,"light":[0,0,0,0,0,0,0],"dark":[0,0,0,0,0,0,0]}'
 good_answer='{"moves":[{"capture":false,"from":0,"rosette":false,"scores":false,"to":1}]}'

@@ -2,10 +2,7 @@
 # `ur moves` answers the positions of RULES.md §8 exactly (entry, safe rosettes, captures,
 # exact bear-off, Masters/Blitz rosette captures, the Murray return leg, Bell and boxed entry).
 # Usage: moves_rules8.sh <path-to-ur> <tests-dir>
-set -u
-UR=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.bash" "$@"
 
 # One position per line; the comment after '#' is dropped before it is sent.
 cat > "$work/cases" <<'CASES'

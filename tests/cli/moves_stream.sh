@@ -2,12 +2,7 @@
 # `ur moves` streams: 10,000 lines over several rule sets go through one process and are
 # answered in order; a bad line in the middle is answered and the stream goes on.
 # Usage: moves_stream.sh <path-to-ur> <tests-dir>
-set -u
-UR=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+source "$(dirname "$0")/lib.bash" "$@"
 
 q=(
   '{"rules":"finkel","turn":"light","roll":2,"light":[0,0,0,0,0,0,5],"dark":[0,0,0,0,0,0,7]}'

@@ -3,12 +3,7 @@
 # a game from a given start position, a resignation, a record without a result; and --json
 # re-serialises a record so that replaying it again gives the same record.
 # Usage: replay_basic.sh <path-to-ur> <tests-dir>
-set -u
-UR=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+source "$(dirname "$0")/lib.bash" "$@"
 
 # Light enters with 4 (a1, rosette: throw again), 4 more to d2 (rosette), 4 more to h2 (index
 # 12); dark throws 0 and passes; light throws 2 to g1 (rosette) and 1 to bear off.

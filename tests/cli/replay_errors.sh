@@ -3,12 +3,7 @@
 # the JSON line, or the result field) at fault; exit status 2 for a file that cannot be read;
 # never a crash.
 # Usage: replay_errors.sh <path-to-ur> <tests-dir>
-set -u
-UR=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+source "$(dirname "$0")/lib.bash" "$@"
 
 cat > "$work/game.json" <<'JSON'
 {"format": "ur-game", "version": 1, "rules": "finkel(pieces=1)",

@@ -5,71 +5,66 @@
 # solve's checkpoints are resumed, and damaged, truncated or mismatched tables are refused
 # with a message and exit status 1.
 # Usage: solve_small.sh <path-to-ur> [tests-dir]
-set -u
-UR=${1:?usage: solve_small.sh <path-to-ur> [tests-dir]}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+source "$(dirname "$0")/lib.bash" "$@"
 RULES='finkel(pieces=3)'
 
 echo "check: ur solve writes a verified table and prints the first player's chance"
-"$UR" solve --rules "$RULES" --out "$TMP/p3.urt" >"$TMP/solve.out" 2>"$TMP/solve.err" ||
-  fail "ur solve exited $?: $(cat "$TMP/solve.err")"
-grep -q "263121 states in 6 layers" "$TMP/solve.out" || fail "state count: $(head -1 "$TMP/solve.out")"
-grep -Eq "wins with probability 0\.5[0-9]{5}$" "$TMP/solve.out" ||
-  fail "no first-player probability to 6 decimals: $(tail -1 "$TMP/solve.out")"
-[ "$(grep -c "done after" "$TMP/solve.err")" = 6 ] || fail "not one progress line per layer"
-[ ! -e "$TMP/p3.urt.partial" ] || fail "the checkpoints were not removed after the solve"
+"$UR" solve --rules "$RULES" --out "$work/p3.urt" >"$work/solve.out" 2>"$work/solve.err" ||
+  fail "ur solve exited $?: $(cat "$work/solve.err")"
+grep -q "263121 states in 6 layers" "$work/solve.out" || fail "state count: $(head -1 "$work/solve.out")"
+grep -Eq "wins with probability 0\.5[0-9]{5}$" "$work/solve.out" ||
+  fail "no first-player probability to 6 decimals: $(tail -1 "$work/solve.out")"
+[ "$(grep -c "done after" "$work/solve.err")" = 6 ] || fail "not one progress line per layer"
+[ ! -e "$work/p3.urt.partial" ] || fail "the checkpoints were not removed after the solve"
 
 echo "check: ur table info and ur table query read it"
-"$UR" table info "$TMP/p3.urt" >"$TMP/info" || fail "table info exited $?"
-grep -q "^rules: *finkel(pieces=3)$" "$TMP/info" || fail "info: rules line missing"
-grep -q "^states: *263121$" "$TMP/info" || fail "info: states line missing"
-grep -q "^checksums: *ok$" "$TMP/info" || fail "info: checksums not ok"
-start=$("$UR" table query "$TMP/p3.urt" --position 'Lr/000/000') || fail "query start exited $?"
+"$UR" table info "$work/p3.urt" >"$work/info" || fail "table info exited $?"
+grep -q "^rules: *finkel(pieces=3)$" "$work/info" || fail "info: rules line missing"
+grep -q "^states: *263121$" "$work/info" || fail "info: states line missing"
+grep -q "^checksums: *ok$" "$work/info" || fail "info: checksums not ok"
+start=$("$UR" table query "$work/p3.urt" --position 'Lr/000/000') || fail "query start exited $?"
 echo "$start" | grep -Eq "^light to throw: wins with probability 0\.51[0-9]{4}$" ||
   fail "query start: '$start'"
 # Light threw 3 with one piece on a2 (5); dark has one on d3 (1): enter or go to the rosette d2.
-"$UR" table query "$TMP/p3.urt" --position 'L3/005/001' >"$TMP/q" || fail "query move exited $?"
-[ "$(grep -c -- '->' "$TMP/q")" = 2 ] || fail "query: expected 2 legal moves: $(cat "$TMP/q")"
-grep -q "5->8 .* best$" "$TMP/q" || fail "query: the rosette move is not the best: $(cat "$TMP/q")"
+"$UR" table query "$work/p3.urt" --position 'L3/005/001' >"$work/q" || fail "query move exited $?"
+[ "$(grep -c -- '->' "$work/q")" = 2 ] || fail "query: expected 2 legal moves: $(cat "$work/q")"
+grep -q "5->8 .* best$" "$work/q" || fail "query: the rosette move is not the best: $(cat "$work/q")"
 
 echo "check: the perfect player plays from the table"
-"$UR" play --rules "$RULES" --light "perfect(table=$TMP/p3.urt)" --dark random --seed 3 \
-  --ascii </dev/null >"$TMP/play.out" 2>"$TMP/play.err" || fail "play exited $?: $(cat "$TMP/play.err")"
-tail -n 1 "$TMP/play.out" | grep -q "wins by bearing off all 3 pieces" ||
-  fail "perfect play: unexpected last line '$(tail -n 1 "$TMP/play.out")'"
+"$UR" play --rules "$RULES" --light "perfect(table=$work/p3.urt)" --dark random --seed 3 \
+  --ascii </dev/null >"$work/play.out" 2>"$work/play.err" || fail "play exited $?: $(cat "$work/play.err")"
+tail -n 1 "$work/play.out" | grep -q "wins by bearing off all 3 pieces" ||
+  fail "perfect play: unexpected last line '$(tail -n 1 "$work/play.out")'"
 
 echo "check: a solve resumes from the checkpoints of finished layers"
-"$UR" solve --rules "$RULES" --out "$TMP/again.urt" --keep-checkpoint >/dev/null 2>&1 ||
+"$UR" solve --rules "$RULES" --out "$work/again.urt" --keep-checkpoint >/dev/null 2>&1 ||
   fail "second solve exited $?"
-"$UR" solve --rules "$RULES" --out "$TMP/again.urt" >"$TMP/resume.out" 2>/dev/null ||
+"$UR" solve --rules "$RULES" --out "$work/again.urt" >"$work/resume.out" 2>/dev/null ||
   fail "resumed solve exited $?"
-[ "$(grep -c "(from checkpoint)" "$TMP/resume.out")" = 6 ] ||
-  fail "the resumed solve did not read its 6 layers back: $(cat "$TMP/resume.out")"
-cmp -s <(tail -1 "$TMP/solve.out") <(tail -1 "$TMP/resume.out") ||
+[ "$(grep -c "(from checkpoint)" "$work/resume.out")" = 6 ] ||
+  fail "the resumed solve did not read its 6 layers back: $(cat "$work/resume.out")"
+cmp -s <(tail -1 "$work/solve.out") <(tail -1 "$work/resume.out") ||
   fail "the resumed solve gives another start value"
 
 # expect_bad NAME FILE MESSAGE-PART: `ur table info FILE` must exit 1 and say MESSAGE-PART.
 expect_bad() {
-  "$UR" table info "$2" >/dev/null 2>"$TMP/err"
+  "$UR" table info "$2" >/dev/null 2>"$work/err"
   local rc=$?
   [ $rc = 1 ] || fail "$1: exit $rc, expected 1"
-  grep -q "$3" "$TMP/err" || fail "$1: message '$(cat "$TMP/err")' lacks '$3'"
+  grep -q "$3" "$work/err" || fail "$1: message '$(cat "$work/err")' lacks '$3'"
 }
 echo "check: damaged tables are refused"
-cp "$TMP/p3.urt" "$TMP/flipped.urt"
-printf '\xff' | dd of="$TMP/flipped.urt" bs=1 seek=300000 conv=notrunc 2>/dev/null
-expect_bad "a flipped byte" "$TMP/flipped.urt" "checksum mismatch"
-head -c 100000 "$TMP/p3.urt" >"$TMP/truncated.urt"
-expect_bad "a truncated file" "$TMP/truncated.urt" "truncated"
-echo "not a table" >"$TMP/text.urt"
-expect_bad "a text file" "$TMP/text.urt" "table"
-expect_bad "a missing file" "$TMP/none.urt" "cannot open"
-"$UR" play --rules finkel --light "perfect(table=$TMP/p3.urt)" --dark random </dev/null \
-  >/dev/null 2>"$TMP/err" && fail "a finkel(pieces=3) table was accepted for finkel"
-grep -q "finkel(pieces=3)" "$TMP/err" || fail "wrong rule set: message '$(cat "$TMP/err")'"
+cp "$work/p3.urt" "$work/flipped.urt"
+printf '\xff' | dd of="$work/flipped.urt" bs=1 seek=300000 conv=notrunc 2>/dev/null
+expect_bad "a flipped byte" "$work/flipped.urt" "checksum mismatch"
+head -c 100000 "$work/p3.urt" >"$work/truncated.urt"
+expect_bad "a truncated file" "$work/truncated.urt" "truncated"
+echo "not a table" >"$work/text.urt"
+expect_bad "a text file" "$work/text.urt" "table"
+expect_bad "a missing file" "$work/none.urt" "cannot open"
+"$UR" play --rules finkel --light "perfect(table=$work/p3.urt)" --dark random </dev/null \
+  >/dev/null 2>"$work/err" && fail "a finkel(pieces=3) table was accepted for finkel"
+grep -q "finkel(pieces=3)" "$work/err" || fail "wrong rule set: message '$(cat "$work/err")'"
 
 [ $status = 0 ] && echo "PASS: solve_small"
 exit $status

@@ -2,30 +2,28 @@
 # `ur tournament`: the summary, the JSON, determinism across threads, and clear errors.
 # Usage: tournament_basic.sh <path-to-ur> <tests-dir>
 set -euo pipefail
-ur="$1"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib.bash" "$@"
 
 # Plain summary (stderr is not a TTY here: no progress bar).
-err=$(mktemp)
-trap 'rm -f "$err"' EXIT
-out=$("$ur" tournament --rules finkel --a greedy --b random --games 60 --seed 7 2>"$err")
-[ ! -s "$err" ] || fail "unexpected stderr: $(cat "$err")"
-echo "$out" | grep -q "^finkel: A = greedy  vs  B = random, 60 games, seed 7$" || fail "header: $out"
-echo "$out" | grep -qE "^A win rate [0-9.]+%  \(95% CI [0-9.]+% \.\. [0-9.]+%\)$" || fail "win rate: $out"
-echo "$out" | grep -qE "^Elo A - B [+-]([0-9]+|inf)  \(95% CI " || fail "elo: $out"
-echo "$out" | grep -qE "throws per game" || fail "throws: $out"
+err="$work/stderr"
+out=$("$UR" tournament --rules finkel --a greedy --b random --games 60 --seed 7 2>"$err")
+[ ! -s "$err" ] || die "unexpected stderr: $(cat "$err")"
+echo "$out" | grep -q "^finkel: A = greedy  vs  B = random, 60 games, seed 7$" || die "header: $out"
+echo "$out" | grep -qE "^A win rate [0-9.]+%  \(95% CI [0-9.]+% \.\. [0-9.]+%\)$" || die "win rate: $out"
+echo "$out" | grep -qE "^Elo A - B [+-]([0-9]+|inf)  \(95% CI " || die "elo: $out"
+echo "$out" | grep -qE "throws per game" || die "throws: $out"
 
 # JSON, identical for one and two threads apart from the timing.
-j1=$("$ur" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games 24 --seed 3 \
+j1=$("$UR" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games 24 --seed 3 \
        --threads 1 --json | grep -v '"seconds"\|"threads"')
-j2=$("$ur" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games 24 --seed 3 \
+j2=$("$UR" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games 24 --seed 3 \
        --threads 2 --json | grep -v '"seconds"\|"threads"')
-[ "$j1" = "$j2" ] || fail "results depend on the threads: $j1 vs $j2"
+[ "$j1" = "$j2" ] || die "results depend on the threads: $j1 vs $j2"
 for key in '"a_wins"' '"b_wins"' '"a_score"' '"a_score_ci95"' '"elo"' '"elo_ci95"' \
            '"throws_per_game"' '"rules": "boxed"' '"games": 24'; do
-  echo "$j1" | grep -q "$key" || fail "JSON lacks $key: $j1"
+  echo "$j1" | grep -q "$key" || die "JSON lacks $key: $j1"
 done
-j3=$("$ur" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games 24 --seed 4 \
+j3=$("$UR" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games 24 --seed 4 \
        --json | grep -v '"seconds"\|"threads"')
 [ "$j1" != "$j3" ] || echo "note: seeds 3 and 4 gave the same summary"
 
@@ -33,14 +31,17 @@ j3=$("$ur" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games
 expect_error() {
   local want="$1"; shift
   set +e
-  msg=$("$ur" tournament "$@" 2>&1 >/dev/null)
+  msg=$("$UR" tournament "$@" 2>&1 >/dev/null)
   status=$?
   set -e
-  [ "$status" -eq 2 ] || fail "exit status $status for $*"
-  echo "$msg" | grep -qF "$want" || fail "message '$msg' lacks '$want'"
+  [ "$status" -eq 2 ] || die "exit status $status for $*"
+  echo "$msg" | grep -qF "$want" || die "message '$msg' lacks '$want'"
 }
 expect_error "unknown agent 'alphaur'" --a alphaur --b random --games 2
-expect_error "perfect: no table available for finkel" --a perfect --b random --games 2
+# The perfect player with no table: an empty data directory, wherever the test runs from.
+mkdir -p "$work/data"
+UR_DATA_DIR="$work/data" expect_error "perfect: no table available for finkel" \
+  --a perfect --b random --games 2
 expect_error "depth must be an integer" --a "expectimax(depth=0)" --b random --games 2
 expect_error "the number of games must be at least 1" --a greedy --b random --games 0
 expect_error "unknown" --rules nosuchrules --a greedy --b random --games 2
