@@ -269,7 +269,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
         h(
           'tr',
           { 'data-table': t.id },
-          h('td', { text: t.rules }),
+          h('td', { text: presets.get(t.rules)?.name ?? t.rules }),
           h('td', { text: t.players.map((p) => p ?? '(open seat)').join(' vs ') }),
           h('td', { text: t.status + (t.rated ? ' · rated' : '') }),
           h('td', {}, h('a', { href: tableHash(t.id), class: 'button', text: 'Watch' })),
