@@ -62,6 +62,11 @@ std::string level_spec(std::string_view level, const RuleSet& rules);
 // the perfect level without a solved table says so and that the hard level plays instead.
 std::string level_note(std::string_view level, const RuleSet& rules);
 
+// `spec` with the perfect player's table set to `table` (a `--table FILE` option): "perfect"
+// (the agent or the level) becomes "perfect(table=FILE)"; any other spec, or an empty `table`,
+// is returned as it is.
+std::string with_perfect_table(std::string spec, const std::string& table);
+
 // One line per agent and level, for --help texts.
 std::string agent_help();
 

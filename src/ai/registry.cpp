@@ -210,6 +210,11 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
       spec.name)};
 }
 
+std::string with_perfect_table(std::string spec, const std::string& table) {
+  if (table.empty() || spec != "perfect") return spec;
+  return "perfect(table=" + table + ")";
+}
+
 std::string agent_help() {
   return "agents: random | first | greedy | expectimax(depth=N[,time_ms=T]) | perfect[(table=F)]\n"
          "levels: beginner (random), easy (greedy), medium (expectimax depth 2),\n"

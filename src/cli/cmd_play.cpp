@@ -47,7 +47,8 @@ constexpr int kMaxActions = 1'000'000;
 
 // "human"/"h", "computer"/"c" (the --level player), a difficulty level or an agent spec.
 std::variant<Seat, std::string> parse_seat(std::string s, const std::string& level,
-                                           const RuleSet& rules, std::uint64_t seed) {
+                                           const std::string& table, const RuleSet& rules,
+                                           std::uint64_t seed) {
   std::string lower = s;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return std::tolower(c); });
@@ -58,6 +59,8 @@ std::variant<Seat, std::string> parse_seat(std::string s, const std::string& lev
     spec = level;
     label = "computer (" + level + ")";
   }
+  // --table: the perfect player reads that file (and refuses one of another rule set).
+  spec = ai::with_perfect_table(spec, table);
   // A level plays as its spec; the perfect level without a table says so and plays as hard.
   if (std::string note = ai::level_note(spec, rules); !note.empty()) {
     std::cerr << "ur play: " << note << "\n";
@@ -380,6 +383,7 @@ void add_play_command(CLI::App& app) {
     std::string light = "human";
     std::string dark = "computer";
     std::string level = "medium";
+    std::string table;
     std::optional<std::uint64_t> seed;
     bool ascii = false;
     int delay_ms = 0;
@@ -398,6 +402,10 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--dark", opt->dark, "who plays dark (as --light)")->capture_default_str();
   cmd->add_option("--level", opt->level, "the level of a seat given as `computer`")
       ->capture_default_str();
+  cmd->add_option("--table", opt->table,
+                  "the solved table of the perfect player (default: DATA/tables/<rules>.urt, "
+                  "DATA from UR_DATA_DIR, else ./data)")
+      ->check(CLI::ExistingFile);
   cmd->add_option("--seed", opt->seed, "seed for the dice (default: random, printed)");
   cmd->add_flag("--ascii", opt->ascii, "plain ASCII board without colour");
   cmd->add_option("--delay-ms", opt->delay_ms, "pause after each computer move")
@@ -419,8 +427,9 @@ void add_play_command(CLI::App& app) {
     }
     const RuleSet& rules = std::get<RuleSet>(parsed);
     // Each computer seat draws from its own stream of the seed, apart from the dice.
-    auto light = parse_seat(opt->light, opt->level, rules, seed ^ 0x9e3779b97f4a7c15ULL);
-    auto dark = parse_seat(opt->dark, opt->level, rules, seed ^ 0xbf58476d1ce4e5b9ULL);
+    auto light =
+        parse_seat(opt->light, opt->level, opt->table, rules, seed ^ 0x9e3779b97f4a7c15ULL);
+    auto dark = parse_seat(opt->dark, opt->level, opt->table, rules, seed ^ 0xbf58476d1ce4e5b9ULL);
     for (const auto& [name, seat, value] :
          {std::tuple{"--light", &light, opt->light}, std::tuple{"--dark", &dark, opt->dark}}) {
       if (auto* err = std::get_if<std::string>(seat)) {

@@ -43,7 +43,7 @@ void add_tournament_command(CLI::App& app) {
       "difference and the average throws per game. Deterministic for a seed, whatever the "
       "number of threads.\n" +
           ai::agent_help());
-  static std::string rules = "finkel", agent_a, agent_b;
+  static std::string rules = "finkel", agent_a, agent_b, table;
   static int games = 1000, threads = 1;
   static std::uint64_t seed = 1;
   static bool json = false;
@@ -53,6 +53,10 @@ void add_tournament_command(CLI::App& app) {
   cmd->add_option("--games,-n", games, "games to play")->capture_default_str();
   cmd->add_option("--threads,-j", threads, "worker threads")->capture_default_str();
   cmd->add_option("--seed", seed, "random seed")->capture_default_str();
+  cmd->add_option("--table", table,
+                  "the solved table of the perfect player (default: DATA/tables/<rules>.urt, "
+                  "DATA from UR_DATA_DIR, else ./data)")
+      ->check(CLI::ExistingFile);
   cmd->add_flag("--json", json, "print a JSON summary instead of text");
   cmd->callback([] {
     RuleSetResult parsed = parse_rule_set(rules);
@@ -63,8 +67,8 @@ void add_tournament_command(CLI::App& app) {
     }
     ai::TournamentConfig config;
     config.rules = std::get<RuleSet>(parsed);
-    config.agent_a = agent_a;
-    config.agent_b = agent_b;
+    config.agent_a = ai::with_perfect_table(agent_a, table);
+    config.agent_b = ai::with_perfect_table(agent_b, table);
     config.games = games;
     config.threads = threads;
     config.seed = seed;
@@ -86,8 +90,8 @@ void add_tournament_command(CLI::App& app) {
     if (json) {
       nlohmann::json j = {
           {"rules", config.rules.to_string()},
-          {"a", agent_a},
-          {"b", agent_b},
+          {"a", config.agent_a},
+          {"b", config.agent_b},
           {"games", r.games},
           {"seed", seed},
           {"threads", threads},
@@ -107,7 +111,8 @@ void add_tournament_command(CLI::App& app) {
       return;
     }
     std::cout << fmt::format("{}: A = {}  vs  B = {}, {} games, seed {}\n",
-                             config.rules.to_string(), agent_a, agent_b, r.games, seed);
+                             config.rules.to_string(), config.agent_a, config.agent_b, r.games,
+                             seed);
     std::cout << fmt::format("A wins {} ({} of {} as light), B wins {}", r.a_wins,
                              r.a_wins_as_light, r.a_games_as_light, r.b_wins);
     if (r.abandoned) std::cout << fmt::format(", abandoned {}", r.abandoned);

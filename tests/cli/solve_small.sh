@@ -36,6 +36,19 @@ echo "check: the perfect player plays from the table"
 tail -n 1 "$work/play.out" | grep -q "wins by bearing off all 3 pieces" ||
   fail "perfect play: unexpected last line '$(tail -n 1 "$work/play.out")'"
 
+echo "check: --table gives the perfect level and agent their table"
+"$UR" play --rules "$RULES" --light computer --level perfect --table "$work/p3.urt" --dark random \
+  --seed 4 --ascii </dev/null >"$work/play2.out" 2>"$work/play2.err" ||
+  fail "play --table exited $?: $(cat "$work/play2.err")"
+[ ! -s "$work/play2.err" ] || fail "play --table: the perfect level fell back: $(cat "$work/play2.err")"
+"$UR" tournament --rules "$RULES" --a perfect --b random --games 20 --seed 1 \
+  --table "$work/p3.urt" >"$work/t.out" 2>&1 || fail "tournament --table exited $?: $(cat "$work/t.out")"
+grep -q "A = perfect(table=" "$work/t.out" || fail "tournament --table: $(head -1 "$work/t.out")"
+"$UR" tournament --rules finkel --a perfect --b random --games 2 --table "$work/p3.urt" \
+  >/dev/null 2>"$work/err" && fail "tournament: a finkel(pieces=3) table was accepted for finkel"
+grep -q "solved for rule set 'finkel(pieces=3)', not 'finkel'" "$work/err" ||
+  fail "tournament --table of another rule set: '$(cat "$work/err")'"
+
 echo "check: a solve resumes from the checkpoints of finished layers"
 "$UR" solve --rules "$RULES" --out "$work/again.urt" --keep-checkpoint >/dev/null 2>&1 ||
   fail "second solve exited $?"

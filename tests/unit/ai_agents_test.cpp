@@ -107,6 +107,10 @@ TEST(AgentRegistry, PerfectSaysNoTableAndTheLevelFallsBackToSearch) {
   EXPECT_NE(note.find("the perfect level plays as hard (expectimax(depth=4))"), std::string::npos)
       << note;
   EXPECT_EQ(level_note("hard", finkel()), "");
+  // --table FILE names the perfect player's table; other specs are left alone.
+  EXPECT_EQ(with_perfect_table("perfect", "t.urt"), "perfect(table=t.urt)");
+  EXPECT_EQ(with_perfect_table("perfect", ""), "perfect");
+  EXPECT_EQ(with_perfect_table("greedy", "t.urt"), "greedy");
   EXPECT_EQ(level_spec("beginner", finkel()), "random");
   EXPECT_EQ(level_spec("grandmaster", finkel()), "");
 }
