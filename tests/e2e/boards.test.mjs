@@ -9,11 +9,8 @@ import * as L from './lib.mjs';
 const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
 
 test('every preset draws its board', { timeout: 120000 }, async () => {
-  const P = await L.newPlayer(env.browser, { reducedMotion: 'reduce' });
+  const P = await L.newGuest(env.browser, env.server.url, { reducedMotion: 'reduce' });
   const page = P.page;
-  await page.goto(env.server.url);
-  await L.playAsGuest(page);
-  await page.waitForSelector('.lobby .rules-summary:not(:empty)');
   const { presets } = await (await fetch(`${env.server.url}api/rules`)).json();
   assert.ok(presets.length >= 2);
   // The test server's data directory has no solved tables: the perfect level says it plays as hard.
@@ -23,12 +20,7 @@ test('every preset draws its board', { timeout: 120000 }, async () => {
   );
   for (const { id } of presets) {
     const rules = await (await fetch(`${env.server.url}api/rules/${id}`)).json();
-    await page.goto(`${env.server.url}#/lobby`);
-    await page.waitForSelector('.lobby .rules-summary:not(:empty)');
-    await page.selectOption('select[name=rules]', id);
-    await page.selectOption('select[name=level]', 'beginner');
-    await page.click('button[data-action=play-computer]');
-    await L.waitTable(page, (d) => d.status === 'playing' && d.you === '1');
+    await L.playComputer(page, env.server.url, id);
     const drawn = await page.evaluate(() => ({
       squares: document.querySelectorAll('.board .sq').length,
       rosettes: document.querySelectorAll('.board .sq.rosette').length,

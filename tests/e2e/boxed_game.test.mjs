@@ -14,22 +14,14 @@ const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 20 });
 const homeCount = (sig) => Number(/(?:^| )home:1=(\d+)/.exec(sig)?.[1] ?? NaN);
 
 test('the boxed game: award buttons and forfeit choices', { timeout: 240000 }, async () => {
-  const P = await L.newPlayer(env.browser, { reducedMotion: 'reduce' });
+  const P = await L.newGuest(env.browser, env.server.url, { reducedMotion: 'reduce' });
   const page = P.page;
-  await page.goto(env.server.url);
-  await L.playAsGuest(page);
-  await page.waitForSelector('.lobby .rules-summary:not(:empty)');
   let taken = false;
   let declined = false;
   let forfeitChoices = 0;
   // A game rarely ends without a rosette award; play another one if it does.
   for (let game = 0; game < 4 && !(taken && declined); game++) {
-    await page.goto(`${env.server.url}#/lobby`);
-    await page.waitForSelector('.lobby .rules-summary:not(:empty)');
-    await page.selectOption('select[name=rules]', 'boxed');
-    await page.selectOption('select[name=level]', 'beginner');
-    await page.click('button[data-action=play-computer]');
-    await L.waitTable(page, (d) => d.status === 'playing' && d.you === '1');
+    await L.playComputer(page, env.server.url, 'boxed');
     for (let guard = 0; guard < 3000 && !(taken && declined); guard++) {
       const st = await L.myTurn(page);
       if (st.status === 'finished') break;

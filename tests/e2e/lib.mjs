@@ -163,6 +163,28 @@ export async function playAsGuest(page, base) {
   await page.getByRole('button', { name: 'Play as guest' }).click();
 }
 
+/** A new player (newPlayer's options) who chose "Play as guest" and sees the lobby. */
+export async function newGuest(browser, base, options) {
+  const P = await newPlayer(browser, options);
+  await P.page.goto(base);
+  await playAsGuest(P.page);
+  await P.page.waitForSelector('.lobby .rules-summary:not(:empty)');
+  return P;
+}
+
+/**
+ * From the lobby (opened afresh), starts a game of `rules` against the computer at `level`, seated
+ * first, and waits until it is under way.
+ */
+export async function playComputer(page, base, rules, level = 'beginner') {
+  await page.goto(`${base}#/lobby`);
+  await page.waitForSelector('.lobby .rules-summary:not(:empty)');
+  await page.selectOption('select[name=rules]', rules);
+  await page.selectOption('select[name=level]', level);
+  await page.click('button[data-action=play-computer]');
+  await waitTable(page, (d) => d.status === 'playing' && d.you === '1');
+}
+
 /** The table screen's state, as the page publishes it on data attributes. */
 export function tableState(page) {
   return page.$eval('.table-page', (el) => ({ ...el.dataset }));
