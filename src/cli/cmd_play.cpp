@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -29,6 +30,7 @@
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "engine/game.h"
+#include "engine/game_record.h"
 
 namespace ur::cli {
 namespace {
@@ -95,6 +97,7 @@ class PlaySession {
         dash_(style.unicode ? "\u2014" : "-") {}
 
   int run();
+  const Game& game() const { return game_; }
 
  private:
   enum class Outcome : std::uint8_t { kChose, kResigned, kEndOfInput };
@@ -384,6 +387,7 @@ void add_play_command(CLI::App& app) {
     std::string dark = "computer";
     std::string level = "medium";
     std::string table;
+    std::string record;
     std::optional<std::uint64_t> seed;
     bool ascii = false;
     int delay_ms = 0;
@@ -406,6 +410,9 @@ void add_play_command(CLI::App& app) {
                   "the solved table of the perfect player (default: DATA/tables/<rules>.urt, "
                   "DATA from UR_DATA_DIR, else ./data)")
       ->check(CLI::ExistingFile);
+  cmd->add_option("--record", opt->record,
+                  "write the game record (JSON, docs/notation.md) to this file when the game "
+                  "ends or the input does; `ur analyse FILE` grades its moves");
   cmd->add_option("--seed", opt->seed, "seed for the dice (default: random, printed)");
   cmd->add_flag("--ascii", opt->ascii, "plain ASCII board without colour");
   cmd->add_option("--delay-ms", opt->delay_ms, "pause after each computer move")
@@ -450,6 +457,15 @@ void add_play_command(CLI::App& app) {
                         {std::get<Seat>(std::move(light)), std::get<Seat>(std::move(dark))}, seed,
                         style, opt->delay_ms);
     exit_status() = session.run();
+    if (!opt->record.empty()) {
+      std::ofstream out(opt->record, std::ios::binary | std::ios::trunc);
+      out << record_to_string(session.game(), seed);
+      out.close();
+      if (!out) {
+        std::cerr << "ur play: cannot write the record to " << opt->record << "\n";
+        if (exit_status() == 0) exit_status() = 1;
+      }
+    }
   });
 }
 

@@ -62,24 +62,11 @@ std::string stats_text(const Game& g, Player p) {
 }
 
 void run(const ReplayOptions& opt) {
-  std::string text;
-  if (opt.file == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::error_code ec;
-    const bool directory = std::filesystem::is_directory(opt.file, ec);
-    std::ifstream in;
-    errno = 0;
-    if (!directory) in.open(opt.file, std::ios::binary);
-    const std::string why = directory ? "it is a directory" : std::strerror(errno);
-    std::stringstream buf;
-    if (in) buf << in.rdbuf();
-    if (!in.is_open() || in.bad()) {
-      std::cerr << fmt::format("ur replay: cannot read {}: {}\n", opt.file, why);
-      exit_status() = 2;
-      return;
-    }
-    text = buf.str();
+  std::string text, why;
+  if (!read_input(opt.file, text, why)) {
+    std::cerr << fmt::format("ur replay: cannot read {}: {}\n", opt.file, why);
+    exit_status() = 2;
+    return;
   }
   std::optional<std::uint64_t> seed;
   RecordResult r = read_record(text, &seed);
@@ -102,6 +89,24 @@ void run(const ReplayOptions& opt) {
 }
 
 }  // namespace
+
+bool read_input(const std::string& file, std::string& text, std::string& error) {
+  if (file == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return true;
+  }
+  std::error_code ec;
+  const bool directory = std::filesystem::is_directory(file, ec);
+  std::ifstream in;
+  errno = 0;
+  if (!directory) in.open(file, std::ios::binary);
+  error = directory ? "it is a directory" : std::strerror(errno);
+  std::stringstream buf;
+  if (in) buf << in.rdbuf();
+  if (!in.is_open() || in.bad()) return false;
+  text = buf.str();
+  return true;
+}
 
 void add_replay_command(CLI::App& app) {
   auto opt = std::make_shared<ReplayOptions>();

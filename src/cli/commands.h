@@ -3,11 +3,15 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
 
 namespace ur::cli {
 
 // Exit status requested by the subcommand that ran (0 = success).
 int& exit_status();
+
+// Reads a whole file ("-": standard input) into `text`; false with the reason in `error`.
+bool read_input(const std::string& file, std::string& text, std::string& error);
 
 void add_rules_command(CLI::App& app);
 void add_moves_command(CLI::App& app);
@@ -18,6 +22,7 @@ void add_bench_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
 void add_table_command(CLI::App& app);
+void add_analyse_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_loadtest_command(CLI::App& app);
 

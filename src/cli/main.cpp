@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   ur::cli::add_tournament_command(app);
   ur::cli::add_solve_command(app);
   ur::cli::add_table_command(app);
+  ur::cli::add_analyse_command(app);
   ur::cli::add_serve_command(app);
   ur::cli::add_loadtest_command(app);
   CLI11_PARSE(app, argc, argv);

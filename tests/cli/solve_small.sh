@@ -49,6 +49,26 @@ grep -q "A = perfect(table=" "$work/t.out" || fail "tournament --table: $(head -
 grep -q "solved for rule set 'finkel(pieces=3)', not 'finkel'" "$work/err" ||
   fail "tournament --table of another rule set: '$(cat "$work/err")'"
 
+echo "check: ur play --record, then ur analyse grades every move against the table"
+"$UR" play --rules "$RULES" --light perfect --table "$work/p3.urt" --dark random --seed 6 \
+  --ascii --record "$work/game.json" </dev/null >/dev/null 2>&1 || fail "play --record exited $?"
+"$UR" replay "$work/game.json" >/dev/null || fail "the written record does not replay"
+"$UR" analyse "$work/game.json" --table "$work/p3.urt" >"$work/an.out" 2>"$work/an.err" ||
+  fail "analyse exited $?: $(cat "$work/an.err")"
+grep -Eq "^light: [0-9]+ decisions, ([0-9]+) best \(100\.0%\), winning chance lost 0\.0000" \
+  "$work/an.out" || fail "analyse: the perfect player's moves are not all best: $(cat "$work/an.out")"
+grep -Eq "^dark: [0-9]+ decisions" "$work/an.out" || fail "analyse: no summary for dark"
+"$UR" analyse "$work/game.json" --table "$work/p3.urt" --json >"$work/an.json" ||
+  fail "analyse --json exited $?"
+grep -q '"grade": "best"' "$work/an.json" || fail "analyse --json: no graded moves"
+mkdir -p "$work/none"
+UR_DATA_DIR="$work/none" "$UR" analyse "$work/game.json" >/dev/null 2>"$work/err"
+[ $? = 1 ] || fail "analyse without a table: expected exit 1"
+grep -q "ur solve --rules 'finkel(pieces=3)'" "$work/err" || fail "analyse: no hint: $(cat "$work/err")"
+echo '{"format": "ur-game"}' >"$work/bad.json"
+"$UR" analyse "$work/bad.json" --table "$work/p3.urt" >/dev/null 2>&1
+[ $? = 1 ] || fail "analyse of a bad record: expected exit 1"
+
 echo "check: a solve resumes from the checkpoints of finished layers"
 "$UR" solve --rules "$RULES" --out "$work/again.urt" --keep-checkpoint >/dev/null 2>&1 ||
   fail "second solve exited $?"
