@@ -67,6 +67,20 @@ class PerfectAgent : public Agent {
 
 }  // namespace
 
+std::variant<SolvedTable, std::string> solved_table(const RuleSet& rules) {
+  auto engine = std::make_shared<const Engine>(rules);
+  solver::StateIndexResult ir = solver::StateIndex::create(*engine);
+  if (auto* e = std::get_if<std::string>(&ir)) return *e;
+  auto index =
+      std::make_shared<const solver::StateIndex>(std::get<solver::StateIndex>(std::move(ir)));
+  const std::string name = rules.to_string();
+  const std::string path = solver::default_table_path(name);
+  if (!std::filesystem::exists(path)) return "no table available for " + name;
+  auto t = shared_table(path, name, index->encoding_id());
+  if (auto* e = std::get_if<std::string>(&t)) return *e;
+  return SolvedTable{std::get<std::shared_ptr<const solver::Table>>(t), index, engine};
+}
+
 bool perfect_available(const RuleSet& rules) {
   return std::holds_alternative<std::unique_ptr<Agent>>(make_perfect_agent(rules, ""));
 }

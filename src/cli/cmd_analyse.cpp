@@ -26,9 +26,9 @@ struct AnalyseOptions {
 std::string summary_line(Player p, const solver::PlayerSummary& s) {
   if (s.decisions == 0) return fmt::format("{}: no decisions with a choice", player_name(p));
   return fmt::format(
-      "{}: {} decisions, {} best ({:.1f}%), winning chance lost {:.4f} in all, worst {:.4f} ({})",
-      player_name(p), s.decisions, s.best, 100.0 * s.best / s.decisions, s.total_cost, s.worst_cost,
-      solver::grade(s.worst_cost));
+      "{}: {} decisions, {} best ({:.1f}%), mean cost {:.4f} a move, worst {:.4f} ({})",
+      player_name(p), s.decisions, s.best, 100.0 * s.best / s.decisions, s.total_cost / s.decisions,
+      s.worst_cost, solver::grade(s.worst_cost));
 }
 
 nlohmann::json to_json(const Engine& engine, const solver::Analysis& a) {

@@ -16,6 +16,7 @@
 #include "server/accounts.h"
 #include "server/api.h"
 #include "server/table_service.h"
+#include "solver/analysis.h"
 
 namespace ur::server {
 namespace {
@@ -151,6 +152,46 @@ json match_json(const MatchRow& m, std::int64_t viewer) {
         j["rating_change"] = std::lround(m.rating_after[s]) - std::lround(m.rating_before[s]);
     }
   return j;
+}
+
+// A finished game's moves graded against the solved table of its rule set (solver::analyse):
+// 200 with the grades, or 409 no_table where the rule set has no table on this server.
+std::pair<http::status, json> analysis_json(const MatchRow& m) {
+  auto replayed = record_from_json(json::parse(m.record, nullptr, false));
+  if (auto* e = std::get_if<RecordError>(&replayed))
+    return {http::status::internal_server_error,
+            {{"error", "bad_record"}, {"message", e->message}}};
+  const Game& g = std::get<Game>(replayed);
+  auto solved = ai::solved_table(g.rules());
+  if (auto* e = std::get_if<std::string>(&solved))
+    return {http::status::conflict,
+            {{"error", "no_table"}, {"message", "this server has not solved the rule set: " + *e}}};
+  const ai::SolvedTable& st = std::get<ai::SolvedTable>(solved);
+  solver::AnalysisResult ar = solver::analyse(g, *st.index, *st.table);
+  if (auto* e = std::get_if<std::string>(&ar))
+    return {http::status::internal_server_error, {{"error", "no_table"}, {"message", *e}}};
+  const solver::Analysis& a = std::get<solver::Analysis>(ar);
+  json moves = json::array();
+  for (const solver::GradedMove& gm : a.moves)
+    moves.push_back({{"event", gm.event},
+                     {"seat", index_of(gm.player) + 1},
+                     {"legal", gm.legal},
+                     {"from", gm.played.from},
+                     {"to", gm.played.to},
+                     {"best", {{"from", gm.best.from}, {"to", gm.best.to}}},
+                     {"value", gm.played_value},
+                     {"best_value", gm.best_value},
+                     {"cost", gm.cost()},
+                     {"grade", solver::grade(gm.cost())}});
+  json players = json::array();
+  for (int s = 0; s < 2; ++s)
+    players.push_back({{"seat", s + 1},
+                       {"decisions", a.players[s].decisions},
+                       {"best", a.players[s].best},
+                       {"total_cost", a.players[s].total_cost},
+                       {"worst_cost", a.players[s].worst_cost}});
+  return {http::status::ok,
+          {{"id", m.id}, {"rules", m.rules}, {"moves", std::move(moves)}, {"players", players}}};
 }
 
 // Every position of a finished game, from the start to the end, for a move-by-move replay: the
@@ -295,6 +336,18 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
            {"games", user->games},
            {"wins", user->wins}};
     co_return json_reply(req, http::status::ok, json{{"user", u}, {"matches", std::move(list)}});
+  }
+  if (head == "games" && segments.size() == 3 && segments[2] == "analysis") {
+    std::string id(segments[1]);
+    if (!is_table_id(id)) co_return not_found("no such game");
+    auto load = [&ctx, id] {
+      std::optional<MatchRow> m = ctx.storage->find_match(id);
+      using Answer = std::optional<std::pair<http::status, json>>;
+      return m ? Answer(analysis_json(*m)) : std::nullopt;
+    };
+    auto answer = co_await offload(ctx, std::move(load));
+    if (!answer) co_return not_found("no such finished game");
+    co_return json_reply(req, answer->first, answer->second);
   }
   if (head == "games" && segments.size() == 3 && segments[2] == "positions") {
     std::string id(segments[1]);

@@ -55,7 +55,7 @@ echo "check: ur play --record, then ur analyse grades every move against the tab
 "$UR" replay "$work/game.json" >/dev/null || fail "the written record does not replay"
 "$UR" analyse "$work/game.json" --table "$work/p3.urt" >"$work/an.out" 2>"$work/an.err" ||
   fail "analyse exited $?: $(cat "$work/an.err")"
-grep -Eq "^light: [0-9]+ decisions, ([0-9]+) best \(100\.0%\), winning chance lost 0\.0000" \
+grep -Eq "^light: [0-9]+ decisions, ([0-9]+) best \(100\.0%\), mean cost 0\.0000" \
   "$work/an.out" || fail "analyse: the perfect player's moves are not all best: $(cat "$work/an.out")"
 grep -Eq "^dark: [0-9]+ decisions" "$work/an.out" || fail "analyse: no summary for dark"
 "$UR" analyse "$work/game.json" --table "$work/p3.urt" --json >"$work/an.json" ||

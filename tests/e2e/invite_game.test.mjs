@@ -178,6 +178,8 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
   assert.equal(await A.page.getAttribute('.replay-host', 'data-step'), '0');
   const start = await L.boardSignature(A.page);
   assert.match(start, /home:1=7 .*home:2=7/, 'the replay starts with every piece at home');
+  // The test server has no solved tables: the replay says its moves are not graded.
+  assert.match(await A.page.textContent('.replay-note'), /not solved this rule set/);
   await A.page.click('button[data-action=next]');
   await A.page.click('button[data-action=next]');
   assert.equal(await A.page.getAttribute('.replay-host', 'data-step'), '2');

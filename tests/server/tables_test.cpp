@@ -2,9 +2,14 @@
 // through invites while a spectator watches; matchmaking pairs players; resign, leave and the
 // idle clock end games with the right winner and Elo change; forged, stale, duplicated,
 // out-of-turn and malformed actions are refused and change nothing; a computer game completes.
+#include <filesystem>
+
 #include "engine/game_record.h"
 #include "harness.h"
+#include "rules/presets.h"
 #include "server/storage.h"
+#include "solver/table_file.h"
+#include "solver/value_iteration.h"
 
 namespace ur::server {
 namespace {
@@ -160,6 +165,44 @@ TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches)
   EXPECT_EQ(positions[1]["last"]["kind"], "roll");
   EXPECT_EQ(positions[0]["event"], -1);
   EXPECT_EQ(positions[1]["event"], 0);
+}
+
+TEST_F(TablesTest, FinishedGamesAreGradedAgainstTheSolvedTable) {
+  const std::string data = base_config().data_dir;
+  ::setenv("UR_DATA_DIR", data.c_str(), 1);
+  start_server();
+  Client alice = user("alice"), bob = user("bob");
+  std::string id = start_game(alice, bob, {{"rules", "finkel(pieces=2)"}});
+  json final_table = play_out(alice, bob, snapshot(alice, id));
+  ASSERT_EQ(final_table["status"], "finished");
+  // No table yet: the server says so.
+  Response none = get("/api/games/" + id + "/analysis");
+  EXPECT_EQ(none.result_int(), 409);
+  EXPECT_EQ(body_json(none)["error"], "no_table");
+  EXPECT_EQ(get("/api/games/0123456789abcdef/analysis").result_int(), 404);
+  // Solve the rule set into the server's data directory: every move is graded.
+  const RuleSet rules = rule_set_or_throw("finkel(pieces=2)");
+  const Engine engine(rules);
+  const solver::StateIndex index = std::get<solver::StateIndex>(solver::StateIndex::create(engine));
+  solver::ValueIteration vi(index, solver::SolveOptions{});
+  vi.solve({});
+  const std::string path = solver::default_table_path(rules.to_string());
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  ASSERT_EQ(solver::write_table(path, vi.values(), solver::ValueType::kF32, rules.to_string(),
+                                index.encoding_id(), vi.max_residual()),
+            "");
+  Response graded = get("/api/games/" + id + "/analysis");
+  ASSERT_EQ(graded.result_int(), 200) << graded.body();
+  json a = body_json(graded);
+  ASSERT_FALSE(a["moves"].empty());
+  int decisions = 0;
+  for (const json& m : a["moves"]) {
+    EXPECT_GE(double(m["best_value"]), double(m["value"]) - 1e-12);
+    EXPECT_NEAR(double(m["cost"]), double(m["best_value"]) - double(m["value"]), 1e-12);
+    if (m["legal"] > 1) ++decisions;
+  }
+  EXPECT_EQ(int(a["players"][0]["decisions"]) + int(a["players"][1]["decisions"]), decisions);
+  ::unsetenv("UR_DATA_DIR");
 }
 
 TEST_F(TablesTest, BadActionsAreRefusedAndChangeNothing) {

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGeometry } from '../src/logic/geometry.ts';
-import { describeRecordEvent, replayFrames, startPieces } from '../src/logic/replay.ts';
+import {
+  analysisSummary as summaryOf,
+  describeRecordEvent,
+  gradeFrames as grade,
+  replayFrames,
+  startPieces,
+} from '../src/logic/replay.ts';
 import type { GameRecord } from '../src/logic/types.ts';
 import { rules } from './fixtures.ts';
 
@@ -78,4 +84,56 @@ test('a start position sent by the server (event -1) is used as the first frame'
   );
   assert.equal(frames.length, 2);
   assert.equal(frames[0].position, 'Lr/0000000/0000000');
+});
+
+test('graded moves carry their verdict; forced moves and throws say nothing', () => {
+  const frame = (label: string) => ({ label, pieces: [], throw: null, position: null });
+  const frames = [
+    frame('Start'),
+    frame('alice threw 2'),
+    frame('alice moves'),
+    frame('bob threw 1'),
+    frame('bob moves'),
+  ];
+  const out = grade(frames, {
+    moves: [
+      { event: 1, seat: 1, legal: 3, value: 0.582, best_value: 0.582, cost: 0, grade: 'best' },
+      {
+        event: 3,
+        seat: 2,
+        legal: 2,
+        value: 0.41,
+        best_value: 0.483,
+        cost: 0.073,
+        grade: 'mistake',
+      },
+    ],
+    players: [],
+  });
+  assert.equal(out[0].label, 'Start');
+  assert.equal(out[1].label, 'alice threw 2');
+  assert.equal(out[2].label, 'alice moves — best, 58.2% to win');
+  assert.equal(out[4].label, 'bob moves — mistake: 41.0% to win (best 48.3%)');
+  const forced = grade(frames, {
+    moves: [{ event: 1, seat: 1, legal: 1, value: 0.5, best_value: 0.5, cost: 0, grade: 'best' }],
+    players: [],
+  });
+  assert.equal(forced[2].label, 'alice moves');
+});
+
+test('the analysis summary names each player', () => {
+  const lines = summaryOf(
+    {
+      moves: [],
+      players: [
+        { seat: 1, decisions: 20, best: 17, total_cost: 0.052, worst_cost: 0.03 },
+        { seat: 2, decisions: 0, best: 0, total_cost: 0, worst_cost: 0 },
+      ],
+    },
+    { 1: 'alice', 2: 'bob' },
+  );
+  assert.deepEqual(lines, [
+    'alice: 17 of 20 moves best, 0.3% winning chance lost a move on average, worst 3.0%',
+    'bob: no decisions with a choice',
+  ]);
 });

@@ -3,7 +3,14 @@
 // read here, never computed), the throw on show and the words for the event. Pure, unit-tested.
 
 import { locationOf, parsePosition, type Geometry } from './geometry.ts';
-import type { GameRecord, PositionsAnswer, RecordEvent, SeatNo, SeatPieces } from './types.ts';
+import type {
+  AnalysisAnswer,
+  GameRecord,
+  PositionsAnswer,
+  RecordEvent,
+  SeatNo,
+  SeatPieces,
+} from './types.ts';
 
 export interface ReplayFrame {
   label: string;
@@ -95,4 +102,34 @@ export function replayFrames(
     });
   }
   return frames;
+}
+
+const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
+
+/**
+ * The frames with each graded move's verdict added to its label (frame i + 1 shows event i):
+ * "— best, 58.2% to win" or "— mistake: 41.0% to win (best 48.3%)". Forced moves say nothing.
+ */
+export function gradeFrames(frames: ReplayFrame[], analysis: AnalysisAnswer): ReplayFrame[] {
+  const byFrame = new Map(analysis.moves.map((m) => [m.event + 1, m]));
+  return frames.map((f, i) => {
+    const m = byFrame.get(i);
+    if (!m || m.legal < 2) return f;
+    const verdict =
+      m.cost < 1e-6
+        ? `best, ${pct(m.value)} to win`
+        : `${m.grade}: ${pct(m.value)} to win (best ${pct(m.best_value)})`;
+    return { ...f, label: `${f.label} — ${verdict}` };
+  });
+}
+
+/** One line per player: best moves among the decisions, the mean cost a move, the worst. */
+export function analysisSummary(analysis: AnalysisAnswer, names: Names): string[] {
+  return analysis.players.map((p) =>
+    p.decisions === 0
+      ? `${names[p.seat]}: no decisions with a choice`
+      : `${names[p.seat]}: ${p.best} of ${p.decisions} moves best, ` +
+        `${pct(p.total_cost / p.decisions)} winning chance lost a move on average, ` +
+        `worst ${pct(p.worst_cost)}`,
+  );
 }

@@ -216,3 +216,25 @@ export interface GameRecord {
 export interface PositionsAnswer {
   positions: { event: number; position: string; counts?: number[][] }[];
 }
+
+/** GET /api/games/<id>/analysis: each move graded against the solved table (docs/solver.md). */
+export interface AnalysedMove {
+  event: number;
+  seat: SeatNo;
+  legal: number;
+  value: number;
+  best_value: number;
+  cost: number;
+  grade: string;
+}
+
+export interface AnalysisAnswer {
+  moves: AnalysedMove[];
+  players: {
+    seat: SeatNo;
+    decisions: number;
+    best: number;
+    total_cost: number;
+    worst_cost: number;
+  }[];
+}

@@ -3,6 +3,7 @@
 // show them instead of failing silently.
 
 import type {
+  AnalysisAnswer,
   GameRecord,
   MatchRow,
   PositionsAnswer,
@@ -73,6 +74,7 @@ export const api = {
   game: (id: string) => call<MatchRow>('GET', `/api/games/${id}`),
   record: (id: string) => call<GameRecord>('GET', `/api/games/${id}/record`),
   positions: (id: string) => call<PositionsAnswer>('GET', `/api/games/${id}/positions`),
+  analysis: (id: string) => call<AnalysisAnswer>('GET', `/api/games/${id}/analysis`),
 };
 
 const rulesCache = new Map<string, Promise<RulesInfo>>();

@@ -4,7 +4,9 @@
 
 import { buildGeometry, parsePosition } from '../logic/geometry.ts';
 import {
+  analysisSummary,
   describeRecordEvent,
+  gradeFrames,
   replayFrames,
   type Names,
   type ReplayFrame,
@@ -107,6 +109,24 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
       list.replaceChildren(
         ...record.events.map((ev) => h('li', { text: describeRecordEvent(ev, geo, names) })),
       );
+    }
+    // Grades from the solved table, where the server has one for this rule set.
+    if (frames.length > 1) {
+      try {
+        const analysis = await api.analysis(route.id);
+        frames = gradeFrames(frames, analysis);
+        host.append(
+          h(
+            'div',
+            { class: 'replay-analysis' },
+            h('h2', { text: 'Analysis (perfect play)' }),
+            ...analysisSummary(analysis, names).map((line) => h('p', { text: line })),
+          ),
+        );
+      } catch (e) {
+        if (!(e instanceof ApiError) || (e.status !== 409 && e.status !== 404)) throw e;
+        setText(note, 'This server has not solved this rule set, so the moves are not graded.');
+      }
     }
     slider.max = String(frames.length - 1);
     let at = 0;
