@@ -21,14 +21,15 @@ namespace ur::ai {
 // Whether a verified table exists for `rules` at its default path.
 bool perfect_available(const RuleSet& rules);
 
-// The verified table of `rules` at its default path, shared with the perfect agents, and the
-// index it is read with; or why there is none.
+// The verified table of `rules` at `table_path` (empty: the default path) and the index it is
+// read with, opened once and shared by every agent, thread and request; or why there is none.
 struct SolvedTable {
   std::shared_ptr<const solver::Table> table;
   std::shared_ptr<const solver::StateIndex> index;
   std::shared_ptr<const Engine> engine;  // the index points into its tables
 };
-std::variant<SolvedTable, std::string> solved_table(const RuleSet& rules);
+std::variant<SolvedTable, std::string> solved_table(const RuleSet& rules,
+                                                    const std::string& table_path = "");
 
 // The perfect agent for `rules` from `table_path` (empty: the default path), or why not.
 std::variant<std::unique_ptr<Agent>, std::string> make_perfect_agent(const RuleSet& rules,

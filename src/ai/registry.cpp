@@ -171,9 +171,10 @@ std::string level_spec(std::string_view level, const RuleSet& rules) {
 }
 
 std::string level_note(std::string_view level, const RuleSet& rules) {
-  if (level != "perfect" || perfect_available(rules)) return "";
-  auto made = make_perfect_agent(rules, "");
-  return std::get<std::string>(made) + "; the perfect level plays as hard (" +
+  if (level != "perfect") return "";
+  auto solved = solved_table(rules);
+  if (std::holds_alternative<SolvedTable>(solved)) return "";
+  return "perfect: " + std::get<std::string>(solved) + "; the perfect level plays as hard (" +
          level_spec("hard", rules) + ")";
 }
 

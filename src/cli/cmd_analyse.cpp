@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "ai/perfect.h"
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "engine/game_record.h"
@@ -70,22 +71,15 @@ void run(const AnalyseOptions& opt) {
   }
   const Game& game = std::get<Game>(r);
   const std::string rules = game.rules().to_string();
-  solver::StateIndexResult ir = solver::StateIndex::create(game.engine());
-  if (auto* e = std::get_if<std::string>(&ir)) {
-    std::cerr << fmt::format("ur analyse: {} cannot be solved: {}\n", rules, *e);
-    exit_status() = 1;
-    return;
-  }
-  const auto& index = std::get<solver::StateIndex>(ir);
   const std::string path = opt.table.empty() ? solver::default_table_path(rules) : opt.table;
-  solver::TableResult tr = solver::Table::open(path, rules, index.encoding_id());
-  if (auto* e = std::get_if<std::string>(&tr)) {
-    std::cerr << fmt::format("ur analyse: {} (make one with `ur solve --rules '{}'`)\n", *e, rules);
+  auto solved = ai::solved_table(game.rules(), path);
+  if (auto* e = std::get_if<std::string>(&solved)) {
+    std::cerr << "ur analyse: " << *e << "\n";
     exit_status() = 1;
     return;
   }
-  solver::AnalysisResult ar =
-      solver::analyse(game, index, *std::get<std::shared_ptr<const solver::Table>>(tr));
+  const ai::SolvedTable& st = std::get<ai::SolvedTable>(solved);
+  solver::AnalysisResult ar = solver::analyse(game, *st.index, *st.table);
   if (auto* e = std::get_if<std::string>(&ar)) {
     std::cerr << "ur analyse: " << *e << "\n";
     exit_status() = 1;

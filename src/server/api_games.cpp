@@ -163,9 +163,9 @@ std::pair<http::status, json> analysis_json(const MatchRow& m) {
             {{"error", "bad_record"}, {"message", e->message}}};
   const Game& g = std::get<Game>(replayed);
   auto solved = ai::solved_table(g.rules());
-  if (auto* e = std::get_if<std::string>(&solved))
+  if (std::holds_alternative<std::string>(solved))
     return {http::status::conflict,
-            {{"error", "no_table"}, {"message", "this server has not solved the rule set: " + *e}}};
+            {{"error", "no_table"}, {"message", "this server has not solved " + m.rules}}};
   const ai::SolvedTable& st = std::get<ai::SolvedTable>(solved);
   solver::AnalysisResult ar = solver::analyse(g, *st.index, *st.table);
   if (auto* e = std::get_if<std::string>(&ar))
