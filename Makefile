@@ -25,9 +25,10 @@ build: setup
 	cmake --build --preset release -j $(JOBS)
 
 # The sanitizer run covers the rules engine, the players and the solver (the `unit` and
-# `conformance` labels); building only those two test programs keeps CI from compiling the
-# server a second time.
-ASAN_TARGETS ?= ur_unit_tests ur_conformance_tests
+# `conformance` labels) and the server under the fuzz test (label `fuzz`, run verbosely so that
+# its figures show); building only those test programs keeps CI from compiling the command line
+# a second time.
+ASAN_TARGETS ?= ur_unit_tests ur_conformance_tests ur_fuzz_tests
 build-asan: setup
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS) --target $(ASAN_TARGETS)
@@ -35,6 +36,7 @@ build-asan: setup
 test: build build-asan web format-check
 	ctest --preset release -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
+	ctest --preset asan-fuzz
 
 bench: build
 	$(UR) bench

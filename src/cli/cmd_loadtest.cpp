@@ -175,7 +175,10 @@ class Bot : public std::enable_shared_from_this<Bot> {
     think_.expires_after(std::chrono::milliseconds(static_cast<int>(opt_.think_ms * jitter)));
     co_await think_.async_wait(kNoThrow);
     if (stopping_ || table_["version"] != version) co_return;
-    json a{{"v", 1}, {"table", table_["id"]}, {"version", version}, {"action_id", ++action_id_}};
+    json a{{"v", 1},
+           {"table", table_["id"]},
+           {"version", version},
+           {"action_id", std::to_string(++action_id_)}};
     const json& moves = table_["game"]["legal_moves"];
     if (moves.empty()) {
       a["type"] = "roll";

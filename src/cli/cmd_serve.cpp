@@ -2,11 +2,13 @@
 // Every flag can also come from the environment (UR_PORT, UR_BIND, UR_DB, UR_DATA_DIR, ...), so a
 // container or a service unit configures it without a wrapper script.
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "server/pg_storage.h"
 #include "server/server.h"
+#include "server/table_solver.h"
 
 namespace ur::cli {
 
@@ -16,6 +18,8 @@ void add_serve_command(CLI::App& app) {
   static std::string db;
   static bool quiet = false;
   static double idle_seconds = 30, bot_delay_ms = 700;
+  static bool no_solve = false;
+  static double solve_memory_gib = static_cast<double>(server::default_solve_memory()) / (1 << 30);
   cmd->add_option("--port,-p", cfg.port, "TCP port (0 = any free port)")
       ->envname("UR_PORT")
       ->capture_default_str();
@@ -34,7 +38,7 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--web-root", cfg.web_root, "directory of static files served at /")
       ->envname("UR_WEB_ROOT")
       ->capture_default_str();
-  cmd->add_option("--allow-origin", cfg.allow_origins,
+  cmd->add_option("--allowed-origin,--allow-origin", cfg.allow_origins,
                   "extra Origin allowed to open WebSockets, e.g. http://localhost:5173 "
                   "(repeatable)")
       ->envname("UR_ALLOW_ORIGIN");
@@ -53,6 +57,22 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--max-ws-per-ip", cfg.max_ws_per_ip, "open WebSockets allowed per address")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
+  cmd->add_option("--max-open-tables", cfg.max_open_tables,
+                  "tables waiting for a player that one account may hold open")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option("--max-open-tables-per-address", cfg.max_open_tables_per_address,
+                  "tables waiting for a player that the guests of one address may hold open")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_flag("--no-solve", no_solve,
+                "do not solve the missing tables of the lobby's rule sets in the background")
+      ->envname("UR_NO_SOLVE");
+  cmd->add_option("--solve-memory", solve_memory_gib,
+                  "GiB a background solve may use; bigger ones are skipped (default: half of the "
+                  "machine's memory)")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
   cmd->add_flag("--secure-cookies", cfg.secure_cookies,
                 "mark the session cookie Secure (when served behind HTTPS)");
   cmd->add_flag("--quiet,-q", quiet, "no access log");
@@ -64,6 +84,11 @@ void add_serve_command(CLI::App& app) {
     cfg.access_log = !quiet;
     cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(idle_seconds * 1000));
     cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(bot_delay_ms));
+    cfg.solve_tables = !no_solve;
+    cfg.solve_memory = static_cast<std::uint64_t>(solve_memory_gib * (1 << 30));
+    std::error_code self_ec;
+    cfg.solver_binary = std::filesystem::read_symlink("/proc/self/exe", self_ec).string();
+    if (self_ec) cfg.solve_tables = false;
     server::Server srv(cfg);
     if (std::string err = srv.start(); !err.empty()) {
       std::cerr << "ur serve: " << err << "\n";

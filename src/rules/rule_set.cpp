@@ -257,7 +257,8 @@ RuleSetResult parse_rule_set(std::string_view text) {
   std::string id = s;
   std::string args;
   if (auto open = s.find('('); open != std::string::npos) {
-    if (s.back() != ')') return RuleSetError{"rule set '" + s + "': missing ')' at the end"};
+    if (s.back() != ')')
+      return RuleSetError{"rule set '" + s + "': missing ')' at the end", "missing ')'"};
     id = trim(s.substr(0, open));
     args = s.substr(open + 1, s.size() - open - 2);
   }
@@ -265,7 +266,7 @@ RuleSetResult parse_rule_set(std::string_view text) {
   if (!preset) {
     std::string known;
     for (const PresetInfo& p : preset_list()) known += (known.empty() ? "" : ", ") + p.id;
-    return RuleSetError{"unknown rule set '" + id + "' (known: " + known + ")"};
+    return RuleSetError{"unknown rule set '" + id + "' (known: " + known + ")", "unknown preset"};
   }
   RuleSet r = *preset;
   std::set<std::string> seen;
@@ -276,9 +277,11 @@ RuleSetResult parse_rule_set(std::string_view text) {
         trim(args.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
     pos = comma == std::string::npos ? args.size() + 1 : comma + 1;
     auto eq = item.find('=');
-    if (item.empty()) return RuleSetError{"rule set '" + s + "': empty parameter"};
+    if (item.empty())
+      return RuleSetError{"rule set '" + s + "': empty parameter", "empty parameter"};
     if (eq == std::string::npos)
-      return RuleSetError{"rule set '" + s + "': parameter '" + item + "' needs key=value"};
+      return RuleSetError{"rule set '" + s + "': parameter '" + item + "' needs key=value",
+                          "a parameter needs key=value"};
     std::string key = trim(item.substr(0, eq));
     std::string value = trim(item.substr(eq + 1));
     const Param* param = nullptr;
@@ -287,18 +290,20 @@ RuleSetResult parse_rule_set(std::string_view text) {
     if (!param) {
       std::string known;
       for (const Param& p : params()) known += (known.empty() ? "" : ", ") + p.key;
-      return RuleSetError{"rule set '" + s + "': unknown parameter '" + key + "' (known: " + known +
-                          ")"};
+      return RuleSetError{
+          "rule set '" + s + "': unknown parameter '" + key + "' (known: " + known + ")",
+          "unknown parameter"};
     }
     if (!seen.insert(key).second)
-      return RuleSetError{"rule set '" + s + "': parameter '" + key + "' given twice"};
+      return RuleSetError{"rule set '" + s + "': parameter '" + key + "' given twice",
+                          "parameter " + param->key + " given twice"};
     if (std::string err = param->set(r, value); !err.empty())
-      return RuleSetError{"rule set '" + s + "': bad value '" + value + "' for " + key + ": " +
-                          err};
+      return RuleSetError{"rule set '" + s + "': bad value '" + value + "' for " + key + ": " + err,
+                          "bad value for " + param->key};
   }
   r.derive_squares();
   if (std::string err = validate(r); !err.empty())
-    return RuleSetError{"rule set '" + s + "': " + err};
+    return RuleSetError{"rule set '" + s + "': " + err, "the parameters do not fit together"};
   return r;
 }
 

@@ -99,9 +99,12 @@ struct RuleSet {
   int path_length() const { return path.length(); }
 };
 
-// The result of parsing a rule-set string: the rule set, or a message for a person.
+// The result of parsing a rule-set string: the rule set, or a message for a person. `message`
+// quotes the culprit (for a command line, where the text is the user's own); `reason` names only
+// the constraint, never the input, for answers that go to someone else (a server's client).
 struct RuleSetError {
   std::string message;
+  std::string reason;
 };
 using RuleSetResult = std::variant<RuleSet, RuleSetError>;
 

@@ -16,6 +16,7 @@
 #include "server/accounts.h"
 #include "server/api.h"
 #include "server/table_service.h"
+#include "server/table_solver.h"
 #include "solver/analysis.h"
 
 namespace ur::server {
@@ -240,6 +241,28 @@ json positions_json(const MatchRow& m) {
   return json{{"id", m.id}, {"rules", m.rules}, {"positions", std::move(out)}};
 }
 
+// The record of a game in progress as far as it has gone, to whoever may watch it: anyone on a
+// public table, only its players on a private one (to others it does not exist: 404, so that
+// private table ids cannot be probed). The body stays a plain game record (docs/notation.md reads
+// it strictly); the table version it reflects is in the X-Table-Version header.
+awaitable<Response> live_record(ServerContext& ctx, const Request& req, const std::string& id) {
+  auto not_found = json_reply(req, http::status::not_found,
+                              json{{"error", "not_found"}, {"message", "no such game"}});
+  auto load = [&ctx, id] { return ctx.storage->find_table(id); };
+  std::optional<TableRow> row = co_await offload(ctx, std::move(load));
+  if (!row || row->status == "closed") co_return not_found;
+  auto model = TableModel::from_row(*row);
+  if (std::holds_alternative<TableError>(model)) co_return not_found;
+  const TableModel& m = std::get<TableModel>(model);
+  if (!m.is_public()) {
+    Identity who = co_await identify(ctx, req, "");
+    if (!m.seat_of(actor_of(who, 0).key)) co_return not_found;
+  }
+  Response res = json_reply(req, http::status::ok, to_record(m.game()));
+  res.set("X-Table-Version", std::to_string(m.version()));
+  co_return res;
+}
+
 }  // namespace
 
 awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Request& req,
@@ -275,15 +298,17 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
 
   if (head == "rules" && segments.size() == 1) {
     // Off the I/O thread: the first look at a solved table maps and verifies it.
-    auto load = [] {
+    auto load = [&ctx] {
       json list = json::array();
       for (const PresetInfo& info : preset_list()) {
         const RuleSet* r = find_preset(info.id);
-        // solved: a table exists, so the perfect level plays perfectly (else as hard).
+        // solved: a table exists, so the perfect level plays perfectly (else as hard); solve:
+        // the background solve of a missing table (table_solver.h), null when there is none.
         list.push_back({{"id", info.id},
                         {"name", r->name},
                         {"summary", r->summary},
-                        {"solved", ai::perfect_available(*r)}});
+                        {"solved", ai::perfect_available(*r)},
+                        {"solve", ctx.solver ? ctx.solver->status(info.id) : json(nullptr)}});
       }
       return list;
     };
@@ -296,9 +321,11 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
     co_return json_reply(req, http::status::ok, rules_json(*r));
   }
   if (head == "tables" && segments.size() == 1) {
-    auto load = [&ctx] { return ctx.tables->public_tables(50); };
-    json list = co_await offload(ctx, std::move(load));
-    co_return json_reply(req, http::status::ok, json{{"tables", std::move(list)}});
+    int limit =
+        static_cast<int>(int_param(req.target(), "limit", kLobbyPageDefault, 1, kLobbyPageMax));
+    int offset = static_cast<int>(int_param(req.target(), "offset", 0, 0, 1'000'000));
+    auto load = [&ctx, limit, offset] { return ctx.tables->public_tables(limit, offset); };
+    co_return json_reply(req, http::status::ok, co_await offload(ctx, std::move(load)));
   }
   if (head == "leaderboard" && segments.size() == 1) {
     int limit = static_cast<int>(int_param(req.target(), "limit", 50, 1, 200));
@@ -368,13 +395,8 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
     auto load = [&ctx, id] { return ctx.storage->find_match(id); };
     std::optional<MatchRow> match = co_await offload(ctx, std::move(load));
     if (!match) {
-      // A game in progress: its record so far, on public tables only.
-      auto load_table = [&ctx, id] { return ctx.storage->find_table(id); };
-      std::optional<TableRow> row = co_await offload(ctx, std::move(load_table));
-      if (!row || !row->is_public || !record) co_return not_found("no such finished game");
-      json state = json::parse(row->state, nullptr, false);
-      if (!state.is_object() || !state.contains("record")) co_return not_found("no such game");
-      co_return json_reply(req, http::status::ok, state["record"]);
+      if (!record) co_return not_found("no such finished game");
+      co_return co_await live_record(ctx, req, id);
     }
     if (!record) co_return json_reply(req, http::status::ok, match_json(*match, 0));
     Response res = json_reply(req, http::status::ok, json::parse(match->record, nullptr, false));

@@ -58,12 +58,23 @@ struct ServerConfig {
   std::chrono::milliseconds bot_delay{700};
   int table_threads = 2;  // run table actions (and their database commits)
   int bot_threads = 1;    // computer players' searches
+  // Lobby flooding: tables waiting for a second player that one account may hold open at once,
+  // and that all the guests of one address may (a new one is refused with too_many_tables).
+  int max_open_tables = 5;
+  int max_open_tables_per_address = 10;
   // Matchmaking window: base + per_second * seconds waited (matchmaker.h); pairing every tick.
   double match_window = 100;
   double match_window_per_sec = 25;
   std::chrono::milliseconds match_tick{1'000};
   // Finished tables nobody watches leave the memory cache after this long (they stay stored).
   std::chrono::milliseconds table_cache_ttl{10 * 60'000};
+
+  // Perfect play on a fresh start (table_solver.h): solve the missing tables of the lobby's rule
+  // sets in the background with `solver_binary` (`ur`), skipping those that would need more than
+  // solve_memory bytes. Off unless asked for: `ur serve` turns it on (--no-solve turns it off).
+  bool solve_tables = false;
+  std::string solver_binary;
+  std::uint64_t solve_memory = 0;
 
   // argon2id cost (libsodium's "interactive" level by default: 2 passes, 64 MiB).
   unsigned long long pwhash_opslimit = 2;

@@ -5,6 +5,8 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 
 #include <chrono>
+#include <tuple>
+#include <vector>
 
 #include "server/http_util.h"
 #include "server/server_impl.h"
@@ -55,7 +57,8 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
       parser.body_limit(cfg.max_body_bytes);
       stream_.expires_after(cfg.http_timeout);
       reading_ = true;
-      auto [ec, n] = co_await beast::http::async_read(stream_, buffer, parser, kNoThrow);
+      auto [ec, refused] = co_await read_request(buffer, parser);
+      if (refused) co_return;
       reading_ = false;
       if (ec == beast::http::error::body_limit) {
         co_await fail_and_close(
@@ -125,6 +128,71 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
   }
 
  private:
+  // Reads one request into `parser`. True when it broke the framing rules: then it has been
+  // answered and the connection closed.
+  awaitable<std::pair<boost::system::error_code, bool>> read_request(
+      beast::flat_buffer& buffer, beast::http::request_parser<beast::http::string_body>& parser) {
+    auto ec = co_await read_header_block(buffer, ctx_.config.max_header_bytes);
+    if (!ec) {
+      // The header block is whole in the buffer: checked as raw bytes before Beast parses it
+      // (Beast unfolds obsolete line folding), then its framing fields once parsed.
+      std::string_view raw(static_cast<const char*>(buffer.data().data()), buffer.size());
+      std::size_t start = raw.find_first_not_of("\r\n");
+      raw = start == std::string_view::npos ? std::string_view() : raw.substr(start);
+      if (auto bad = check_header_block(raw.substr(0, raw.find("\r\n\r\n")))) {
+        co_await refuse_framing(*bad);
+        co_return std::pair{ec, true};
+      }
+      std::tie(ec, std::ignore) =
+          co_await beast::http::async_read_header(stream_, buffer, parser, kNoThrow);
+    }
+    if (!ec) {
+      std::vector<std::string_view> te, cl;
+      for (const auto& field : parser.get()) {
+        if (field.name() == beast::http::field::transfer_encoding) te.push_back(field.value());
+        if (field.name() == beast::http::field::content_length) cl.push_back(field.value());
+      }
+      if (auto bad = check_framing(te, cl)) {
+        co_await refuse_framing(*bad);
+        co_return std::pair{ec, true};
+      }
+      if (!parser.is_done())
+        std::tie(ec, std::ignore) =
+            co_await beast::http::async_read(stream_, buffer, parser, kNoThrow);
+    }
+    co_return std::pair{ec, false};
+  }
+
+  // Reads until the buffer holds a whole header block (up to its empty line), or fails with
+  // header_limit once `limit` bytes came without one. Bytes already buffered (a pipelined
+  // request) count.
+  awaitable<boost::system::error_code> read_header_block(beast::flat_buffer& buffer,
+                                                         std::size_t limit) {
+    for (;;) {
+      std::string_view have(static_cast<const char*>(buffer.data().data()), buffer.size());
+      // A bare-LF end is Beast's to refuse (400), not a reason to wait for the timeout.
+      if (have.find("\r\n\r\n") != std::string_view::npos ||
+          have.find("\n\n") != std::string_view::npos)
+        co_return boost::system::error_code{};
+      if (have.size() > limit) co_return beast::http::error::header_limit;
+      auto [ec, n] = co_await stream_.async_read_some(buffer.prepare(4096), kNoThrow);
+      if (ec) {
+        // The same "clean end" Beast reports when a connection closes between requests.
+        if (ec == net::error::eof)
+          co_return have.empty() ? beast::http::error::end_of_stream
+                                 : beast::http::error::partial_message;
+        co_return ec;
+      }
+      buffer.commit(n);
+    }
+  }
+
+  awaitable<void> refuse_framing(const FramingError& bad) {
+    if (ctx_.config.access_log) log_line(ip_ + " request refused: " + bad.message);
+    co_await fail_and_close(static_cast<http::status>(bad.status),
+                            bad.status == 501 ? "not_implemented" : "bad_request", bad.message);
+  }
+
   // Answers with an error and closes, reading (and discarding) what the client still sends for a
   // moment first: closing with unread data makes the kernel send RST, which can destroy the error
   // response before the client reads it.

@@ -142,4 +142,55 @@ bool origin_allowed(std::string_view origin, std::string_view host,
   return !host.empty() && authority == lower(host);
 }
 
+std::optional<FramingError> check_header_block(std::string_view raw) {
+  bool first = true;
+  while (!raw.empty()) {
+    std::size_t eol = raw.find("\r\n");
+    std::string_view line = raw.substr(0, eol);
+    raw = eol == std::string_view::npos ? std::string_view() : raw.substr(eol + 2);
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (line.empty()) continue;
+    if (line.front() == ' ' || line.front() == '\t')
+      return FramingError{400, "obsolete line folding in a header is not accepted"};
+    std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos) return FramingError{400, "a header line has no colon"};
+    std::string_view name = line.substr(0, colon);
+    if (name.empty() || name.find_first_of(" \t") != std::string_view::npos)
+      return FramingError{400, "whitespace in or before a header name's colon is not accepted"};
+  }
+  return std::nullopt;
+}
+
+std::optional<FramingError> check_framing(const std::vector<std::string_view>& transfer_encodings,
+                                          const std::vector<std::string_view>& content_lengths) {
+  if (!transfer_encodings.empty() && !content_lengths.empty())
+    return FramingError{400, "a request may not carry both Transfer-Encoding and Content-Length"};
+  if (content_lengths.size() > 1) return FramingError{400, "Content-Length given more than once"};
+  for (std::string_view v : content_lengths) {
+    v = trim(v);
+    if (v.empty() || v.find_first_not_of("0123456789") != std::string_view::npos)
+      return FramingError{400, "Content-Length must be a decimal number"};
+  }
+  if (transfer_encodings.empty()) return std::nullopt;
+  std::vector<std::string> codings;
+  for (std::string_view v : transfer_encodings) {
+    while (true) {
+      std::size_t comma = v.find(',');
+      std::string_view c = trim(v.substr(0, comma));
+      codings.push_back(lower(c));
+      if (comma == std::string_view::npos) break;
+      v.remove_prefix(comma + 1);
+    }
+  }
+  if (codings.size() == 1 && codings[0] == "chunked") return std::nullopt;
+  if (codings.back() != "chunked")
+    return FramingError{400, "the final transfer coding of a request must be chunked"};
+  if (std::count(codings.begin(), codings.end(), "chunked") > 1)
+    return FramingError{400, "the chunked transfer coding may be applied only once"};
+  return FramingError{501, "only the chunked transfer coding is implemented"};
+}
+
 }  // namespace ur::server

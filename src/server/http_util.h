@@ -1,6 +1,7 @@
 // Small pure helpers of the HTTP layer, kept free of Beast so that they are cheap to compile and
 // easy to test: Content-Type by file extension, mapping a request target onto a file under the web
-// root without ever leaving it, reading a cookie, and the WebSocket Origin rule.
+// root without ever leaving it, reading a cookie, the WebSocket Origin rule, and the framing rules
+// that keep a request's body from being read as a second request (request smuggling).
 #pragma once
 
 #include <filesystem>
@@ -32,5 +33,24 @@ std::optional<std::string> cookie_value(std::string_view cookie_header, std::str
 // "http://localhost:5173"). Compared case-insensitively.
 bool origin_allowed(std::string_view origin, std::string_view host,
                     const std::vector<std::string>& allowed);
+
+// Request framing (RFC 9112 §5, §6.1, §6.3), checked before a request is parsed further: a
+// server that reads a body differently from a proxy in front of it lets the rest of the bytes be
+// taken for a second request. The answer to any of these is an error and a closed connection.
+struct FramingError {
+  int status;           // 400 or 501
+  std::string message;  // names the rule, never the client's text
+};
+
+// `raw` is the header block as received: the request line and the header lines up to (not
+// including) the empty line. Refuses obsolete line folding (a line starting with SP or HT) and
+// whitespace between a field name and its colon.
+std::optional<FramingError> check_header_block(std::string_view raw);
+
+// The framing fields as parsed: every Transfer-Encoding and Content-Length value received.
+// A Transfer-Encoding is accepted only as the single coding "chunked" and never together with a
+// Content-Length; a Content-Length only once, as plain digits.
+std::optional<FramingError> check_framing(const std::vector<std::string_view>& transfer_encodings,
+                                          const std::vector<std::string_view>& content_lengths);
 
 }  // namespace ur::server

@@ -21,6 +21,17 @@ struct Migration {
   const char* sql;
 };
 
+// The lobby's order (Storage::public_tables), as in sqlite_storage.cpp; ids compare bytewise
+// (COLLATE "C") so that both backends break ties alike whatever the database's locale.
+constexpr const char* kLobbySql =
+    "SELECT t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at, "
+    "t.updated_at, t.owner_key, t.owner_user, t.owner_addr "
+    "FROM tables t LEFT JOIN users u ON u.id = t.owner_user "
+    "WHERE t.status IN ('waiting', 'playing') AND t.is_public "
+    "ORDER BY CASE WHEN t.status = 'waiting' AND u.id IS NOT NULL "
+    "AND (u.games > 0 OR u.created_at <= $1) THEN 0 WHEN t.status = 'waiting' THEN 1 ELSE 2 END, "
+    "t.updated_at DESC, t.id COLLATE \"C\" DESC LIMIT $2 OFFSET $3";
+
 constexpr Migration kMigrations[] = {
     {1, R"sql(
       CREATE TABLE users (
@@ -78,6 +89,13 @@ constexpr Migration kMigrations[] = {
       CREATE INDEX matches_dark ON matches(dark_user, finished_at);
       CREATE INDEX users_rating ON users(games, rating);
     )sql"},
+    {3, R"sql(
+      ALTER TABLE tables ADD COLUMN owner_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tables ADD COLUMN owner_user BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN owner_addr TEXT NOT NULL DEFAULT '';
+      CREATE INDEX tables_owner ON tables(status, owner_key);
+      CREATE INDEX tables_owner_addr ON tables(status, owner_addr);
+    )sql"},
 };
 
 // The key of the advisory lock that serialises migrators ("ur" in ASCII): any constant works as
@@ -87,8 +105,8 @@ constexpr const char* kLockMigrations = "SELECT pg_advisory_xact_lock(29810)";
 constexpr const char* kUserColumns =
     "SELECT id, username, password_hash, created_at, rating, games, wins FROM users ";
 constexpr const char* kTableColumns =
-    "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at "
-    "FROM tables ";
+    "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
+    "owner_key, owner_user, owner_addr FROM tables ";
 constexpr const char* kMatchColumns =
     "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, reason, "
     "light_rating_before, light_rating_after, dark_rating_before, dark_rating_after, summary, ";
@@ -116,6 +134,9 @@ TableRow to_table(const pqxx::row& r) {
   t.state = r[6].as<std::string>();
   t.created_at = r[7].as<std::int64_t>();
   t.updated_at = r[8].as<std::int64_t>();
+  t.owner_key = r[9].as<std::string>();
+  t.owner_user = r[10].as<std::int64_t>();
+  t.owner_addr = r[11].as<std::string>();
   return t;
 }
 
@@ -320,14 +341,26 @@ class PgStorage final : public Storage {
     });
   }
 
-  std::vector<TableRow> public_tables(int limit) override {
+  std::vector<TableRow> public_tables(const LobbyQuery& lq) override {
     return read("public tables", [&](pqxx::transaction_base& tx) {
       return collect<std::vector<TableRow>>(
-          tx.exec_params(std::string(kTableColumns) +
-                             "WHERE status IN ('waiting', 'playing') AND is_public "
-                             "ORDER BY updated_at DESC LIMIT $1",
-                         limit),
+          tx.exec_params(kLobbySql, lq.now - kEstablishedAfterSeconds, lq.limit, lq.offset),
           to_table);
+    });
+  }
+
+  int open_tables_of(const TableRow& owner) override {
+    return read("open tables", [&](pqxx::transaction_base& tx) {
+      pqxx::result r = owner.owner_user > 0
+                           ? tx.exec_params(
+                                 "SELECT count(*) FROM tables WHERE status = 'waiting' "
+                                 "AND owner_key = $1",
+                                 owner.owner_key)
+                           : tx.exec_params(
+                                 "SELECT count(*) FROM tables WHERE status = 'waiting' "
+                                 "AND owner_addr = $1 AND owner_user = 0",
+                                 owner.owner_addr);
+      return r[0][0].as<int>();
     });
   }
 
@@ -416,10 +449,11 @@ class PgStorage final : public Storage {
         expected_version < 0
             ? tx.exec_params(
                   "INSERT INTO tables(id, rules, status, is_public, rated, version, state, "
-                  "created_at, updated_at) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+                  "created_at, updated_at, owner_key, owner_user, owner_addr) "
+                  "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
                   "ON CONFLICT(id) DO NOTHING",
                   t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at,
-                  t.updated_at)
+                  t.updated_at, t.owner_key, t.owner_user, t.owner_addr)
             : tx.exec_params(
                   "UPDATE tables SET rules = $1, status = $2, is_public = $3, rated = $4, "
                   "version = $5, state = $6, updated_at = $7 WHERE id = $8 AND version = $9",

@@ -12,6 +12,7 @@
 #include "server/accounts.h"
 #include "server/server_impl.h"
 #include "server/table_service.h"
+#include "server/table_solver.h"
 #include "server/ws_dispatch.h"
 
 namespace ur::server {
@@ -125,6 +126,11 @@ std::string Server::start() {
   if (s.acceptor->listen(net::socket_base::max_listen_connections, ec); ec)
     return "listen: " + ec.message();
   s.port = s.acceptor->local_endpoint().port();
+  if (cfg.solve_tables) {
+    s.ctx->solver = std::make_unique<TableSolver>(TableSolverConfig{
+        cfg.solver_binary, (fs::path(cfg.data_dir) / "tables").string(), cfg.solve_memory});
+    s.ctx->solver->start();
+  }
   // Map and verify the solved tables now, off the I/O threads, so that neither the first lobby
   // (GET /api/rules says which presets are solved) nor the first perfect computer seat waits.
   net::post(s.ctx->bot_pool, [] {

@@ -4,6 +4,7 @@
 
 #include "server/pubsub.h"
 #include "server/table_service.h"
+#include "server/table_solver.h"
 #include "server/ws_dispatch.h"
 
 namespace ur::server {

@@ -27,6 +27,7 @@ namespace ur::server {
 class Dispatcher;
 class PubSub;
 class TableService;
+class TableSolver;
 
 // Who is on the other end of a connection: a logged-in user, or a guest with a random id.
 struct Identity {
@@ -54,6 +55,7 @@ struct ServerContext {
   std::unique_ptr<Dispatcher> dispatcher;
   std::unique_ptr<PubSub> pubsub;
   std::unique_ptr<TableService> tables;
+  std::unique_ptr<TableSolver> solver;  // null unless config.solve_tables
   RateLimiter ws_ip_limiter;
   std::atomic<std::uint64_t> next_connection_id{1};
 

@@ -19,6 +19,16 @@ struct Migration {
   const char* sql;
 };
 
+// The lobby's order (Storage::public_tables); the PostgreSQL twin differs only in dialect.
+constexpr const char* kLobbySql =
+    "SELECT t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at, "
+    "t.updated_at, t.owner_key, t.owner_user, t.owner_addr "
+    "FROM tables t LEFT JOIN users u ON u.id = t.owner_user "
+    "WHERE t.status IN ('waiting', 'playing') AND t.is_public = 1 "
+    "ORDER BY CASE WHEN t.status = 'waiting' AND u.id IS NOT NULL "
+    "AND (u.games > 0 OR u.created_at <= ?) THEN 0 WHEN t.status = 'waiting' THEN 1 ELSE 2 END, "
+    "t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?";
+
 constexpr Migration kMigrations[] = {
     {1, R"sql(
       CREATE TABLE users (
@@ -74,6 +84,13 @@ constexpr Migration kMigrations[] = {
       CREATE INDEX matches_light ON matches(light_user, finished_at);
       CREATE INDEX matches_dark ON matches(dark_user, finished_at);
       CREATE INDEX users_rating ON users(games, rating);
+    )sql"},
+    {3, R"sql(
+      ALTER TABLE tables ADD COLUMN owner_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tables ADD COLUMN owner_user BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN owner_addr TEXT NOT NULL DEFAULT '';
+      CREATE INDEX tables_owner ON tables(status, owner_key);
+      CREATE INDEX tables_owner_addr ON tables(status, owner_addr);
     )sql"},
 };
 
@@ -204,8 +221,8 @@ class SqliteStorage final : public Storage {
   std::optional<TableRow> find_table(std::string_view id) override {
     std::lock_guard lock(mutex_);
     Query q(*this,
-            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at "
-            "FROM tables WHERE id = ?");
+            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
+            "owner_key, owner_user, owner_addr FROM tables WHERE id = ?");
     q.bind(1, id);
     return q.step() ? std::optional<TableRow>(q.table()) : std::nullopt;
   }
@@ -213,23 +230,33 @@ class SqliteStorage final : public Storage {
   std::vector<TableRow> live_tables() override {
     std::lock_guard lock(mutex_);
     Query q(*this,
-            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at "
-            "FROM tables WHERE status IN ('waiting', 'playing') ORDER BY created_at");
+            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
+            "owner_key, owner_user, owner_addr FROM tables WHERE status IN ('waiting', 'playing') "
+            "ORDER BY created_at");
     std::vector<TableRow> out;
     while (q.step()) out.push_back(q.table());
     return out;
   }
 
-  std::vector<TableRow> public_tables(int limit) override {
+  std::vector<TableRow> public_tables(const LobbyQuery& lq) override {
     std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at "
-            "FROM tables WHERE status IN ('waiting', 'playing') AND is_public = 1 "
-            "ORDER BY updated_at DESC LIMIT ?");
-    q.bind(1, static_cast<std::int64_t>(limit));
+    Query q(*this, kLobbySql);
+    q.bind(1, lq.now - kEstablishedAfterSeconds)
+        .bind(2, static_cast<std::int64_t>(lq.limit))
+        .bind(3, static_cast<std::int64_t>(lq.offset));
     std::vector<TableRow> out;
     while (q.step()) out.push_back(q.table());
     return out;
+  }
+
+  int open_tables_of(const TableRow& owner) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this, owner.owner_user > 0
+                       ? "SELECT count(*) FROM tables WHERE status = 'waiting' AND owner_key = ?"
+                       : "SELECT count(*) FROM tables WHERE status = 'waiting' AND owner_addr = ? "
+                         "AND owner_user = 0");
+    q.bind(1, owner.owner_user > 0 ? owner.owner_key : owner.owner_addr);
+    return q.step() ? sqlite3_column_int(q.stmt, 0) : 0;
   }
 
   bool finish_game(const TableRow& t, std::int64_t expected_version, MatchRow& m) override {
@@ -319,11 +346,12 @@ class SqliteStorage final : public Storage {
     if (expected_version < 0) {
       Query q(*this,
               "INSERT INTO tables(id, rules, status, is_public, rated, version, state, "
-              "created_at, updated_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?) "
-              "ON CONFLICT(id) DO NOTHING");
+              "created_at, updated_at, owner_key, owner_user, owner_addr) "
+              "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING");
       q.bind(1, t.id).bind(2, t.rules).bind(3, t.status).bind(4, std::int64_t{t.is_public});
       q.bind(5, std::int64_t{t.rated}).bind(6, t.version).bind(7, t.state);
-      q.bind(8, t.created_at).bind(9, t.updated_at);
+      q.bind(8, t.created_at).bind(9, t.updated_at).bind(10, t.owner_key);
+      q.bind(11, t.owner_user).bind(12, t.owner_addr);
       if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("insert table");
     } else {
       Query q(*this,
@@ -398,6 +426,9 @@ class SqliteStorage final : public Storage {
       t.state = text(6);
       t.created_at = sqlite3_column_int64(stmt, 7);
       t.updated_at = sqlite3_column_int64(stmt, 8);
+      t.owner_key = text(9);
+      t.owner_user = sqlite3_column_int64(stmt, 10);
+      t.owner_addr = text(11);
       return t;
     }
     MatchRow match() {

@@ -49,6 +49,23 @@ struct TableRow {
   std::string state;  // JSON: seats, invite, game record, recent action ids
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
+  // Who created it, written once when the row is inserted (later saves leave them): the owner's
+  // actor key, their user id (0 for a guest) and, for a guest, the address they came from. The
+  // caps on open tables count by these (docs/security.md).
+  std::string owner_key;
+  std::int64_t owner_user = 0;
+  std::string owner_addr;
+};
+
+// An account becomes established (its waiting tables lead the lobby) with its first rated game or
+// a day after it registered.
+inline constexpr std::int64_t kEstablishedAfterSeconds = 24 * 3600;
+
+// A page of the lobby: public tables that are waiting or playing.
+struct LobbyQuery {
+  int limit = 50;
+  int offset = 0;
+  std::int64_t now = 0;  // unix seconds: an account older than a day is established
 };
 
 // One finished game. Seat index 0 is seat 1 (light), 1 is seat 2 (dark).
@@ -100,7 +117,14 @@ class Storage {
   virtual bool save_table(const TableRow& table, std::int64_t expected_version) = 0;
   virtual std::optional<TableRow> find_table(std::string_view id) = 0;
   virtual std::vector<TableRow> live_tables() = 0;  // "waiting" or "playing": restored at start
-  virtual std::vector<TableRow> public_tables(int limit) = 0;  // live and public, newest first
+  // The lobby, in one order on every backend: first the tables waiting for a player whose
+  // owner is an established account (at least one rated game, or registered a day ago), then
+  // the other waiting tables, then the games in progress; newest change first inside each group,
+  // ties broken by id.
+  virtual std::vector<TableRow> public_tables(const LobbyQuery& query) = 0;
+  // Waiting tables created by this owner: by `owner_key` for an account (owner_user > 0), else
+  // by `owner_addr` (every guest at that address).
+  virtual int open_tables_of(const TableRow& owner) = 0;
 
   // Ends a game in one transaction: saves the table row (as save_table, false on a version
   // conflict and nothing written), inserts the match and, when it is rated, computes both Elo

@@ -5,6 +5,7 @@
 // order with the table's broadcasts.
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
 #include <chrono>
 
 #include "rules/rule_set.h"
@@ -150,8 +151,26 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
     co_return;
   }
   TableRow row = std::get<TableModel>(made).to_row(unix_now());
-  auto save = [this, row] { return ctx_.storage->save_table(row, -1); };
-  if (!co_await offload(ctx_, std::move(save))) {
+  if (!actor.is_user()) row.owner_addr = c.identity().remote_ip;
+  // A table that waits for a player counts against its owner's cap (lobby flooding); the count
+  // and the insert go together so that two requests at once cannot both pass it.
+  int cap = actor.is_user() ? ctx_.config.max_open_tables : ctx_.config.max_open_tables_per_address;
+  auto save = [this, row, cap]() -> std::optional<bool> {
+    std::lock_guard lock(create_mutex_);
+    if (row.status == "waiting" && ctx_.storage->open_tables_of(row) >= cap) return std::nullopt;
+    return ctx_.storage->save_table(row, -1);
+  };
+  std::optional<bool> saved = co_await offload(ctx_, std::move(save));
+  if (!saved) {
+    c.send(error_reply(msg, "too_many_tables",
+                       actor.is_user() ? "you have " + std::to_string(cap) +
+                                             " tables waiting for a player already: start or "
+                                             "close one first"
+                                       : "guests at your address have " + std::to_string(cap) +
+                                             " tables waiting already: start or close one first"));
+    co_return;
+  }
+  if (!*saved) {
     c.send(error_reply(msg, "internal", "could not create the table; try again"));
     co_return;
   }
@@ -228,11 +247,8 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
   std::string type = msg.at("type").get<std::string>();
   auto id = f.table();
   auto version = f.integer("version", true);
-  std::optional<std::string> action_id;
-  if (auto it = msg.find("action_id"); it != msg.end() && it->is_number_integer())
-    action_id = std::to_string(it->get<std::int64_t>());
-  else
-    action_id = f.string("action_id", true);
+  // A string only: accepting integers too made 7 and "7" the same id (docs/protocol.md).
+  std::optional<std::string> action_id = f.string("action_id", true);
   if (action_id && action_id->empty()) f.fail("field \"action_id\" must not be empty");
   std::optional<std::int64_t> from, to;
   MoveKind kind = MoveKind::kMove;
@@ -312,7 +328,10 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
       TableModel next = t->model;
       if (auto e = next.set_public(actor, value)) return e;
       json events = json::array({json{{"kind", "visibility"}, {"public", value}}});
-      if (auto e = commit(t, std::move(next), events)) return e;
+      auto evict = [this, t, value] {
+        if (!value) evict_spectators(*t);
+      };
+      if (auto e = commit(t, std::move(next), events, evict)) return e;
     } else if (t->model.owner() != actor.key) {
       return TableError{"not_owner", "only the table's owner can change that"};
     }
@@ -325,9 +344,15 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
   if (auto e = co_await run_on(t->strand, std::move(set))) send_table_error(c, msg, *e, *id);
 }
 
-json TableService::public_tables(int limit) {
+json TableService::public_tables(int limit, int offset) {
+  limit = std::clamp(limit, 1, kLobbyPageMax);
+  offset = std::max(0, offset);
+  // One more than asked for tells whether there is a next page.
+  std::vector<TableRow> rows = ctx_.storage->public_tables({limit + 1, offset, unix_now()});
+  bool more = rows.size() > static_cast<std::size_t>(limit);
+  if (more) rows.pop_back();
   json list = json::array();
-  for (const TableRow& row : ctx_.storage->public_tables(limit)) {
+  for (const TableRow& row : rows) {
     json state = json::parse(row.state, nullptr, false);
     json seats = json::array();
     if (state.is_object() && state.contains("seats") && state["seats"].is_array())
@@ -341,13 +366,25 @@ json TableService::public_tables(int limit) {
                         {"players", std::move(seats)},
                         {"updated_at", row.updated_at}});
   }
-  return list;
+  return json{{"tables", std::move(list)},
+              {"offset", offset},
+              {"limit", limit},
+              {"next_offset", more ? json(offset + limit) : json(nullptr)}};
 }
 
 awaitable<void> TableService::on_list(WsClient& c, const json& msg) {
-  auto load = [this] { return public_tables(50); };
+  Fields f{c, msg};
+  auto limit = f.integer("limit", false);
+  auto offset = f.integer("offset", false);
+  if (!f.failed && ((limit && (*limit < 1 || *limit > kLobbyPageMax)) || (offset && *offset < 0)))
+    f.fail("field \"limit\" must be 1 to 100 and \"offset\" at least 0");
+  if (f.failed) co_return;
+  auto load = [this, l = static_cast<int>(limit.value_or(kLobbyPageDefault)),
+               o = offset.value_or(0)] {
+    return public_tables(l, static_cast<int>(std::min<std::int64_t>(o, 1'000'000)));
+  };
   json j = reply_to("tables", msg);
-  j["tables"] = co_await offload(ctx_, std::move(load));
+  j.update(co_await offload(ctx_, std::move(load)));
   c.send(j);
 }
 
@@ -360,7 +397,7 @@ awaitable<void> TableService::on_find_match(WsClient& c, const json& msg) {
   if (f.failed) co_return;
   auto parsed = parse_rule_set(rules_text);
   if (auto* e = std::get_if<RuleSetError>(&parsed)) {
-    c.send(error_reply(msg, "bad_rules", "unknown rule set: " + e->message));
+    c.send(error_reply(msg, "bad_rules", "rules: " + e->reason));
     co_return;
   }
   Actor actor = co_await fresh_actor(c);

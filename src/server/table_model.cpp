@@ -228,7 +228,7 @@ std::variant<TableModel, TableError> TableModel::create(std::string id, const Ta
                                                         const Actor& creator, std::int64_t now) {
   auto parsed = parse_rule_set(o.rules);
   if (auto* e = std::get_if<RuleSetError>(&parsed))
-    return error("bad_rules", "unknown rule set: " + e->message);
+    return error("bad_rules", "rules: " + e->reason);
   const RuleSet& rules = std::get<RuleSet>(parsed);
   if (o.seat != 1 && o.seat != 2) return error("bad_request", "seat must be 1 or 2");
   if (o.rated && !creator.is_user())
@@ -264,7 +264,7 @@ std::variant<TableModel, TableError> TableModel::create_match(std::string id, st
                                                               const Actor& dark, std::int64_t now) {
   auto parsed = parse_rule_set(rules);
   if (auto* e = std::get_if<RuleSetError>(&parsed))
-    return error("bad_rules", "unknown rule set: " + e->message);
+    return error("bad_rules", "rules: " + e->reason);
   TableModel t(std::move(id), std::get<RuleSet>(parsed));
   t.rated_ = rated && light.is_user() && dark.is_user();
   t.owner_ = light.key;
@@ -542,7 +542,15 @@ json TableModel::snapshot() const {
     if (!s.empty()) {
       j["name"] = s.name;
       j["left"] = s.left;
-      if (s.kind == SeatKind::kUser) j["rating"] = std::lround(s.rating);
+      if (s.kind == SeatKind::kUser) {
+        // After a rated game: the rating it produced, and the change (the summary has both).
+        if (has_ratings_) {
+          j["rating"] = std::lround(rating_after_[i]);
+          j["rating_change"] = std::lround(rating_after_[i]) - std::lround(rating_before_[i]);
+        } else {
+          j["rating"] = std::lround(s.rating);
+        }
+      }
       if (s.kind == SeatKind::kBot) j["level"] = s.level;
     }
     seats.push_back(std::move(j));
@@ -629,6 +637,9 @@ TableRow TableModel::to_row(std::int64_t now) const {
   row.state = state.dump();
   row.created_at = created_at_;
   row.updated_at = now;
+  row.owner_key = owner_;
+  for (const Seat& s : seats_)
+    if (!s.empty() && s.key == owner_) row.owner_user = s.user_id;
   return row;
 }
 

@@ -98,7 +98,8 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
 }
 
 std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>& t, TableModel next,
-                                               const json& events) {
+                                               const json& events,
+                                               const std::function<void()>& before_publish) {
   std::int64_t now = unix_now();
   std::int64_t expected = t->model.version();
   bool finishing = t->model.status() == TableStatus::kPlaying &&
@@ -128,6 +129,7 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
   t->last_active = steady_seconds();
   t->live = t->model.live();
   arm_clock(t);
+  if (before_publish) before_publish();
   publish(*t, events);
   schedule_bot(t);
   return std::nullopt;
@@ -247,6 +249,27 @@ void TableService::publish_spectators(LiveTable& t) {
   msg["table"] = t.model_id;
   msg["count"] = t.spectators.load();
   ctx_.pubsub->publish(topic_of(t.model_id), std::make_shared<const std::string>(msg.dump()));
+}
+
+void TableService::evict_spectators(LiveTable& t) {
+  std::vector<std::shared_ptr<WsClient>> told;
+  {
+    std::lock_guard lock(conns_mutex_);
+    for (auto& [id, conn] : conns_) {
+      auto it = conn.watching.find(t.model_id);
+      if (it == conn.watching.end() || !it->second.spectator) continue;
+      conn.watching.erase(it);  // unsubscribes: nothing more reaches this connection
+      t.spectators--;
+      if (auto client = conn.client.lock()) told.push_back(std::move(client));
+    }
+  }
+  if (told.empty()) return;
+  json msg = envelope("table_private");
+  msg["table"] = t.model_id;
+  msg["message"] = "this table became private: you are no longer watching it";
+  auto payload =
+      std::make_shared<const std::string>(msg.dump(-1, ' ', false, json::error_handler_t::replace));
+  for (auto& client : told) client->send(payload);
 }
 
 void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator) {

@@ -38,6 +38,10 @@
 
 namespace ur::server {
 
+// The lobby's page size: by default and at most.
+inline constexpr int kLobbyPageDefault = 50;
+inline constexpr int kLobbyPageMax = 100;
+
 struct LiveTable {
   using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
   LiveTable(Strand s, TableModel m)
@@ -76,8 +80,9 @@ class TableService {
   // A connection closed: drop its subscriptions and matchmaking tickets.
   void on_close(WsClient& client);
 
-  // The live public tables (for the lobby), from storage.
-  nlohmann::json public_tables(int limit);
+  // A page of the lobby, from storage (Storage::public_tables gives the order):
+  // {tables, offset, limit, next_offset (null on the last page)}.
+  nlohmann::json public_tables(int limit, int offset);
   // A table by id: the cache, else storage; null when there is none (or it is corrupt).
   boost::asio::awaitable<std::shared_ptr<LiveTable>> find(std::string id);
   std::size_t cached_tables();
@@ -111,8 +116,10 @@ class TableService {
 
   // Table life (table_service.cpp). All but add_table run on the table's strand.
   std::shared_ptr<LiveTable> add_table(TableModel model);
+  // `before_publish` runs once the change is stored, before anyone hears of it.
   std::optional<TableError> commit(const std::shared_ptr<LiveTable>& t, TableModel next,
-                                   const json& events);
+                                   const json& events,
+                                   const std::function<void()>& before_publish = {});
   void publish(LiveTable& t, const json& events);
   // An action of the server itself (the idle clock, a computer seat) applied to a copy and
   // committed; a refusal or a failed commit is logged (there is no client to answer).
@@ -129,6 +136,8 @@ class TableService {
   void unwatch(std::uint64_t connection, const std::string& table_id);
   void release(Conn& conn);  // drops every subscription of a connection
   void publish_spectators(LiveTable& t);
+  // The table became private: its spectators are unsubscribed and told so, once.
+  void evict_spectators(LiveTable& t);
   json joined_message(const LiveTable& t, const Actor& a) const;
 
   void pair_waiting();
@@ -143,6 +152,8 @@ class TableService {
 
   std::mutex conns_mutex_;
   std::unordered_map<std::uint64_t, Conn> conns_;
+
+  std::mutex create_mutex_;  // a table's cap check and its insert, together
 
   std::mutex match_mutex_;
   Matchmaker matchmaker_;

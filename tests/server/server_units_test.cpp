@@ -119,6 +119,37 @@ TEST(HttpUtil, OriginRule) {
   EXPECT_FALSE(origin_allowed("http://example.org/path", "example.org", allowed));
 }
 
+TEST(HttpUtil, HeaderBlocksWithFoldingOrSpaceBeforeTheColonAreRefused) {
+  EXPECT_FALSE(check_header_block("GET / HTTP/1.1\r\nHost: a\r\nX-A: b"));
+  EXPECT_FALSE(check_header_block("GET / HTTP/1.1"));
+  EXPECT_TRUE(check_header_block("GET / HTTP/1.1\r\nX-A: b\r\n c"));
+  EXPECT_TRUE(check_header_block("GET / HTTP/1.1\r\nX-A: b\r\n\tc"));
+  EXPECT_TRUE(check_header_block("GET / HTTP/1.1\r\nHost : a"));
+  EXPECT_TRUE(check_header_block("GET / HTTP/1.1\r\nHo st: a"));
+  EXPECT_TRUE(check_header_block("GET / HTTP/1.1\r\n: a"));
+  EXPECT_TRUE(check_header_block("GET / HTTP/1.1\r\nno colon"));
+}
+
+TEST(HttpUtil, OnlyASingleChunkedCodingOrOneContentLengthFramesABody) {
+  using V = std::vector<std::string_view>;
+  EXPECT_FALSE(check_framing({}, {}));
+  EXPECT_FALSE(check_framing(V{"chunked"}, {}));
+  EXPECT_FALSE(check_framing(V{" Chunked "}, {}));
+  EXPECT_FALSE(check_framing({}, V{"12"}));
+  for (auto te : {"gzip", "xchunked", "chunked, identity", "identity", "chunked,chunked"}) {
+    auto e = check_framing(V{te}, {});
+    ASSERT_TRUE(e) << te;
+    EXPECT_EQ(e->status, 400) << te;
+  }
+  EXPECT_EQ(check_framing(V{"gzip, chunked"}, {})->status, 501);
+  EXPECT_EQ(check_framing(V{"chunked", "chunked"}, {})->status, 400);
+  EXPECT_EQ(check_framing(V{"chunked"}, V{"5"})->status, 400);
+  EXPECT_EQ(check_framing({}, V{"5", "5"})->status, 400);
+  EXPECT_EQ(check_framing({}, V{"5, 5"})->status, 400);
+  EXPECT_EQ(check_framing({}, V{"+5"})->status, 400);
+  EXPECT_EQ(check_framing({}, V{""})->status, 400);
+}
+
 TEST(RateLimiter, BucketEmptiesAndRefills) {
   RateLimiter rl(3, 1.0);  // 3 at once, one more per second
   auto t0 = RateLimiter::Clock::now();

@@ -75,7 +75,10 @@ class StorageContract : public ::testing::TestWithParam<std::string> {
             version,
             R"({"v":)" + std::to_string(version) + "}",
             time,
-            time};
+            time,
+            "",
+            0,
+            ""};
   }
 
   static MatchRow match(const std::string& id, std::int64_t light, std::int64_t dark, int winner,
@@ -216,10 +219,63 @@ TEST_P(StorageContract, LiveAndPublicTables) {
             (std::vector<std::string>{"0000000000000002", "0000000000000004", "0000000000000001"}))
       << "live tables in creation order";
   ids.clear();
-  for (const TableRow& t : s->public_tables(10)) ids.push_back(t.id);
-  EXPECT_EQ(ids, (std::vector<std::string>{"0000000000000001", "0000000000000004"}))
-      << "live public tables, newest first";
-  EXPECT_EQ(s->public_tables(1).size(), 1u);
+  for (const TableRow& t : s->public_tables({10, 0, 1000})) ids.push_back(t.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"0000000000000004", "0000000000000001"}))
+      << "live public tables, the waiting one first";
+  EXPECT_EQ(s->public_tables({1, 0, 1000}).size(), 1u);
+}
+
+TEST_P(StorageContract, LobbyOrderIsTheSameEverywhereAndBreaksTiesById) {
+  auto s = open();
+  const std::int64_t now = 10 * kEstablishedAfterSeconds;
+  auto veteran = s->create_user("veteran", "h", 0);      // registered long ago: established
+  auto newcomer = s->create_user("newcomer", "h", now);  // registered just now
+  ASSERT_TRUE(veteran && newcomer);
+  auto owned = [&](const std::string& id, const std::string& status, const User* u,
+                   std::int64_t t) {
+    TableRow r = table(id, 1, status, true, t);
+    if (u) {
+      r.owner_user = u->id;
+      r.owner_key = "u:" + std::to_string(u->id);
+    } else {
+      r.owner_key = "g:guest";
+      r.owner_addr = "10.0.0.1";
+    }
+    return r;
+  };
+  // A flood from the newcomer and guests, all in the same second as the veteran's table.
+  for (int i = 0; i < 30; ++i) {
+    char id[17];
+    std::snprintf(id, sizeof id, "%016x", 0x100 + i);
+    ASSERT_TRUE(s->save_table(owned(id, "waiting", i % 2 ? &*newcomer : nullptr, now), -1));
+  }
+  ASSERT_TRUE(s->save_table(owned("0000000000000050", "waiting", &*veteran, now), -1));
+  ASSERT_TRUE(s->save_table(owned("00000000000000f0", "playing", &*veteran, now + 5), -1));
+  std::vector<std::string> page1, page2, all;
+  for (const TableRow& t : s->public_tables({10, 0, now})) page1.push_back(t.id);
+  for (const TableRow& t : s->public_tables({10, 10, now})) page2.push_back(t.id);
+  for (const TableRow& t : s->public_tables({100, 0, now})) all.push_back(t.id);
+  ASSERT_EQ(all.size(), 32u);
+  EXPECT_EQ(all.front(), "0000000000000050") << "the established account's waiting table leads";
+  EXPECT_EQ(all.back(), "00000000000000f0") << "games in progress come after waiting tables";
+  EXPECT_EQ(all[1], "000000000000011d") << "equal times: the greater id first";
+  EXPECT_EQ(all[30], "0000000000000100");
+  EXPECT_EQ(page1, std::vector<std::string>(all.begin(), all.begin() + 10));
+  EXPECT_EQ(page2, std::vector<std::string>(all.begin() + 10, all.begin() + 20));
+
+  EXPECT_EQ(s->open_tables_of(owned("x", "waiting", &*newcomer, now)), 15);
+  EXPECT_EQ(s->open_tables_of(owned("x", "waiting", &*veteran, now)), 1) << "playing not counted";
+  EXPECT_EQ(s->open_tables_of(owned("x", "waiting", nullptr, now)), 15) << "guests by address";
+  TableRow other = owned("x", "waiting", nullptr, now);
+  other.owner_addr = "10.0.0.2";
+  EXPECT_EQ(s->open_tables_of(other), 0);
+  TableRow later = *s->find_table("0000000000000050");
+  EXPECT_EQ(later.owner_key, "u:" + std::to_string(veteran->id)) << "owner columns read back";
+  later.owner_key = "changed";
+  later.version = 2;
+  ASSERT_TRUE(s->save_table(later, 1));
+  EXPECT_EQ(s->find_table("0000000000000050")->owner_key, "u:" + std::to_string(veteran->id))
+      << "an update never changes the owner";
 }
 
 TEST_P(StorageContract, FinishGameUpdatesEloInOneTransaction) {

@@ -1,7 +1,7 @@
 // The words of the table screen: the status line under the dice ("Awaiting roll", "Pick a
 // piece", whose turn), the post-game reason, rating changes, seat labels. Pure, unit-tested.
 
-import type { SeatInfo, SeatNo, Snapshot, Summary, TableEvent } from './types.ts';
+import type { SeatInfo, SeatNo, Snapshot, Summary, TableEvent, SolveStatus } from './types.ts';
 
 export function seatName(seats: SeatInfo[], seat: SeatNo): string {
   const s = seats.find((x) => x.seat === seat);
@@ -91,9 +91,19 @@ export function turnPassed(events: TableEvent[]): boolean {
 }
 
 /** A computer level's name in the lobby; perfect without a solved table plays as hard. */
-export function levelLabel(level: string, solved: boolean): string {
+export function levelLabel(level: string, solved: boolean, solve: SolveStatus | null = null): string {
   const name = level.charAt(0).toUpperCase() + level.slice(1);
-  return level === 'perfect' && !solved ? `${name} (no table here: plays as Hard)` : name;
+  if (level !== 'perfect' || solved) return name;
+  if (solve?.state === 'ready') return name;
+  if (solve?.state === 'solving' || solve?.state === 'queued') {
+    const pct = Math.round(solve.progress * 100);
+    const eta = solve.eta_seconds;
+    const when =
+      eta === undefined ? '' : eta < 90 ? `, about ${Math.max(1, Math.round(eta))} s` : `, about ${Math.round(eta / 60)} min`;
+    const what = solve.state === 'solving' ? `being solved: ${pct}%${when}` : 'queued to be solved';
+    return `${name} (${what}; plays as Hard until then)`;
+  }
+  return `${name} (no table here: plays as Hard)`;
 }
 
 /** The throw the dice show: the last one thrown, kept until the next. */

@@ -42,6 +42,15 @@ export interface PresetSummary {
   summary: string;
   /** A solved table exists: the perfect level plays perfectly (else it plays as hard). */
   solved?: boolean;
+  /** The server's background solve of the missing table (null: none). */
+  solve?: SolveStatus | null;
+}
+
+export interface SolveStatus {
+  state: 'queued' | 'solving' | 'ready' | 'skipped' | 'failed';
+  progress: number;
+  eta_seconds?: number;
+  reason?: string;
 }
 
 export type MoveKind = 'move' | 'award_yes' | 'award_no';

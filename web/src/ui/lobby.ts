@@ -30,7 +30,8 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   const showPreset = () => {
     const p = presets.get(rulesSelect.value);
     setText(rulesNote, p?.summary ?? '');
-    for (const o of level.options) setText(o, levelLabel(o.value, p?.solved ?? false));
+    for (const o of level.options)
+      setText(o, levelLabel(o.value, p?.solved ?? false, p?.solve ?? null));
   };
   app
     .presets()

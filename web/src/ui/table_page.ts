@@ -149,6 +149,11 @@ class TablePage implements View {
   // ---- messages and the draw queue -------------------------------------------------------------
 
   private onMessage(m: ServerMessage): void {
+    if (m.type === 'table_private' && m.table === this.id && this.you === null) {
+      // A spectator of a table its owner made private: the server says so once, then nothing.
+      this.view.failed('This table became private: only its players can follow it now.');
+      return;
+    }
     if (m.type !== 'table') return;
     const t = m.table as Snapshot | undefined;
     if (!t || t.id !== this.id) return;

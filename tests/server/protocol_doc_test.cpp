@@ -1,0 +1,222 @@
+// docs/protocol.md against the server: this test reads the documented client messages and error
+// codes out of the document itself, provokes each one against a real server, and fails when the
+// document lists something the test did not see or the server answered with something the
+// document does not list. So the two can only drift apart in a failing build.
+#include <sqlite3.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "table_fixture.h"
+
+namespace ur::server {
+namespace {
+
+using namespace ur::server::test;
+
+std::string read_doc() {
+  std::ifstream in(std::string(UR_SOURCE_DIR) + "/docs/protocol.md");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The backticked words of the first column of the table that follows `heading` in the doc.
+std::set<std::string> first_column(const std::string& doc, const std::string& heading) {
+  std::set<std::string> out;
+  std::size_t at = doc.find(heading);
+  if (at == std::string::npos) return out;
+  std::istringstream lines(doc.substr(at));
+  std::string line;
+  bool in_table = false;
+  static const std::regex kTick("`([a-z_]+)`");
+  while (std::getline(lines, line)) {
+    bool row = line.rfind("|", 0) == 0;
+    if (in_table && !row) break;
+    if (!row) continue;
+    in_table = true;
+    std::string first = line.substr(1, line.find('|', 1) - 1);
+    for (auto it = std::sregex_iterator(first.begin(), first.end(), kTick);
+         it != std::sregex_iterator(); ++it)
+      out.insert((*it)[1]);
+  }
+  return out;
+}
+
+class ProtocolDocTest : public TableFixture {
+ protected:
+  // Sends `msg` and records the type of message and the error code it was answered with.
+  json ask(Client& c, json msg) {
+    sent_.insert(msg.value("type", ""));
+    json answer = c->request(std::move(msg));
+    if (answer["type"] == "error") codes_.insert(answer.value("code", ""));
+    return answer;
+  }
+  json action(Client& c, const std::string& type, const json& table, json extra = {}) {
+    json msg{{"type", type},
+             {"table", table["id"]},
+             {"version", table["version"]},
+             {"action_id", "d" + std::to_string(++actions_)}};
+    if (extra.is_object()) msg.update(extra);
+    return ask(c, msg);
+  }
+  // Breaks the storage behind the server's back: the table's row moves on (as if another node
+  // had changed it), or the tables table disappears (the database fails).
+  void sql(const std::string& statement) {
+    if (pg_) {
+      pqxx::connection c(db_);
+      pqxx::nontransaction tx(c);
+      tx.exec(statement);
+      return;
+    }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(db_.c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    EXPECT_EQ(sqlite3_exec(db, statement.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
+        << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  }
+
+  std::set<std::string> sent_, codes_;
+  int actions_ = 0;
+};
+
+TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
+  const std::string doc = read_doc();
+  std::set<std::string> types = first_column(doc, "## Client → server");
+  std::set<std::string> codes = first_column(doc, "| code | when |");
+  ASSERT_GE(types.size(), 14u) << "the message table was not found in docs/protocol.md";
+  ASSERT_GE(codes.size(), 25u) << "the error table was not found in docs/protocol.md";
+
+  ServerConfig cfg = config();
+  cfg.max_open_tables = 2;
+  ServerFixture::start_server(cfg);
+  Client alice = user("alice"), bob = user("bob"), carol = user("carol"), g = guest();
+
+  // The envelope.
+  EXPECT_EQ(ask(g, {{"type", "hello"}})["type"], "welcome");
+  json pong = ask(g, {{"type", "ping"}, {"t", 42}});
+  EXPECT_EQ(pong["type"], "pong");
+  EXPECT_EQ(pong["t"], 42);
+  g->send(std::string("not json"));
+  codes_.insert(g->next("error")["code"]);
+  g->send(json{{"type", "ping"}});
+  codes_.insert(g->next("error")["code"]);
+  g->send(json{{"v", 2}, {"type", "ping"}});
+  codes_.insert(g->next("error")["code"]);
+  ask(g, {{"type", "no_such_type"}});
+  g->send(json{{"v", 1}, {"type", "ping"}}.dump(), true);
+  codes_.insert(g->next("error")["code"]);
+  g->send(json{{"v", 1}, {"type", "ping"}, {"pad", std::string(2000, 'x')}});
+  codes_.insert(g->next("error")["code"]);
+  EXPECT_TRUE(codes_.count("message_too_large"));
+
+  // Creating, joining, watching.
+  EXPECT_EQ(ask(g, {{"type", "create_table"}, {"rated", true}})["code"], "login_required");
+  EXPECT_EQ(ask(g, {{"type", "create_table"}, {"rules", "nonsense"}})["code"], "bad_rules");
+  EXPECT_EQ(ask(g, {{"type", "create_table"}, {"public", "yes"}})["code"], "bad_request");
+  json made = ask(alice, {{"type", "create_table"}, {"public", true}});
+  ASSERT_EQ(made["type"], "joined");
+  ASSERT_TRUE(made.contains("invite"));
+  std::string id = made["table"]["id"];
+  EXPECT_EQ(action(alice, "roll", made["table"])["code"], "not_started");
+  EXPECT_EQ(ask(bob, {{"type", "join_table"}, {"table", id}, {"invite", "00"}})["code"],
+            "bad_invite");
+  EXPECT_EQ(ask(alice, {{"type", "join_table"}, {"table", id}, {"invite", made["invite"]}})["code"],
+            "already_seated");
+  EXPECT_EQ(ask(bob, {{"type", "join_table"}, {"table", id}, {"invite", made["invite"]}})["type"],
+            "joined");
+  EXPECT_EQ(ask(carol, {{"type", "join_table"}, {"table", id}, {"invite", made["invite"]}})["code"],
+            "table_full");
+  EXPECT_EQ(ask(g, {{"type", "open_table"}, {"table", "00000000000000ff"}})["code"], "no_table");
+  EXPECT_EQ(ask(g, {{"type", "open_table"}, {"table", id}})["role"], "spectator");
+  EXPECT_EQ(ask(g, {{"type", "unwatch"}, {"table", id}})["type"], "ok");
+  EXPECT_EQ(ask(carol, {{"type", "set_visibility"}, {"table", id}, {"public", false}})["code"],
+            "not_owner");
+  EXPECT_EQ(ask(alice, {{"type", "set_visibility"}, {"table", id}, {"public", false}})["type"],
+            "ok");
+  EXPECT_EQ(ask(g, {{"type", "open_table"}, {"table", id}})["code"], "private_table");
+  EXPECT_EQ(ask(g, {{"type", "list_tables"}})["type"], "tables");
+
+  // The actions, at each state of the game.
+  json t = snapshot(alice, id);
+  Client& mover = t["game"]["to_act"] == 1 ? alice : bob;
+  Client& other = t["game"]["to_act"] == 1 ? bob : alice;
+  EXPECT_EQ(action(other, "roll", t)["code"], "not_your_turn");
+  EXPECT_EQ(action(carol, "roll", t)["code"], "not_seated");
+  EXPECT_EQ(action(mover, "move", t, {{"from", 0}, {"to", 1}})["code"], "roll_expected");
+  json stale = t;
+  stale["version"] = t["version"].get<std::int64_t>() - 1;
+  json refused = action(mover, "roll", stale);
+  EXPECT_EQ(refused["code"], "stale_version");
+  EXPECT_TRUE(refused.contains("snapshot"));
+  // Throw until a throw leaves a move to make.
+  for (int i = 0; i < 50; ++i) {
+    t = snapshot(alice, id);
+    Client& who = t["game"]["to_act"] == 1 ? alice : bob;
+    if (!t["game"]["legal_moves"].empty()) {
+      EXPECT_EQ(action(who, "roll", t)["code"], "move_expected");
+      EXPECT_EQ(action(who, "move", t, {{"from", 60}, {"to", 61}})["code"], "illegal_move");
+      const json& m = t["game"]["legal_moves"][0];
+      EXPECT_EQ(action(who, "move", t, {{"from", m["from"]}, {"to", m["to"]}})["type"],
+                "action_ok");
+      break;
+    }
+    EXPECT_EQ(action(who, "roll", t)["type"], "action_ok");
+  }
+  // Another node changed the table meanwhile: this node's commit is refused.
+  t = snapshot(alice, id);
+  sql("UPDATE tables SET version = version + 1 WHERE id = '" + id + "'");
+  EXPECT_EQ(action(t["game"]["to_act"] == 1 ? alice : bob, "resign", t)["code"], "conflict");
+  sql("UPDATE tables SET version = version - 1 WHERE id = '" + id + "'");
+  EXPECT_EQ(action(bob, "leave", t)["type"], "action_ok");
+  t = snapshot(alice, id);
+  EXPECT_EQ(action(bob, "roll", t)["code"], "left_table");
+  EXPECT_EQ(action(alice, "resign", t)["code"], "game_over");
+
+  // A table left before anyone joined closes.
+  json lone = ask(alice, {{"type", "create_table"}});
+  EXPECT_EQ(action(alice, "leave", lone["table"])["type"], "action_ok");
+  EXPECT_EQ(
+      ask(alice,
+          {{"type", "set_visibility"}, {"table", lone["table"]["id"]}, {"public", true}})["code"],
+      "table_closed");
+  // The cap on open tables (2 here).
+  ask(carol, {{"type", "create_table"}});
+  ask(carol, {{"type", "create_table"}});
+  EXPECT_EQ(ask(carol, {{"type", "create_table"}})["code"], "too_many_tables");
+
+  // Matchmaking.
+  EXPECT_EQ(ask(alice, {{"type", "find_match"}})["type"], "queued");
+  json cancelled = ask(alice, {{"type", "cancel_match"}});
+  EXPECT_EQ(cancelled["cancelled"], true);
+  EXPECT_EQ(ask(alice, {{"type", "find_match"}})["type"], "queued");
+  EXPECT_EQ(ask(bob, {{"type", "find_match"}})["type"], "queued");
+  EXPECT_EQ(alice->next("match_found")["you"].is_number(), true);
+  EXPECT_EQ(bob->next("match_found")["type"], "match_found");
+
+  // The database fails: the action is refused, nothing is half done.
+  json vs = ask(alice, {{"type", "create_table"}, {"level", "easy"}});
+  sql("ALTER TABLE tables RENAME TO tables_gone");
+  EXPECT_EQ(action(alice, "resign", snapshot(alice, vs["table"]["id"]))["code"], "internal");
+  sql("ALTER TABLE tables_gone RENAME TO tables");
+
+  // Too fast: a server with a small allowance.
+  stop_server();
+  ServerConfig slow = base_config();
+  slow.ws_burst = 2;
+  slow.ws_refill_per_sec = 0.001;
+  ServerFixture::start_server(slow);
+  Client s = guest();
+  for (int i = 0; i < 4; ++i) ask(s, {{"type", "ping"}});
+
+  for (const std::string& type : types) EXPECT_TRUE(sent_.count(type)) << "not tested: " << type;
+  for (const std::string& code : codes) EXPECT_TRUE(codes_.count(code)) << "not provoked: " << code;
+  for (const std::string& code : codes_)
+    EXPECT_TRUE(codes.count(code)) << "answered but not documented: " << code;
+}
+
+}  // namespace
+}  // namespace ur::server

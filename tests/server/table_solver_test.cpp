@@ -1,0 +1,66 @@
+// Perfect play on a fresh start (table_solver.h): a server started without tables solves the
+// missing ones in the background with the real `ur solve`, says so in GET /api/rules and its
+// log, skips what needs more memory than allowed, and its perfect level plays from the new table
+// once it is there. The memory limit is set so that only the smallest preset (bell) is solved.
+#include <cstdlib>
+
+#include "server/table_solver.h"
+#include "table_fixture.h"
+
+namespace ur::server {
+namespace {
+
+using namespace ur::server::test;
+
+class TableSolverTest : public TableFixture {};
+
+json preset_of(const json& rules, const std::string& id) {
+  for (const json& p : rules["presets"])
+    if (p["id"] == id) return p;
+  return nullptr;
+}
+
+TEST_F(TableSolverTest, MissingTablesAreSolvedInTheBackgroundAndThenPlayedFrom) {
+  ServerConfig c = config();
+  c.solve_tables = true;
+  c.solver_binary = UR_BINARY;
+  c.solve_memory = TableSolver::memory_needed(2'000'000);  // bell's 1.9 M states, not more
+  // The perfect player finds tables through UR_DATA_DIR (what `ur serve --data-dir` sets).
+  ::setenv("UR_DATA_DIR", c.data_dir.c_str(), 1);
+  ServerFixture::start_server(c);
+
+  json bell, finkel;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(5);
+  for (;;) {
+    json rules = body_json(get("/api/rules"));
+    bell = preset_of(rules, "bell");
+    finkel = preset_of(rules, "finkel");
+    if (bell["solve"].is_object() && bell["solve"]["state"] == "ready") break;
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << bell;
+    ASSERT_FALSE(bell["solve"].is_object() && bell["solve"]["state"] == "failed") << bell;
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+  EXPECT_EQ(bell["solve"]["progress"], 1.0);
+  EXPECT_EQ(bell["solved"], true) << "the perfect level switched to the new table";
+  ASSERT_TRUE(finkel["solve"].is_object()) << finkel;
+  EXPECT_EQ(finkel["solve"]["state"], "skipped");
+  EXPECT_NE(finkel["solve"].value("reason", "").find("--solve-memory"), std::string::npos);
+  EXPECT_TRUE(preset_of(body_json(get("/api/rules")), "boxed")["solve"].is_null())
+      << "a rule set that cannot be solved is not queued";
+  EXPECT_TRUE(fs::exists(dir_ / "data" / "tables" / "bell.urt"));
+
+  Client alice = user("alice");
+  json made = alice->request({{"type", "create_table"}, {"rules", "bell"}, {"level", "perfect"}});
+  ASSERT_EQ(made["type"], "joined") << made;
+  EXPECT_EQ(made["table"]["seats"][1]["name"], "Computer (perfect)") << "played from the table";
+  ::unsetenv("UR_DATA_DIR");
+}
+
+TEST_F(TableSolverTest, AServerWithoutSolvingSaysNothingOfIt) {
+  start_server();
+  json rules = body_json(get("/api/rules"));
+  for (const json& p : rules["presets"]) EXPECT_TRUE(p["solve"].is_null()) << p;
+}
+
+}  // namespace
+}  // namespace ur::server
