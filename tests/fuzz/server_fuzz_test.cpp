@@ -88,7 +88,7 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
   }
 
   // Real games between the clients, with hostile messages from everyone at every state.
-  for (int round = 0; round < 60; ++round) {
+  for (int round = 0; round < 80; ++round) {
     int owner = in.below(4), other = (owner + 1 + in.below(3)) % 4;
     json create{{"type", "create_table"}, {"public", in.coin()}, {"rated", owner < 3 && in.coin()}};
     if (in.below(4) == 0) create["level"] = in.coin() ? "beginner" : "easy";
@@ -124,7 +124,7 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
       ws_batch(clients[who], cookies[who], in, 1 + in.below(8));
     }
   }
-  for (int i = 0; i < 400; ++i) {
+  for (int i = 0; i < 600; ++i) {
     int who = in.below(4);
     ws_batch(clients[who], cookies[who], in, 10);
   }
@@ -151,7 +151,7 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
   static const http::verb kVerbs[] = {http::verb::get,     http::verb::post, http::verb::put,
                                       http::verb::delete_, http::verb::head, http::verb::options};
   std::vector<std::string> ids(table_ids_.begin(), table_ids_.end());
-  for (int i = 0; i < 2500; ++i) {
+  for (int i = 0; i < 3000; ++i) {
     Request r;
     r.method = kVerbs[in.below(6)];
     r.target = kPaths[in.below(static_cast<int>(std::size(kPaths)))];
@@ -168,14 +168,15 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
     ++tally_.answers;
     EXPECT_GE(res.result_int(), 200);
     EXPECT_LT(res.result_int(), 600);
-    if (r.target.rfind("/api/", 0) == 0 && r.method != http::verb::head)
+    if (r.target.rfind("/api/", 0) == 0 && r.method != http::verb::head) {
       EXPECT_TRUE(body_json(res).is_object()) << r.target << " " << res.body();
+    }
   }
   // Raw requests with bytes flipped: each is answered or the connection is closed, never hung.
   const std::string base =
       "POST /api/login HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\n"
       "Content-Length: 40\r\n\r\n{\"username\":\"alice\",\"password\":\"xxxxx\"}";
-  for (int i = 0; i < 500; ++i) {
+  for (int i = 0; i < 1000; ++i) {
     ++tally_.http_sent;
     std::string bytes = in.mutate(base) + "GET /api/health HTTP/1.1\r\nHost: h\r\n\r\n";
     net::io_context ioc;
