@@ -130,6 +130,47 @@ TEST(ReviewOutput, ARollOffStartDecomposesLikeAnyOther) {
   }
 }
 
+// Bell (a table solved here): throw chains, a roll-off start, a chain that goes on after a throw
+// with no move (the same position throws again). Every throw is a chance point like any other.
+TEST(ReviewOutput, ThrowChainsDecomposeToo) {
+  auto src = solved_source("bell(pieces=2)");
+  auto engine = std::make_shared<const Engine>(src->engine().rules());
+  for (int seed = 1; seed <= 40; ++seed) {
+    const Game g = random_game(engine, seed);
+    const Review r = reviewed(g, *src);
+    int throws = 0;
+    for (const GameEvent& e : g.events()) throws += e.type == GameEvent::Type::kThrow;
+    EXPECT_EQ(r.players[0].throws + r.players[1].throws, throws);
+    EXPECT_LT(std::abs(r.residual), 2e-5 * throws) << "seed " << seed;
+    EXPECT_LE(r.players[0].accuracy, 100.0);
+    EXPECT_LE(r.players[1].accuracy, 100.0);
+  }
+}
+
+// A resignation gives up everything the resigner still had; it counts as his lost chance, so
+// the decomposition still holds, and the result is the resigner's loss.
+TEST(ReviewOutput, AResignationIsLostChance) {
+  auto src = solved_source("finkel(pieces=2)");
+  auto engine = std::make_shared<const Engine>(src->engine().rules());
+  Game g(engine);
+  Rng dice(4);
+  auto agent = std::get<std::unique_ptr<ai::Agent>>(ai::make_agent("greedy", engine->rules(), 1));
+  for (int i = 0; i < 12; ++i) {
+    if (g.awaiting_throw())
+      g.roll(dice);
+    else
+      ASSERT_TRUE(g.apply_move(agent->choose(*engine, g.position(), {})).ok());
+  }
+  const double light_had = src->value(g.position(), Player::kLight);
+  ASSERT_TRUE(g.resign(Player::kLight).ok());
+  const Review r = reviewed(g, *src);
+  ASSERT_EQ(r.steps.back().kind, StepKind::kResign);
+  EXPECT_NEAR(r.steps.back().lost, light_had, 1e-12);
+  EXPECT_EQ(r.result, 0.0);
+  EXPECT_LT(std::abs(r.residual), 1e-3);
+  EXPECT_EQ(review_json(r)["moves"].back()["grade"], "resigned");
+}
+
 TEST(ReviewOutput, RuleSetsWithoutATableAreEstimated) {
   for (const char* rules : {"boxed", "murray"}) {
     auto engine = std::make_shared<const Engine>(rule_set_or_throw(rules));
