@@ -10,14 +10,16 @@
 #include <cmath>
 
 #include "ai/perfect.h"
+#include "analysis/review.h"
+#include "analysis/review_json.h"
 #include "engine/game_record.h"
 #include "engine/notation.h"
 #include "rules/presets.h"
 #include "server/accounts.h"
 #include "server/api.h"
+#include "server/log.h"
 #include "server/table_service.h"
 #include "server/table_solver.h"
-#include "solver/analysis.h"
 
 namespace ur::server {
 namespace {
@@ -155,44 +157,45 @@ json match_json(const MatchRow& m, std::int64_t viewer) {
   return j;
 }
 
-// A finished game's moves graded against the solved table of its rule set (solver::analyse):
-// 200 with the grades, or 409 no_table where the rule set has no table on this server.
+// Why a review is estimated, in words for the player. The loader's own message may name a
+// server path: it goes to the server's log, never into the answer.
+const char* estimate_note(analysis::TableState t) {
+  switch (t) {
+    case analysis::TableState::kUsed:
+      return "";
+    case analysis::TableState::kUnsolvable:
+      return "no table can be solved for this rule set: the values are estimates from search";
+    case analysis::TableState::kMissing:
+      return "this server has not solved this rule set yet: the values are estimates from search";
+    case analysis::TableState::kRefused:
+      return "this server's table for this rule set failed its checks and was not used: the "
+             "values are estimates from search";
+  }
+  return "";
+}
+
+// A finished game's review (analysis::review, analysis::review_json): every decision graded and
+// every throw's luck, accuracy, key moves, the graph and the decomposition; exact from the
+// server's solved table, else estimated by search and marked so. 422 for a stored record that
+// does not replay (the message names the first event that fails).
 std::pair<http::status, json> analysis_json(const MatchRow& m) {
   auto replayed = record_from_json(json::parse(m.record, nullptr, false));
   if (auto* e = std::get_if<RecordError>(&replayed))
-    return {http::status::internal_server_error,
-            {{"error", "bad_record"}, {"message", e->message}}};
+    return {
+        http::status::unprocessable_entity,
+        {{"error", "bad_record"}, {"message", "the game record does not replay: " + e->message}}};
   const Game& g = std::get<Game>(replayed);
-  auto solved = ai::solved_table(g.rules());
-  if (std::holds_alternative<std::string>(solved))
-    return {http::status::conflict,
-            {{"error", "no_table"}, {"message", "this server has not solved " + m.rules}}};
-  const ai::SolvedTable& st = std::get<ai::SolvedTable>(solved);
-  solver::AnalysisResult ar = solver::analyse(g, *st.index, *st.table);
-  if (auto* e = std::get_if<std::string>(&ar))
-    return {http::status::internal_server_error, {{"error", "no_table"}, {"message", *e}}};
-  const solver::Analysis& a = std::get<solver::Analysis>(ar);
-  json moves = json::array();
-  for (const solver::GradedMove& gm : a.moves)
-    moves.push_back({{"event", gm.event},
-                     {"seat", index_of(gm.player) + 1},
-                     {"legal", gm.legal},
-                     {"from", gm.played.from},
-                     {"to", gm.played.to},
-                     {"best", {{"from", gm.best.from}, {"to", gm.best.to}}},
-                     {"value", gm.played_value},
-                     {"best_value", gm.best_value},
-                     {"cost", gm.cost()},
-                     {"grade", solver::grade(gm.cost())}});
-  json players = json::array();
-  for (int s = 0; s < 2; ++s)
-    players.push_back({{"seat", s + 1},
-                       {"decisions", a.players[s].decisions},
-                       {"best", a.players[s].best},
-                       {"total_cost", a.players[s].total_cost},
-                       {"worst_cost", a.players[s].worst_cost}});
-  return {http::status::ok,
-          {{"id", m.id}, {"rules", m.rules}, {"moves", std::move(moves)}, {"players", players}}};
+  analysis::OpenedSource src = analysis::open_source(g.rules());
+  if (src.table == analysis::TableState::kRefused)
+    log_line("analysis of " + m.id + ": table refused, estimating: " + src.why);
+  analysis::ReviewResult rr = analysis::review(g, *src.source);
+  if (auto* e = std::get_if<std::string>(&rr))
+    return {http::status::unprocessable_entity, {{"error", "bad_record"}, {"message", *e}}};
+  json out = analysis::review_json(std::get<analysis::Review>(rr));
+  out["id"] = m.id;
+  out["rules"] = m.rules;
+  if (src.table != analysis::TableState::kUsed) out["note"] = estimate_note(src.table);
+  return {http::status::ok, std::move(out)};
 }
 
 // Every position of a finished game, from the start to the end, for a move-by-move replay: the

@@ -61,10 +61,40 @@ grep -Eq "^dark: [0-9]+ decisions" "$work/an.out" || fail "analyse: no summary f
 "$UR" analyse "$work/game.json" --table "$work/p3.urt" --json >"$work/an.json" ||
   fail "analyse --json exited $?"
 grep -q '"grade": "best"' "$work/an.json" || fail "analyse --json: no graded moves"
+grep -Eq "^light: .*; accuracy 100\.0; luck [-+][0-9.]+% over [0-9]+ throws" "$work/an.out" ||
+  fail "analyse: no accuracy and luck for light: $(grep '^light' "$work/an.out")"
+grep -Eq "^(Light|Dark) won: [-+−][0-9.]+% from the dice, [-+−][0-9.]+% from mistakes; (Light|Dark) [-+−][0-9.]+%$" \
+  "$work/an.out" || fail "analyse: no summary line: $(tail -2 "$work/an.out")"
+grep -q "^key moves:" "$work/an.out" || fail "analyse: no key moves"
+for key in '"decomposition"' '"key_moves"' '"graph"' '"accuracy"' '"luck"' '"estimate": false'; do
+  grep -q "$key" "$work/an.json" || fail "analyse --json: no $key"
+done
+
+echo "check: ur analyse --svg writes a standalone graph under 30 KB"
+"$UR" analyse "$work/game.json" --table "$work/p3.urt" --svg "$work/g.svg" >/dev/null ||
+  fail "analyse --svg exited $?"
+head -c 40 "$work/g.svg" | grep -q "^<svg xmlns" || fail "--svg: not an SVG document"
+[ "$(wc -c <"$work/g.svg")" -lt 30720 ] || fail "--svg: $(wc -c <"$work/g.svg") bytes"
+
+echo "check: without a table the review is estimated by search, and says so"
 mkdir -p "$work/none"
-UR_DATA_DIR="$work/none" "$UR" analyse "$work/game.json" >/dev/null 2>"$work/err"
-[ $? = 1 ] || fail "analyse without a table: expected exit 1"
-grep -q "ur solve --rules 'finkel(pieces=3)'" "$work/err" || fail "analyse: no hint: $(cat "$work/err")"
+UR_DATA_DIR="$work/none" "$UR" analyse "$work/game.json" >"$work/est.out" 2>"$work/err" ||
+  fail "analyse without a table exited $?: $(cat "$work/err")"
+grep -q "ESTIMATED by expectimax" "$work/est.out" || fail "estimate: no label: $(head -1 "$work/est.out")"
+grep -q "ur solve --rules 'finkel(pieces=3)'" "$work/est.out" || fail "estimate: no hint"
+grep -q "(estimate)$" "$work/est.out" || fail "estimate: the summary line is not marked"
+"$UR" analyse "$work/game.json" --table "$work/none.urt" >/dev/null 2>"$work/err"
+[ $? = 1 ] || fail "analyse with a missing --table: expected exit 1"
+
+echo "check: ur analyse --position lists every throw and move with its chance"
+"$UR" analyse --rules "$RULES" --table "$work/p3.urt" --position 'L3/005/001' >"$work/pos" ||
+  fail "analyse --position exited $?"
+grep -q "5->8\|a2 -> d2 (rosette) .* best$" "$work/pos" || fail "--position: $(cat "$work/pos")"
+[ "$("$UR" analyse --rules "$RULES" --table "$work/p3.urt" --position 'Lr/000/000' | grep -c '^  throw')" = 5 ] ||
+  fail "--position: not 5 throws from the start"
+"$UR" analyse --rules "$RULES" --position 'Lq/0/x' >/dev/null 2>"$work/err"
+[ $? = 1 ] || fail "a bad position string: expected exit 1"
+grep -q "does not parse" "$work/err" || fail "bad position: '$(cat "$work/err")'"
 echo '{"format": "ur-game"}' >"$work/bad.json"
 "$UR" analyse "$work/bad.json" --table "$work/p3.urt" >/dev/null 2>&1
 [ $? = 1 ] || fail "analyse of a bad record: expected exit 1"

@@ -3,6 +3,7 @@
 // idle clock end games with the right winner and Elo change; forged, stale, duplicated,
 // out-of-turn and malformed actions are refused and change nothing; a computer game completes.
 #include <filesystem>
+#include <fstream>
 
 #include "engine/game_record.h"
 #include "harness.h"
@@ -82,7 +83,7 @@ TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches)
   EXPECT_EQ(positions[1]["event"], 0);
 }
 
-TEST_F(TablesTest, FinishedGamesAreGradedAgainstTheSolvedTable) {
+TEST_F(TablesTest, FinishedGamesAreReviewedExactlyWithATableAndEstimatedWithout) {
   const std::string data = base_config().data_dir;
   ::setenv("UR_DATA_DIR", data.c_str(), 1);
   start_server();
@@ -90,25 +91,38 @@ TEST_F(TablesTest, FinishedGamesAreGradedAgainstTheSolvedTable) {
   std::string id = start_game(alice, bob, {{"rules", "finkel(pieces=2)"}});
   json final_table = play_out(alice, bob, snapshot(alice, id));
   ASSERT_EQ(final_table["status"], "finished");
-  // No table yet: the server says so.
+  // No table yet: estimated by search, and marked so.
   Response none = get("/api/games/" + id + "/analysis");
-  EXPECT_EQ(none.result_int(), 409);
-  EXPECT_EQ(body_json(none)["error"], "no_table");
+  ASSERT_EQ(none.result_int(), 200) << none.body();
+  json e = body_json(none);
+  EXPECT_TRUE(e["estimate"].get<bool>());
+  EXPECT_TRUE(e["moves"][0]["estimate"].get<bool>());
+  EXPECT_NE(std::string(e["note"]).find("not solved"), std::string::npos) << e["note"];
   EXPECT_EQ(get("/api/games/0123456789abcdef/analysis").result_int(), 404);
-  // Solve the rule set into the server's data directory: every move is graded.
+  // A damaged table at the table's path: refused with a message, estimated, never a crash.
   const RuleSet rules = rule_set_or_throw("finkel(pieces=2)");
+  const std::string path = solver::default_table_path(rules.to_string());
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  std::ofstream(path) << "URTABLE but not really a table";
+  Response damaged = get("/api/games/" + id + "/analysis");
+  ASSERT_EQ(damaged.result_int(), 200) << damaged.body();
+  json d = body_json(damaged);
+  EXPECT_TRUE(d["estimate"].get<bool>());
+  EXPECT_NE(std::string(d["note"]).find("failed its checks"), std::string::npos) << d["note"];
+  EXPECT_EQ(damaged.body().find(data), std::string::npos) << "no server path in the answer";
+  // Solve the rule set into the server's data directory: every value is exact.
   const Engine engine(rules);
   const solver::StateIndex index = std::get<solver::StateIndex>(solver::StateIndex::create(engine));
   solver::ValueIteration vi(index, solver::SolveOptions{});
   vi.solve({});
-  const std::string path = solver::default_table_path(rules.to_string());
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
   ASSERT_EQ(solver::write_table(path, vi.values(), solver::ValueType::kF32, rules.to_string(),
                                 index.encoding_id(), vi.max_residual()),
             "");
   Response graded = get("/api/games/" + id + "/analysis");
   ASSERT_EQ(graded.result_int(), 200) << graded.body();
   json a = body_json(graded);
+  EXPECT_FALSE(a["estimate"].get<bool>());
+  EXPECT_FALSE(a.contains("note"));
   ASSERT_FALSE(a["moves"].empty());
   int decisions = 0;
   for (const json& m : a["moves"]) {
@@ -117,7 +131,45 @@ TEST_F(TablesTest, FinishedGamesAreGradedAgainstTheSolvedTable) {
     if (m["legal"] > 1) ++decisions;
   }
   EXPECT_EQ(int(a["players"][0]["decisions"]) + int(a["players"][1]["decisions"]), decisions);
+  for (const json& p : a["players"]) {
+    EXPECT_GE(double(p["accuracy"]), 0.0);
+    EXPECT_LE(double(p["accuracy"]), 100.0);
+    EXPECT_TRUE(p.contains("luck"));
+  }
+  const json& sum = a["decomposition"];
+  EXPECT_NEAR(double(sum["result"]) - double(sum["start"]),
+              double(sum["light_luck"]) - double(sum["dark_luck"]) - double(sum["light_lost"]) +
+                  double(sum["dark_lost"]),
+              1e-4);
+  EXPECT_EQ(a["graph"].size(), a["moves"].size() + a["throws"].size() + 1);
+  EXPECT_TRUE(a["key_moves"].contains("decisions"));
+  EXPECT_NE(std::string(a["summary"]).find("from the dice"), std::string::npos);
   ::unsetenv("UR_DATA_DIR");
+}
+
+TEST_F(TablesTest, AStoredRecordThatDoesNotReplayIs422NamingTheEvent) {
+  start_server();
+  Client alice = user("alice"), bob = user("bob");
+  std::string id = start_game(alice, bob, {{"rules", "finkel(pieces=2)"}});
+  json final_table = play_out(alice, bob, snapshot(alice, id));
+  ASSERT_EQ(final_table["status"], "finished");
+  // The same game stored under another id with its third event changed into an illegal move.
+  std::optional<MatchRow> m = server_->context().storage->find_match(id);
+  ASSERT_TRUE(m.has_value());
+  json record = json::parse(m->record);
+  record["events"][2] = {{"player", record["events"][2]["player"]},
+                         {"move", {{"from", 9}, {"to", 9}}}};
+  record.erase("result");
+  MatchRow bad = *m;
+  bad.id = "00000000000000aa";
+  bad.record = record.dump();
+  TableRow row{bad.id, bad.rules, "finished", false, false, 1, "{}", 0, 0};
+  ASSERT_TRUE(server_->context().storage->finish_game(row, -1, bad));
+  Response r = get("/api/games/" + bad.id + "/analysis");
+  EXPECT_EQ(r.result_int(), 422) << r.body();
+  json j = body_json(r);
+  EXPECT_EQ(j["error"], "bad_record");
+  EXPECT_NE(std::string(j["message"]).find("event 3"), std::string::npos) << j["message"];
 }
 
 TEST_F(TablesTest, BadActionsAreRefusedAndChangeNothing) {

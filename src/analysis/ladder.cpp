@@ -1,0 +1,105 @@
+#include "analysis/ladder.h"
+
+#include <chrono>
+#include <cmath>
+#include <optional>
+#include <vector>
+
+#include "ai/agent.h"
+#include "analysis/review.h"
+
+namespace ur::analysis {
+namespace {
+
+// A self-play game of `agent`, dice seeded by (seed, game); nullopt if it played illegally.
+std::optional<Game> self_play(std::shared_ptr<const Engine> engine, ai::Agent& agent,
+                              std::uint64_t seed, int game) {
+  Game g(std::move(engine));
+  Rng dice(seed * 1000003 + static_cast<std::uint64_t>(game));
+  while (!g.is_over()) {
+    if (g.awaiting_throw())
+      g.roll(dice);
+    else if (!g.apply_move(agent.choose(g.engine(), g.position(), {})).ok())
+      return std::nullopt;
+  }
+  return g;
+}
+
+}  // namespace
+
+std::variant<LadderEntry, std::string> self_play_accuracy(std::shared_ptr<const Engine> engine,
+                                                          ValueSource& source,
+                                                          std::string_view agent_spec, int games,
+                                                          std::uint64_t seed) {
+  ai::AgentResult made = ai::make_agent(agent_spec, engine->rules(), seed);
+  if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
+  ai::Agent& agent = *std::get<std::unique_ptr<ai::Agent>>(made);
+  LadderEntry out;
+  out.agent = agent.name();
+  out.games = games;
+  std::vector<double> accuracies;
+  double lost = 0, luck = 0;
+  int throws = 0;
+  for (int i = 0; i < games; ++i) {
+    std::optional<Game> g = self_play(engine, agent, seed, i);
+    if (!g) return "the agent played an illegal move";
+    ReviewResult rr = review(*g, source);
+    if (auto* e = std::get_if<std::string>(&rr)) return *e;
+    const Review& r = std::get<Review>(rr);
+    for (const PlayerReview& p : r.players) {
+      accuracies.push_back(p.accuracy);
+      out.decisions += p.decisions;
+      luck += p.luck;
+      throws += p.throws;
+    }
+    for (const Step& s : r.steps)
+      if (s.kind == StepKind::kDecision && s.legal > 1) lost += s.lost;
+  }
+  double sum = 0, sq = 0;
+  for (double a : accuracies) sum += a;
+  out.accuracy = accuracies.empty() ? 100.0 : sum / static_cast<double>(accuracies.size());
+  for (double a : accuracies) sq += (a - out.accuracy) * (a - out.accuracy);
+  out.accuracy_sd =
+      accuracies.size() < 2 ? 0.0 : std::sqrt(sq / static_cast<double>(accuracies.size() - 1));
+  out.mean_loss = out.decisions ? lost / out.decisions : 0.0;
+  out.mean_luck = throws ? luck / throws : 0.0;
+  return out;
+}
+
+std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const Engine> engine,
+                                                        ValueSource& exact, ValueSource& estimate,
+                                                        std::string_view agent_spec, int games,
+                                                        std::uint64_t seed) {
+  ai::AgentResult made = ai::make_agent(agent_spec, engine->rules(), seed);
+  if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
+  ai::Agent& agent = *std::get<std::unique_ptr<ai::Agent>>(made);
+  EstimateCheck out;
+  out.games = games;
+  double error = 0;
+  for (int i = 0; i < games; ++i) {
+    std::optional<Game> g = self_play(engine, agent, seed, i);
+    if (!g) return "the agent played an illegal move";
+    ReviewResult truth = review(*g, exact);
+    const auto start = std::chrono::steady_clock::now();
+    ReviewResult guess = review(*g, estimate);
+    out.estimate_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (auto* e = std::get_if<std::string>(&truth)) return *e;
+    if (auto* e = std::get_if<std::string>(&guess)) return *e;
+    const Review& t = std::get<Review>(truth);
+    const Review& s = std::get<Review>(guess);
+    for (std::size_t k = 0; k < t.steps.size(); ++k) {
+      const double d = std::abs(t.steps[k].light_after - s.steps[k].light_after);
+      error += d;
+      out.max_error = std::max(out.max_error, d);
+      ++out.steps;
+      if (t.steps[k].kind != StepKind::kDecision || t.steps[k].legal < 2) continue;
+      ++out.decisions;
+      out.same_grade += t.steps[k].grade == s.steps[k].grade;
+    }
+  }
+  out.mean_error = out.steps ? error / out.steps : 0.0;
+  return out;
+}
+
+}  // namespace ur::analysis

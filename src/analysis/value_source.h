@@ -1,0 +1,78 @@
+// Value sources: where the review's winning chances come from.
+//
+// A ValueSource answers one question: the winning chance of a player at a position awaiting a
+// throw (or at the end), under best play by both sides from there. Two answers exist:
+//
+//   table   a solved table (src/solver/): exact, up to the table's rounding; the roll-off
+//           start, which the table does not hold, is expanded over its throws exactly (a tie
+//           is thrown again: V = sum p_i V_i / (1 - p_tie))
+//   search  expectimax (src/ai/expectimax.h) at a fixed depth: an estimate, for the rule sets
+//           without a table (murray, boxed, parameterised ones) or when the table is refused
+//
+// Decision nodes are not asked of the source: value() takes the best of their moves for the
+// side that decides, so "the value after a throw" means "with the best decision that follows".
+// The search source caches its answers per position; a search depends only on the position and
+// the depth, so a review's numbers depend only on the game.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "ai/expectimax.h"
+#include "ai/transposition.h"
+#include "solver/state_index.h"
+#include "solver/table_file.h"
+
+namespace ur::analysis {
+
+class ValueSource {
+ public:
+  virtual ~ValueSource() = default;
+  // The winning chance of `pov` at q; q awaits a throw (any chance phase) and is not over.
+  virtual double chance_value(const Position& q, Player pov) = 0;
+  // True for a solved table; false for a search estimate.
+  virtual bool exact() const = 0;
+  // What the values come from, for people: "table", "expectimax(depth=2)".
+  virtual std::string name() const = 0;
+  const Engine& engine() const { return *engine_; }
+
+  // The winning chance of `pov` at any position: 1 or 0 at the end, the source's at a chance
+  // node, the best move's for the side to decide at a decision node.
+  double value(const Position& p, Player pov);
+
+ protected:
+  explicit ValueSource(std::shared_ptr<const Engine> engine) : engine_(std::move(engine)) {}
+  std::shared_ptr<const Engine> engine_;
+};
+
+// Exact values from a solved table of the engine's rule set (the caller has checked that the
+// table and index belong to it, e.g. through ai::solved_table).
+std::unique_ptr<ValueSource> table_source(std::shared_ptr<const Engine> engine,
+                                          std::shared_ptr<const solver::Table> table,
+                                          std::shared_ptr<const solver::StateIndex> index);
+
+// Estimates from expectimax at `depth` plies (0: the default depth for the rule set, chosen so
+// that a whole game reviews in about a second on one core; docs/analysis.md).
+std::unique_ptr<ValueSource> search_source(std::shared_ptr<const Engine> engine, int depth = 0);
+
+// The default estimate depth for a rule set.
+int default_search_depth(const Engine& engine);
+
+// The best source for a rule set: its solved table when one opens and passes its checks
+// (ai::solved_table), else search estimates, with why the table was not used.
+enum class TableState : std::uint8_t {
+  kUsed,        // exact values
+  kUnsolvable,  // the rule set cannot be indexed (stacking, staging, Murray's revisits...)
+  kMissing,     // solvable, but no table at the path
+  kRefused,     // a table is there but failed its checks (corrupt, another rule set...)
+};
+struct OpenedSource {
+  std::unique_ptr<ValueSource> source;
+  TableState table = TableState::kUsed;
+  std::string why;  // kRefused and kMissing: the loader's message (it may name the file)
+};
+OpenedSource open_source(const RuleSet& rules, const std::string& table_path = "", int depth = 0);
+
+}  // namespace ur::analysis

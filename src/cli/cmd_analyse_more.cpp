@@ -1,0 +1,129 @@
+// `ur analyse --position P [--rules R]`: every throw and legal move of one position with its
+// winning chance (analysis::explore); `ur analyse --ladder A,B,... [--games N]`: the mean
+// accuracy of computer players in self-play (analysis::self_play_accuracy), and with
+// --compare how far search estimates are from the table on the same games.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "analysis/explore.h"
+#include "analysis/ladder.h"
+#include "cli/analyse_views.h"
+#include "cli/board_view.h"
+#include "cli/commands.h"
+#include "engine/notation.h"
+
+namespace ur::cli {
+namespace {
+
+std::optional<RuleSet> rules_of(const AnalyseOptions& opt) {
+  RuleSetResult r = parse_rule_set(opt.rules);
+  if (auto* e = std::get_if<RuleSetError>(&r)) {
+    std::cerr << "ur analyse: bad --rules value: " << e->message << "\n";
+    exit_status() = 1;
+    return std::nullopt;
+  }
+  return std::get<RuleSet>(r);
+}
+
+void print_moves(const Engine& engine, const Position& at,
+                 const std::vector<analysis::ExploredMove>& moves, const char* est) {
+  for (const analysis::ExploredMove& m : moves)
+    std::cout << fmt::format("    {:<28} {}{:.4f}{}\n", describe_move(engine, at, m.move), est,
+                             m.value, m.best ? "  best" : "");
+}
+
+}  // namespace
+
+void analyse_position(const AnalyseOptions& opt) {
+  std::optional<RuleSet> rules = rules_of(opt);
+  if (!rules) return;
+  analysis::OpenedSource src = open_for(*rules, opt);
+  if (!src.source) {
+    std::cerr << "ur analyse: " << src.why << "\n";
+    exit_status() = 1;
+    return;
+  }
+  const Engine& engine = src.source->engine();
+  PositionResult pr = parse_position_string(engine, opt.position);
+  if (auto* e = std::get_if<NotationError>(&pr)) {
+    // The notation's message starts by quoting the text; the person typed it, so say why only.
+    std::string why = e->message;
+    const std::string quoted = "position '" + opt.position + "': ";
+    if (why.rfind(quoted, 0) == 0) why = why.substr(quoted.size());
+    std::cerr << "ur analyse: the position string does not parse: " << why
+              << " (docs/notation.md)\n";
+    exit_status() = 1;
+    return;
+  }
+  const analysis::Exploration x = analysis::explore(*src.source, std::get<Position>(pr));
+  if (opt.json) {
+    auto describe = [&](const Position& p, const Move& m) { return describe_move(engine, p, m); };
+    std::cout << analysis::exploration_json(engine, x, describe).dump(2) << "\n";
+    return;
+  }
+  const char* est = x.estimate ? "~" : "";
+  std::cout << fmt::format("{} {}: {} {}, winning chance {}{:.4f}{}\n", rules->to_string(),
+                           to_position_string(engine, x.position), player_name(x.actor),
+                           x.position.is_over()     ? "has won"
+                           : x.position.is_chance() ? "to throw"
+                                                    : "to decide",
+                           est, x.value,
+                           x.estimate ? " (ESTIMATED by " + src.source->name() + ")" : "");
+  if (x.position.is_decision()) print_moves(engine, x.position, x.moves, est);
+  for (const analysis::ExploredThrow& t : x.throws) {
+    std::cout << fmt::format("  throw {} (p {:.4f}): {}{:.4f}{}\n", t.outcome, t.probability, est,
+                             t.value, t.moves.empty() ? "  passes" : "");
+    print_moves(engine, t.after, t.moves, est);
+  }
+}
+
+void analyse_ladder(const AnalyseOptions& opt) {
+  std::optional<RuleSet> rules = rules_of(opt);
+  if (!rules) return;
+  AnalyseOptions exact_opt = opt;
+  exact_opt.estimate = false;
+  analysis::OpenedSource src = open_for(*rules, exact_opt);
+  if (!src.source || src.table != analysis::TableState::kUsed) {
+    std::cerr << "ur analyse: the ladder needs a solved table: " << src.why << "\n";
+    exit_status() = 1;
+    return;
+  }
+  auto engine = std::make_shared<const Engine>(*rules);
+  std::stringstream list(opt.ladder);
+  for (std::string spec; std::getline(list, spec, ',');) {
+    if (spec == "perfect" && !opt.table.empty()) spec = "perfect(table=" + opt.table + ")";
+    if (opt.compare) {
+      auto guess = analysis::search_source(engine, opt.depth);
+      auto c = analysis::check_estimate(engine, *src.source, *guess, spec, opt.games, 1);
+      if (auto* e = std::get_if<std::string>(&c)) {
+        std::cerr << "ur analyse: " << *e << "\n";
+        exit_status() = 1;
+        return;
+      }
+      const analysis::EstimateCheck& k = std::get<analysis::EstimateCheck>(c);
+      std::cout << fmt::format(
+          "{:<22} {}: same grade {}/{} ({:.1f}%), winning chance error mean {:.4f} max {:.4f}, "
+          "{:.3f} s a game\n",
+          spec, guess->name(), k.same_grade, k.decisions,
+          100.0 * k.same_grade / std::max(1, k.decisions), k.mean_error, k.max_error,
+          k.estimate_seconds / std::max(1, k.games));
+      continue;
+    }
+    auto entry = analysis::self_play_accuracy(engine, *src.source, spec, opt.games, 1);
+    if (auto* e = std::get_if<std::string>(&entry)) {
+      std::cerr << "ur analyse: " << *e << "\n";
+      exit_status() = 1;
+      return;
+    }
+    const analysis::LadderEntry& l = std::get<analysis::LadderEntry>(entry);
+    std::cout << fmt::format(
+        "{:<22} accuracy {:6.2f} (sd {:5.2f}, {} games), mean loss {:.4f} over {} decisions, "
+        "mean luck {:+.5f}\n",
+        spec, l.accuracy, l.accuracy_sd, l.games, l.mean_loss, l.decisions, l.mean_luck);
+  }
+}
+
+}  // namespace ur::cli
