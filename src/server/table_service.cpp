@@ -1,5 +1,7 @@
 #include "server/table_service.h"
 
+#include <algorithm>
+
 #include <sodium.h>
 
 #include <boost/asio/post.hpp>
@@ -171,6 +173,12 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
   t->clock_seat = 0;
   int seat = t->model.seat_to_act();
   if (!seat || t->model.bot_to_act() || ctx_.config.idle_timeout.count() <= 0 || stopping_) return;
+  // Against the computer nobody waits for the player: no clock, so a newcomer who stops to read
+  // the board never loses on time.
+  const auto& seats = t->model.seats();
+  if (std::any_of(seats.begin(), seats.end(),
+                  [](const Seat& s) { return s.kind == SeatKind::kBot; }))
+    return;
   t->clock_seat = seat;
   t->clock_deadline = std::chrono::steady_clock::now() + ctx_.config.idle_timeout;
   t->idle_timer.expires_at(t->clock_deadline);
