@@ -1,5 +1,5 @@
-// A newcomer's first game, in the four sizes people use: a portrait phone, a landscape phone, a
-// laptop and a desktop. A visitor opens `/`, presses Play (no account, no form), throws and moves
+// A newcomer's first game, in the sizes people use: portrait phones (390×844 and the smallest,
+// 360×640), a landscape phone, a laptop and a desktop. A visitor opens `/`, presses Play (no account, no form), throws and moves
 // a piece: at most three taps or clicks besides throws that pass the turn, by touch events on the
 // phones (no hover). The whole board lies inside the window without scrolling, every movable
 // piece's landing square is marked without hovering, the prompt says what to do, and the console
@@ -13,6 +13,8 @@ const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
 
 export const SIZES = [
   { name: 'phone-portrait', viewport: { width: 390, height: 844 }, touch: true },
+  // The smallest phone the layout promises to fit without scrolling.
+  { name: 'small-phone-portrait', viewport: { width: 360, height: 640 }, touch: true },
   { name: 'phone-landscape', viewport: { width: 844, height: 390 }, touch: true },
   { name: 'laptop', viewport: { width: 1366, height: 768 }, touch: false },
   { name: 'desktop', viewport: { width: 1920, height: 1080 }, touch: false },

@@ -66,6 +66,17 @@ test(
     );
     await L.myTurn(page);
     problems.push(...(await axeProblems(page, 'table')));
+    // Settings: square names on the board, remembered across a reload.
+    await page.click('button[data-action=settings]');
+    await page.waitForSelector('.settings');
+    problems.push(...(await axeProblems(page, 'settings')));
+    await page.check('.settings input[name=coords]');
+    await page.click('button[data-action=close-settings]');
+    assert.equal(await page.isVisible('.board .sq .coord'), true, 'square names shown');
+    await page.reload();
+    await L.waitTable(page, (d) => d.status === 'playing');
+    assert.equal(await page.isVisible('.board .sq .coord'), true, 'the setting is remembered');
+    await L.screenshot(page, 'table-coords');
     const tableUrl = page.url();
     const tableId = await page.$eval('.table-page', (el) => el.dataset.table);
 

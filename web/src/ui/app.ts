@@ -27,6 +27,7 @@ export class App {
   identity: Identity = { kind: 'none' };
   readonly socket = new UrSocket(socketUrl(window.location));
   private view: View | null = null;
+  private readonly idListeners = new Set<() => void>();
   private presetList: Promise<PresetSummary[]> | null = null;
   private readonly main = h('main', { id: 'main' });
   private readonly who = h('span', { class: 'who' });
@@ -81,8 +82,14 @@ export class App {
     });
     window.addEventListener('online', () => this.socket.kick());
     window.addEventListener('hashchange', () => this.route());
-    await this.loadIdentity();
-    this.route();
+    // Screens that need no identity show at once; the header follows when the server answers.
+    if (needsIdentity(parseHash(window.location.hash))) {
+      await this.loadIdentity();
+      this.route();
+    } else {
+      this.route();
+      await this.loadIdentity();
+    }
   }
 
   /**
@@ -134,8 +141,14 @@ export class App {
     host.querySelector('input')?.focus();
   }
 
+  onIdentity(fn: () => void): () => void {
+    this.idListeners.add(fn);
+    return () => this.idListeners.delete(fn);
+  }
+
   setIdentity(id: Identity): void {
     this.identity = id;
+    for (const fn of this.idListeners) fn();
     if (id.kind === 'user') {
       setText(this.who, `${id.user.username} · ${id.user.rating}`);
       this.who.title = `${id.user.games} games, ${id.user.wins} wins`;

@@ -48,9 +48,8 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     .catch((e) => app.toast(`Could not load the rule sets: ${errorText(e)}`, 'warn'));
   rulesSelect.addEventListener('change', showPreset);
 
-  const ratedHint = isUser
-    ? null
-    : h('a', { class: 'hint', href: '#/login', text: '(needs an account)' });
+  const ratedHint = () => h('a', { class: 'hint', href: '#/login', text: '(needs an account)' });
+  const ratedHints = [ratedHint(), ratedHint()];
   const matchRated = h('input', {
     type: 'checkbox',
     name: 'match-rated',
@@ -114,18 +113,22 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     text: 'Play',
   });
   const playNowError = h('p', { class: 'line form-error', role: 'alert' });
-  const guestNote =
-    app.identity.kind === 'user'
-      ? null
-      : h(
-          'p',
-          { class: 'hint' },
-          app.identity.kind === 'guest'
-            ? 'You play as a guest. '
-            : 'No account needed: you play as a guest. ',
-          h('a', { href: '#/login', text: 'Register' }),
-          ' to keep your games and get a rating.',
-        );
+  const guestNote = h('p', { class: 'hint guest-note' });
+  // The lobby shows before the server has said who this is: it follows the identity when it does.
+  const applyIdentity = () => {
+    const kind = app.identity.kind;
+    for (const box of [matchRated, tableRated]) {
+      if (box.disabled === (kind === 'user')) box.checked = kind === 'user';
+      box.disabled = kind !== 'user';
+    }
+    for (const hint of ratedHints) hint.hidden = kind === 'user';
+    guestNote.hidden = kind === 'user';
+    guestNote.replaceChildren(
+      kind === 'guest' ? 'You play as a guest. ' : 'No account needed: you play as a guest. ',
+      h('a', { href: '#/login', text: 'Register' }),
+      ' to keep your games and get a rating.',
+    );
+  };
   const hero = h(
     'section',
     { class: 'card hero' },
@@ -154,7 +157,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
         { class: 'row' },
         findButton,
         cancelButton,
-        h('label', { class: 'check' }, matchRated, 'Rated', ratedHint),
+        h('label', { class: 'check' }, matchRated, 'Rated', ratedHints[0]),
       ),
       matchStatus,
     ),
@@ -167,7 +170,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
         'div',
         { class: 'row' },
         vis,
-        h('label', { class: 'check' }, tableRated, 'Rated', ratedHint?.cloneNode(true) ?? null),
+        h('label', { class: 'check' }, tableRated, 'Rated', ratedHints[1]),
       ),
       h('div', { class: 'row' }, createButton),
       createError,
@@ -367,6 +370,8 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     if (s === 'reconnecting' && queued) setQueued(false, 'The connection dropped: search again.');
   });
   void refresh();
+  applyIdentity();
+  const offIdentity = app.onIdentity(applyIdentity);
   const timer = window.setInterval(() => void refresh(), 5000);
 
   return {
@@ -374,6 +379,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       window.clearInterval(timer);
       offMsg();
       offState();
+      offIdentity();
       if (queued) app.socket.request('cancel_match', {}).catch(() => {});
     },
   };

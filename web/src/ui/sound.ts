@@ -1,6 +1,6 @@
 // Sounds made here, not downloaded: short tones synthesised with WebAudio for a throw, a move, a
 // capture, a rosette, "your turn", the clock's warning and a found match. The audio context is
-// only created inside a user gesture (the browser's autoplay policy would warn otherwise), and
+// only created after a user gesture (the browser's autoplay policy would warn otherwise), and
 // nothing plays while the sound setting is off.
 
 import { settings } from './settings.ts';
@@ -57,21 +57,43 @@ const CUES: Record<Cue, { wave: OscillatorType; notes: [number, number, number][
 };
 
 let ctx: AudioContext | null = null;
+let preparing = false;
 
-/** Call once at start: the first tap or key press unlocks audio. */
+const activated = () =>
+  (navigator as { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive ??
+  false;
+
+/**
+ * Creates the audio context once the page has had a tap or a key press, in idle time: creating
+ * it takes ~130 ms in Chromium, which inside the tap itself would delay its answer.
+ */
+function prepare(): void {
+  if (ctx || preparing || !settings().sound || typeof AudioContext === 'undefined') return;
+  if (!activated()) return;
+  preparing = true;
+  const make = () => {
+    ctx = new AudioContext();
+    preparing = false;
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(make, { timeout: 2000 });
+  else window.setTimeout(make, 300);
+}
+
+/** Call once at start: after the first tap or key press, audio is made ready in idle time. */
 export function unlockAudioOnGesture(): void {
   const unlock = () => {
-    if (!ctx && typeof AudioContext !== 'undefined') ctx = new AudioContext();
-    void ctx?.resume().catch(() => {});
-    window.removeEventListener('pointerdown', unlock);
-    window.removeEventListener('keydown', unlock);
+    window.removeEventListener('pointerup', unlock);
+    window.removeEventListener('keyup', unlock);
+    prepare();
   };
-  window.addEventListener('pointerdown', unlock);
-  window.addEventListener('keydown', unlock);
+  window.addEventListener('pointerup', unlock);
+  window.addEventListener('keyup', unlock);
 }
 
 export function play(cue: Cue): void {
-  if (!settings().sound || !ctx || ctx.state !== 'running') return;
+  if (!settings().sound) return;
+  if (!ctx) return prepare(); // this cue is skipped; the next one sounds
+  if (ctx.state !== 'running') return;
   const { wave, notes } = CUES[cue];
   const t0 = ctx.currentTime + 0.01;
   for (const [freq, at, len] of notes) {
