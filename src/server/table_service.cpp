@@ -179,6 +179,8 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
   if (std::any_of(seats.begin(), seats.end(),
                   [](const Seat& s) { return s.kind == SeatKind::kBot; }))
     return;
+  // The game's first move waits for the player's page (a match found while they looked away).
+  if (t->model.game().events().empty() && !t->loaded[seat - 1]) return;
   t->clock_seat = seat;
   t->clock_deadline = std::chrono::steady_clock::now() + ctx_.config.idle_timeout;
   t->idle_timer.expires_at(t->clock_deadline);
@@ -190,6 +192,12 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
         apply_server_action(table, "idle timeout",
                             [](TableModel& m, json& ev) { return m.time_out(ev); });
       });
+}
+
+void TableService::mark_loaded(const std::shared_ptr<LiveTable>& t, int seat) {
+  if (seat < 1 || seat > 2 || t->loaded[seat - 1]) return;
+  t->loaded[seat - 1] = true;
+  if (!t->clock_seat && t->model.seat_to_act() == seat) arm_clock(t);
 }
 
 void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
