@@ -24,7 +24,6 @@ const DEFAULTS: Settings = {
 };
 
 let current: Settings = load();
-const listeners = new Set<(s: Settings) => void>();
 
 function load(): Settings {
   try {
@@ -43,12 +42,6 @@ export function updateSettings(change: Partial<Settings>): void {
   current = { ...current, ...change };
   localStorage.setItem(KEY, JSON.stringify(current));
   applySettings();
-  for (const fn of listeners) fn(current);
-}
-
-export function onSettings(fn: (s: Settings) => void): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
 }
 
 /** Animation time scale: 1 normal, 0.5 fast, 0 none. */
