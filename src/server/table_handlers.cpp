@@ -199,6 +199,7 @@ awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
     bool player = seat && !m.seats()[seat - 1].left;
     if (!player && !m.is_public())
       return TableError{"private_table", "this table is private: you need an invite to join"};
+    if (player) mark_loaded(t, seat);
     watch(c, t, !player);
     json j = joined_message(*t, actor);
     if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
@@ -220,6 +221,7 @@ awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
     TableModel next = t->model;
     if (auto e = next.join(actor, invite)) return e;
     int seat = next.seat_of(actor.key);
+    if (seat) t->loaded[seat - 1] = true;  // joined from the table's page
     json events = json::array({json{{"kind", "joined"}, {"seat", seat}, {"name", actor.name}}});
     if (auto e = commit(t, std::move(next), events)) return e;
     watch(c, t, false);

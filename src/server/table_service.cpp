@@ -1,5 +1,7 @@
 #include "server/table_service.h"
 
+#include <algorithm>
+
 #include <sodium.h>
 
 #include <boost/asio/post.hpp>
@@ -173,6 +175,14 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
   t->clock_seat = 0;
   int seat = t->model.seat_to_act();
   if (!seat || t->model.bot_to_act() || ctx_.config.idle_timeout.count() <= 0 || stopping_) return;
+  // Against the computer nobody waits for the player: no clock, so a newcomer who stops to read
+  // the board never loses on time.
+  const auto& seats = t->model.seats();
+  if (std::any_of(seats.begin(), seats.end(),
+                  [](const Seat& s) { return s.kind == SeatKind::kBot; }))
+    return;
+  // The game's first move waits for the player's page (a match found while they looked away).
+  if (t->model.game().events().empty() && !t->loaded[seat - 1]) return;
   t->clock_seat = seat;
   t->clock_deadline = std::chrono::steady_clock::now() + ctx_.config.idle_timeout;
   t->idle_timer.expires_at(t->clock_deadline);
@@ -184,6 +194,12 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
         apply_server_action(table, "idle timeout",
                             [](TableModel& m, json& ev) { return m.time_out(ev); });
       });
+}
+
+void TableService::mark_loaded(const std::shared_ptr<LiveTable>& t, int seat) {
+  if (seat < 1 || seat > 2 || t->loaded[seat - 1]) return;
+  t->loaded[seat - 1] = true;
+  if (!t->clock_seat && t->model.seat_to_act() == seat) arm_clock(t);
 }
 
 void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {

@@ -20,6 +20,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -53,6 +54,8 @@ struct LiveTable {
   boost::asio::steady_timer idle_timer;
   boost::asio::steady_timer bot_timer;
   int clock_seat = 0;  // whose idle clock runs (0: none)
+  // Seats whose page has opened (or joined) the table: a game's first move is not timed before.
+  std::array<bool, 2> loaded{};
   std::chrono::steady_clock::time_point clock_deadline{};
   std::unique_ptr<ai::Agent> bot;
   std::stop_source bot_stop;
@@ -127,6 +130,8 @@ class TableService {
       const std::shared_ptr<LiveTable>& t, const char* what,
       const std::function<std::optional<TableError>(TableModel&, json&)>& action);
   void arm_clock(const std::shared_ptr<LiveTable>& t);
+  // A seated player's page has the table: its first move may now be timed.
+  void mark_loaded(const std::shared_ptr<LiveTable>& t, int seat);
   void schedule_bot(const std::shared_ptr<LiveTable>& t);
   void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);
   json clock_json(const LiveTable& t) const;

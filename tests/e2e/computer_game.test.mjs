@@ -1,5 +1,5 @@
-// A guest on a phone plays the computer to the end. Held upright the phone shows the "Rotate your
-// device" hint instead of the board; turned sideways the board fits. The first turns run with the
+// A guest on a phone plays the computer to the end. Held upright the board stands (three columns,
+// the long axis vertical) and fits; turned sideways the board fits as well. The first turns run with the
 // animations on and use the keyboard as well as taps; then the server is restarted under the
 // running game and the page must reconnect by itself and resume the same seat.
 
@@ -25,19 +25,20 @@ test(
     await page.goto(env.server.url);
     await L.playAsGuest(page);
     await page.waitForSelector('.lobby');
+    await L.moreOptions(page);
     await page.selectOption('select[name=level]', 'beginner');
     await page.click('button[data-action=play-computer]');
     await L.waitTable(page, (d) => d.status === 'playing' && d.you === '1');
 
-    // Upright: the rotate hint, no board.
-    assert.equal(await page.isVisible('.rotate-hint'), true, 'portrait shows the rotate hint');
-    assert.match(await page.textContent('.rotate-hint'), /Rotate your device/);
-    assert.equal(await page.isVisible('.board'), false, 'portrait hides the board');
+    // Upright: the board stands, three squares wide, and fits without scrolling.
+    const upright = await L.boardFits(page);
+    assert.ok(upright.inside && !upright.scrolls, `portrait fits: ${JSON.stringify(upright)}`);
+    const [bw, bh] = await page.$eval('.board', (b) => [b.offsetWidth, b.offsetHeight]);
+    assert.ok(bh > bw, 'the board stands upright');
     await L.screenshot(page, 'phone-portrait');
 
     // Sideways: the board, the dice panel and both seats fit in the screen without scrolling.
     await page.setViewportSize(landscape);
-    assert.equal(await page.isVisible('.rotate-hint'), false);
     await page.waitForSelector('.board', { state: 'visible' });
     const fits = await page.evaluate(() => {
       const els = ['.board', '.panel', '.seat-box.s2', 'button[data-action=roll]'].map((s) =>
@@ -140,6 +141,7 @@ test('a stale tab redraws from the snapshot the server attaches', { timeout: 900
   await A.page.goto(env.server.url);
   await L.playAsGuest(A.page);
   await A.page.waitForSelector('.lobby');
+  await L.moreOptions(A.page);
   await A.page.click('button[data-action=play-computer]');
   await L.waitTable(A.page, (d) => d.status === 'playing' && d.you === '1');
   const tableUrl = A.page.url();

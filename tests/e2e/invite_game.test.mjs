@@ -23,9 +23,10 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
 
   await L.register(A.page, base, 'alice');
   await L.register(B.page, base, 'bob');
-  await A.page.waitForSelector('.lobby .rules-summary:not(:empty)');
+  await A.page.waitForSelector('.lobby .rules-summary:not(:empty)', { state: 'attached' });
 
-  // alice: a private, rated Finkel table.
+  // alice: a private, rated Finkel table (under the lobby's "More ways to play").
+  await L.moreOptions(A.page);
   await A.page.selectOption('select[name=rules]', 'finkel');
   await A.page.selectOption('select[name=visibility]', 'private');
   assert.equal(await A.page.isChecked('input[name=table-rated]'), true);

@@ -2,6 +2,7 @@
 
 import './style.css';
 import { App } from './ui/app.ts';
+import { mountHowto } from './ui/howto.ts';
 import { mountLobby } from './ui/lobby.ts';
 import { mountLogin } from './ui/login.ts';
 import { mountHistory, mountLeaderboard, mountNotFound } from './ui/pages.ts';
@@ -15,6 +16,7 @@ const app = new App({
   leaderboard: mountLeaderboard,
   history: mountHistory,
   replay: mountReplay,
+  howto: mountHowto,
   not_found: mountNotFound,
 });
 void app.start(document.body);

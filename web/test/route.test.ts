@@ -47,4 +47,14 @@ test('invite links keep the page origin and path', () => {
   );
   assert.equal(needsIdentity({ name: 'table', id: 'x', invite: null }), true);
   assert.equal(needsIdentity({ name: 'leaderboard' }), false);
+  assert.equal(needsIdentity({ name: 'lobby' }), false, 'a visitor sees the lobby');
+});
+
+test('how-to-play routes name a preset id', () => {
+  assert.deepEqual(parseHash('#/rules/finkel'), { name: 'howto', preset: 'finkel' });
+  assert.deepEqual(parseHash('#/rules/murray-royalur'), {
+    name: 'howto',
+    preset: 'murray-royalur',
+  });
+  assert.equal(parseHash('#/rules/<b>').name, 'not_found');
 });

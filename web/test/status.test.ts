@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   countdownSeconds,
+  isSeated,
   levelLabel,
   ratingLine,
   reasonText,
   shownThrow,
   signed,
   statusText,
+  tabTitle,
 } from '../src/logic/status.ts';
 import type { Snapshot } from '../src/logic/types.ts';
 
@@ -39,27 +41,38 @@ function snap(over: Partial<Snapshot['game']>, status: Snapshot['status'] = 'pla
   };
 }
 
-test('the status line says whose turn and which phase', () => {
-  assert.equal(statusText(snap({}), 1).main, 'Your turn — Awaiting roll');
+test('the prompt says what to do now, in plain words', () => {
+  assert.equal(statusText(snap({}), 1).main, 'Throw the dice');
   assert.equal(statusText(snap({}), 1).yourMove, true);
-  assert.equal(statusText(snap({}), 2).main, "alice's turn — Awaiting roll");
+  assert.equal(statusText(snap({}), 2).main, "alice's turn");
+  assert.equal(statusText(snap({}), 2).yourMove, false);
   assert.equal(
     statusText(snap({ phase: 'awaiting_move', roll: 2 }), 1).main,
-    'Your turn — Pick a piece',
+    'Move a piece: 2 squares',
+  );
+  // The rule set maps the throw to squares (a throw of 0 may move 4).
+  assert.equal(
+    statusText(snap({ phase: 'awaiting_move', roll: 0 }), 1, 4).main,
+    'Move a piece: 4 squares',
+  );
+  assert.equal(
+    statusText(snap({ phase: 'awaiting_move', roll: 1 }), 1).main,
+    'Move a piece: 1 square',
   );
   assert.equal(
     statusText(snap({ phase: 'awaiting_move', to_act: 2 }), null).main,
-    "bob's turn — Pick a piece",
+    'bob is moving…',
   );
   assert.equal(statusText(snap({}, 'waiting'), 1).main, 'Waiting for an opponent to sit down');
-  assert.equal(
-    statusText(snap({ phase: 'awaiting_award' }), 1).main,
-    'Your turn — Rosette award: take it?',
-  );
-  assert.equal(
-    statusText(snap({ phase: 'awaiting_forfeit', to_act: 2 }), 1).main,
-    "bob's turn — Forfeit: move a counter 4",
-  );
+  assert.equal(statusText(snap({ phase: 'awaiting_award' }), 1).main, 'Rosette award: take it?');
+  assert.equal(statusText(snap({ phase: 'awaiting_forfeit', to_act: 2 }), 1).main, "bob's turn");
+});
+
+test('the tab title calls the player back in the last seconds', () => {
+  assert.equal(tabTitle(false, 5, 'ur'), 'ur');
+  assert.equal(tabTitle(true, 30, 'ur'), 'Your move — ur');
+  assert.equal(tabTitle(true, 8, 'ur'), 'Your move — 8 s');
+  assert.equal(tabTitle(true, null, 'ur'), 'Your move — ur');
 });
 
 test('a finished game names the winner', () => {
@@ -114,7 +127,7 @@ test('rating lines and reasons', () => {
 
 test('the idle countdown shows only in the last 10 seconds', () => {
   assert.equal(countdownSeconds(null, 0), null);
-  assert.equal(countdownSeconds(30_000, 0), null);
+  assert.equal(countdownSeconds(30_000, 0), 30);
   assert.equal(countdownSeconds(10_000, 0), 10);
   assert.equal(countdownSeconds(9_001, 0), 10);
   assert.equal(countdownSeconds(2_000, 0), 2);
@@ -164,4 +177,13 @@ test('the perfect level says when it plays as hard', () => {
     levelLabel('perfect', false, { state: 'skipped', progress: 0, reason: 'memory' }),
     'Perfect (no table here: plays as Hard)',
   );
+});
+
+test('a seat counts until its player leaves or the table closes', () => {
+  assert.equal(isSeated(snap({}), 1), true);
+  assert.equal(isSeated(snap({}), null), false);
+  assert.equal(isSeated(snap({}, 'closed'), 1), false);
+  const s = snap({});
+  s.seats[0].left = true;
+  assert.equal(isSeated(s, 1), false);
 });

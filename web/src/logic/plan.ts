@@ -26,7 +26,9 @@ export function describeEvent(ev: TableEvent, name: NameOf): { text: string; ton
   switch (ev.kind) {
     case 'roll':
       if (ev.passed)
-        return { text: `${who} threw ${ev.move ?? 0}: no legal move — turn passes`, tone: 'warn' };
+        return who === 'You'
+          ? { text: `No move — turn passes (you threw ${ev.move ?? 0})`, tone: 'warn' }
+          : { text: `${who} threw ${ev.move ?? 0}: no legal move — turn passes`, tone: 'warn' };
       return null;
     case 'move': {
       if (ev.move_kind === 'award_yes')

@@ -1,6 +1,6 @@
 // Hash routes, so that a static file server (ur serve --web-root) serves every screen from one
 // index.html: #/lobby, #/login, #/table/<id>?invite=<token>, #/leaderboard, #/history/<user>,
-// #/replay/<id>. Everything taken from the URL is validated here before it reaches a request.
+// #/replay/<id>, #/rules/<preset> (how to play). Everything taken from the URL is validated here before it reaches a request.
 
 export type Route =
   | { name: 'login'; next: string | null }
@@ -9,11 +9,13 @@ export type Route =
   | { name: 'leaderboard' }
   | { name: 'history'; user: string }
   | { name: 'replay'; id: string }
+  | { name: 'howto'; preset: string }
   | { name: 'not_found'; hash: string };
 
 const TABLE_ID = /^[0-9a-f]{16}$/;
 const INVITE = /^[0-9a-f]{8,64}$/;
 const USER = /^[A-Za-z0-9_-]{3,20}$/;
+const PRESET = /^[a-z0-9-]{1,32}$/;
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#/, '');
@@ -43,6 +45,8 @@ export function parseHash(hash: string): Route {
   }
   if (parts.length === 2 && head === 'replay' && TABLE_ID.test(arg))
     return { name: 'replay', id: arg };
+  if (parts.length === 2 && head === 'rules' && PRESET.test(arg))
+    return { name: 'howto', preset: arg };
   return { name: 'not_found', hash: raw };
 }
 
@@ -59,8 +63,12 @@ export function inviteUrl(pageUrl: string, id: string, invite: string): string {
 
 export const historyHash = (user: string) => `#/history/${encodeURIComponent(user)}`;
 export const replayHash = (id: string) => `#/replay/${id}`;
+export const howtoHash = (preset: string) => `#/rules/${preset}`;
 
-/** Routes that need a WebSocket identity (a user or a guest) before they can be shown. */
+/**
+ * Routes that need a WebSocket identity (a user or a guest) before they can be shown. The lobby
+ * does not: a visitor plays at once and becomes a guest on the first Play.
+ */
 export function needsIdentity(r: Route): boolean {
-  return r.name === 'lobby' || r.name === 'table';
+  return r.name === 'table';
 }

@@ -9,6 +9,12 @@ export function seatName(seats: SeatInfo[], seat: SeatNo): string {
   return s.name;
 }
 
+/** Whether `you` holds a seat at this table that it has not left (and the table is open). */
+export function isSeated(snap: Snapshot | null, you: SeatNo | null): boolean {
+  if (!snap || you === null || snap.status === 'closed') return false;
+  return !snap.seats.find((x) => x.seat === you)?.left;
+}
+
 export interface StatusText {
   /** The phase line: "Your turn — Awaiting roll", "bob's turn — Pick a piece", ... */
   main: string;
@@ -16,8 +22,16 @@ export interface StatusText {
   yourMove: boolean;
 }
 
-/** The status line for the viewer `you` (null for spectators). */
-export function statusText(snap: Snapshot, you: SeatNo | null): StatusText {
+/**
+ * The one-line prompt for the viewer `you` (null for spectators): what to do now, in a newcomer's
+ * words ("Throw the dice", "Move a piece: 2 squares"), or whose turn it is. `squares` is how far
+ * the pending throw moves (the rule set maps a throw to squares), when known.
+ */
+export function statusText(
+  snap: Snapshot,
+  you: SeatNo | null,
+  squares: number | null = null,
+): StatusText {
   const g = snap.game;
   if (snap.status === 'waiting')
     return { main: 'Waiting for an opponent to sit down', yourMove: false };
@@ -31,22 +45,28 @@ export function statusText(snap: Snapshot, you: SeatNo | null): StatusText {
     };
   }
   if (g.to_act === null) return { main: '…', yourMove: false };
-  const mine = you !== null && g.to_act === you;
-  const who = mine ? 'Your turn' : `${seatName(snap.seats, g.to_act)}'s turn`;
+  if (you === null || g.to_act !== you) {
+    const who = seatName(snap.seats, g.to_act);
+    return {
+      main: g.phase === 'awaiting_move' ? `${who} is moving…` : `${who}'s turn`,
+      yourMove: false,
+    };
+  }
+  const n = squares ?? g.roll ?? 0;
   switch (g.phase) {
     case 'start':
     case 'roll_off':
-      return { main: `${who} — Awaiting roll (opening throw)`, yourMove: mine };
+      return { main: 'Throw the dice (opening throw)', yourMove: true };
     case 'awaiting_roll':
-      return { main: `${who} — Awaiting roll`, yourMove: mine };
+      return { main: 'Throw the dice', yourMove: true };
     case 'awaiting_move':
-      return { main: `${who} — Pick a piece`, yourMove: mine };
+      return { main: `Move a piece: ${n} ${n === 1 ? 'square' : 'squares'}`, yourMove: true };
     case 'awaiting_award':
-      return { main: `${who} — Rosette award: take it?`, yourMove: mine };
+      return { main: 'Rosette award: take it?', yourMove: true };
     case 'awaiting_forfeit':
-      return { main: `${who} — Forfeit: move a counter 4`, yourMove: mine };
+      return { main: 'Forfeit: move a counter 4', yourMove: true };
     default:
-      return { main: who, yourMove: mine };
+      return { main: 'Your turn', yourMove: true };
   }
 }
 
@@ -77,12 +97,20 @@ export function ratingLine(summary: Summary, seat: SeatNo): string | null {
   return `${s.rating_before} → ${s.rating_after} (${signed(change)})`;
 }
 
-/** Seconds to show on the idle countdown, or null when it should not show (more than 10 s). */
+/** Whole seconds left on the idle clock (rounded up), or null when no clock runs. */
 export function countdownSeconds(deadline: number | null, now: number): number | null {
   if (deadline === null) return null;
-  const left = Math.max(0, deadline - now);
-  if (left > 10_000) return null;
-  return Math.ceil(left / 1000);
+  return Math.ceil(Math.max(0, deadline - now) / 1000);
+}
+
+/** The last seconds in which the clock warns (sound, vibration, tab title). */
+export const WARN_SECONDS = 10;
+
+/** The tab title while the viewer must act: a countdown in the last seconds, so it calls back. */
+export function tabTitle(mine: boolean, secs: number | null, base: string): string {
+  if (!mine) return base;
+  if (secs !== null && secs <= WARN_SECONDS) return `Your move — ${secs} s`;
+  return `Your move — ${base}`;
 }
 
 /** True when the events say the turn passed for want of a legal move. */

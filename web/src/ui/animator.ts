@@ -2,11 +2,13 @@
 // settle, a copy of the moving piece slides through the centres of the squares it passes (the
 // real piece is hidden at its start meanwhile), a captured piece slides back to its Home pile.
 // Afterwards the caller draws the snapshot, which is the truth; the animation only decorates.
+// The animation-speed setting scales every duration (the page skips animating when it is off).
 
 import type { Step, Tone } from '../logic/plan.ts';
 import type { SeatNo, SeatPieces } from '../logic/types.ts';
 import { pieceElement, type BoardView } from './board.ts';
 import type { DiceView } from './dice.ts';
+import { motionScale } from './settings.ts';
 
 export const STEP_MS = 150;
 export const DICE_MS = 520;
@@ -38,15 +40,15 @@ export class Animator {
         if (this.cancelled) break;
         if (step.kind === 'dice') {
           hooks.onThrow(step.value, step.move, step.seat);
-          await this.dice.roll(step.value, step.move, step.seat, DICE_MS);
+          await this.dice.roll(step.value, step.move, step.seat, DICE_MS * motionScale());
         } else if (step.kind === 'move') {
           moving = { key: step.path[0], seat: step.seat };
           this.board.render(pieces, { legal: [], actingSeat: null, hide: moving });
-          ghosts.push(await this.fly(step.seat, step.path, STEP_MS));
+          ghosts.push(await this.fly(step.seat, step.path, STEP_MS * motionScale()));
         } else if (step.kind === 'capture') {
           this.board.render(pieces, { legal: [], actingSeat: null, hide: moving });
           this.hideOne(step.from, step.seat);
-          ghosts.push(await this.fly(step.seat, [step.from, step.to], STEP_MS * 2));
+          ghosts.push(await this.fly(step.seat, [step.from, step.to], STEP_MS * 2 * motionScale()));
         } else {
           hooks.onNote(step.text, step.tone);
         }

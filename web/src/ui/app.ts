@@ -1,12 +1,16 @@
 // The application shell: who the player is (an account, a guest or nobody yet), the one
 // WebSocket, the header, the connection banner, messages to the player, and the hash router that
-// mounts one screen at a time.
+// mounts one screen at a time. Who the player is comes from the socket's `welcome` (the server
+// reads the same cookies), so a visitor without a session costs no refused HTTP request: a 401 in
+// the console would look like an error to someone who did nothing wrong.
 
 import { api, ApiError } from '../net/api.ts';
 import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
 import { historyHash, needsIdentity, parseHash, type Route } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
 import { h, setText } from './dom.ts';
+import { applySettings, settingsPanel } from './settings.ts';
+import { unlockAudioOnGesture } from './sound.ts';
 
 export type Identity =
   { kind: 'user'; user: User } | { kind: 'guest'; name: string } | { kind: 'none' };
@@ -23,6 +27,7 @@ export class App {
   identity: Identity = { kind: 'none' };
   readonly socket = new UrSocket(socketUrl(window.location));
   private view: View | null = null;
+  private readonly idListeners = new Set<() => void>();
   private presetList: Promise<PresetSummary[]> | null = null;
   private readonly main = h('main', { id: 'main' });
   private readonly who = h('span', { class: 'who' });
@@ -30,6 +35,14 @@ export class App {
   private readonly historyLink = h('a', { href: '#/leaderboard', text: 'My games' });
   private readonly connBanner = h('div', { class: 'conn-banner', role: 'status' });
   private readonly toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
+  private readonly gear = h('button', {
+    type: 'button',
+    class: 'gear',
+    'data-action': 'settings',
+    'aria-label': 'Settings',
+    title: 'Settings',
+    text: '⚙',
+  });
 
   constructor(private readonly views: Record<Route['name'], ViewFactory>) {}
 
@@ -50,8 +63,12 @@ export class App {
         h('a', { href: '#/leaderboard', text: 'Leaderboard' }),
         this.historyLink,
       ),
-      h('div', { class: 'account' }, this.who, this.authLink),
+      h('div', { class: 'account' }, this.who, this.authLink, this.gear),
     );
+    this.gear.addEventListener('click', () => this.openSettings());
+    applySettings();
+    unlockAudioOnGesture();
+    this.setIdentity({ kind: 'none' }); // a visitor until the server says otherwise
     this.authLink.addEventListener('click', (e) => {
       if (this.identity.kind === 'user') {
         e.preventDefault();
@@ -65,31 +82,73 @@ export class App {
     });
     window.addEventListener('online', () => this.socket.kick());
     window.addEventListener('hashchange', () => this.route());
-    await this.loadIdentity();
-    this.route();
+    // Screens that need no identity show at once; the header follows when the server answers.
+    if (needsIdentity(parseHash(window.location.hash))) {
+      await this.loadIdentity();
+      this.route();
+    } else {
+      this.route();
+      await this.loadIdentity();
+    }
   }
 
-  /** Asks the server who this browser is; a guest who chose to play as guest stays one. */
+  /**
+   * Who this browser is, from the socket's welcome: an account (session cookie), a guest who
+   * chose to play as one (the flag, and the guest cookie), or a visitor. Waits at most a moment
+   * for the server, so the first screen never hangs on it.
+   */
   private async loadIdentity(): Promise<void> {
-    try {
-      const { user } = await api.me();
-      this.setIdentity({ kind: 'user', user });
-    } catch (e) {
-      if (!(e instanceof ApiError) || e.status !== 401) this.toast(errorText(e), 'warn');
-      if (localStorage.getItem(GUEST_FLAG) === '1') {
-        try {
-          const g = await api.guest();
-          this.setIdentity({ kind: 'guest', name: g.name });
-        } catch (e2) {
-          this.toast(errorText(e2), 'warn');
-        }
+    this.socket.connect();
+    const opened = new Promise<void>((resolve) => {
+      const off = this.socket.onState((s) => {
+        if (s === 'open') (off(), resolve());
+      });
+      window.setTimeout(() => (off(), resolve()), 3000);
+    });
+    await opened;
+    const w = this.socket.welcome;
+    if (w?.user) this.setIdentity({ kind: 'user', user: w.user as User });
+    else if (localStorage.getItem(GUEST_FLAG) === '1') {
+      try {
+        const g = await api.guest();
+        this.setIdentity({ kind: 'guest', name: g.name });
+        if (w && w.name !== g.name) this.socket.reconnect(); // the guest cookie was new
+      } catch (e) {
+        this.toast(errorText(e), 'warn');
       }
     }
-    if (this.identity.kind !== 'none') this.socket.connect();
+  }
+
+  /** A visitor who presses Play becomes a guest (a cookie), without a form. */
+  async ensureIdentity(): Promise<void> {
+    if (this.identity.kind !== 'none') return;
+    const g = await api.guest();
+    localStorage.setItem(GUEST_FLAG, '1');
+    this.setIdentity(g.guest ? { kind: 'guest', name: g.name } : await meIdentity());
+    this.socket.reconnect();
+  }
+
+  private openSettings(): void {
+    const host = h('div', { class: 'settings-host' });
+    const close = () => {
+      host.remove();
+      this.gear.focus();
+    };
+    host.append(settingsPanel(close));
+    host.addEventListener('click', (e) => e.target === host && close());
+    host.addEventListener('keydown', (e) => e.key === 'Escape' && close());
+    document.body.append(host);
+    host.querySelector('input')?.focus();
+  }
+
+  onIdentity(fn: () => void): () => void {
+    this.idListeners.add(fn);
+    return () => this.idListeners.delete(fn);
   }
 
   setIdentity(id: Identity): void {
     this.identity = id;
+    for (const fn of this.idListeners) fn();
     if (id.kind === 'user') {
       setText(this.who, `${id.user.username} · ${id.user.rating}`);
       this.who.title = `${id.user.games} games, ${id.user.wins} wins`;
@@ -172,6 +231,11 @@ export class App {
     }
     this.view = this.views[route.name](this, this.main, route);
   }
+}
+
+async function meIdentity(): Promise<Identity> {
+  const { user } = await api.me();
+  return { kind: 'user', user };
 }
 
 /** Words for any error a screen may meet. */

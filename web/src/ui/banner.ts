@@ -3,11 +3,16 @@
 
 import { ratingLine, reasonText, seatName } from '../logic/status.ts';
 import type { SeatNo, Snapshot } from '../logic/types.ts';
-import { replayHash } from '../logic/route.ts';
+import { howtoHash, replayHash } from '../logic/route.ts';
 import { h } from './dom.ts';
 import { pieceElement } from './board.ts';
 
-export function buildBanner(snap: Snapshot, you: SeatNo | null, onClose: () => void): HTMLElement {
+export function buildBanner(
+  snap: Snapshot,
+  you: SeatNo | null,
+  onClose: () => void,
+  onPlayAgain: (() => void) | null = null,
+): HTMLElement {
   const s = snap.summary!;
   const winner = seatName(snap.seats, s.winner);
   const title = you === null ? `${winner} wins!` : s.winner === you ? 'You win!' : 'You lose';
@@ -42,6 +47,15 @@ export function buildBanner(snap: Snapshot, you: SeatNo | null, onClose: () => v
     );
   const close = h('button', { type: 'button', 'data-action': 'close-banner', text: 'Show board' });
   close.addEventListener('click', onClose);
+  const again = onPlayAgain
+    ? h('button', {
+        type: 'button',
+        class: 'primary',
+        'data-action': 'play-again',
+        text: 'Play again',
+      })
+    : null;
+  again?.addEventListener('click', onPlayAgain!);
   return h(
     'div',
     {
@@ -64,8 +78,14 @@ export function buildBanner(snap: Snapshot, you: SeatNo | null, onClose: () => v
     h(
       'div',
       { class: 'row center' },
+      again,
       h('a', { class: 'button', href: replayHash(snap.id), text: 'Replay' }),
-      h('a', { class: 'button primary', href: '#/lobby', text: 'Back to lobby' }),
+      h('a', {
+        class: again ? 'button' : 'button primary',
+        href: '#/lobby',
+        text: 'Back to lobby',
+      }),
+      h('a', { class: 'button', href: howtoHash(snap.rules), text: 'How to play' }),
       close,
     ),
   );

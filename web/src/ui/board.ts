@@ -1,7 +1,10 @@
 // The board: three rows of squares drawn from the rule set's geometry, the pieces on them, each
 // seat's Home pile and borne-off pile, the legal pieces glowing (with number keys), the path on
-// hover or on request. Seat 1 is rose with round pieces, seat 2 sky with diamond pieces, so the
-// seats differ by shape as well as by colour.
+// request. After a throw every movable piece glows and every landing square is marked at once,
+// because a touch screen has no hover: tapping a piece or its landing square moves it (where one
+// piece has two moves, the first tap selects it and the landing square confirms). Seat 1 is rose
+// with round pieces, seat 2 sky with diamond pieces, so the seats differ by shape as well as by
+// colour. Each square's accessible name says its coordinate and what stands on it.
 
 import {
   locationOf,
@@ -29,6 +32,8 @@ export interface LegalTarget {
   key: string;
   move: LegalMove;
   number: number;
+  /** Where the move lands, as a location key. */
+  dest: string;
 }
 
 const SEAT_WORD: Record<SeatNo, string> = { 1: 'Rose', 2: 'Sky' };
@@ -49,11 +54,14 @@ export class BoardView {
   private readonly cells = new Map<string, HTMLElement>();
   private readonly piles = new Map<string, HTMLElement>();
   private targets: LegalTarget[] = [];
+  /** Every legal move (a location may offer two); `targets` holds one per location. */
+  private moves: LegalTarget[] = [];
+  private selected: string | null = null;
   private pathSeat: SeatNo | null = null;
   onPick: (t: LegalTarget) => void = () => {};
 
   constructor(readonly geo: Geometry) {
-    this.el = h('div', { class: 'board', role: 'grid', 'aria-label': 'Board' });
+    this.el = h('div', { class: 'board', role: 'group', 'aria-label': 'Board' });
     this.el.style.setProperty('--cols', String(geo.cols));
     for (const g of geo.grid) {
       let cell: HTMLElement;
@@ -69,8 +77,10 @@ export class BoardView {
           glyph ? h('span', { class: 'glyph', 'aria-hidden': 'true', text: glyph }) : null,
           badge ? h('span', { class: 'badge', title: badge.title, text: badge.text }) : null,
           h('span', { class: 'pathnum', 'aria-hidden': 'true' }),
+          h('span', { class: 'coord', 'aria-hidden': 'true', text: g.cell }),
           h('span', { class: 'slot' }),
         );
+        cell.setAttribute('role', 'group');
       } else if (g.start) {
         cell = h(
           'div',
@@ -86,11 +96,15 @@ export class BoardView {
       } else {
         cell = h('div', { class: 'gap', 'aria-hidden': 'true' });
       }
-      cell.style.gridColumn = String(g.col + 1);
-      cell.style.gridRow = String(g.row + 1);
+      // Landscape draws files across, portrait (CSS) swaps the two: the board stands upright.
+      cell.style.setProperty('--c', String(g.col + 1));
+      cell.style.setProperty('--r', String(g.row + 1));
       this.el.append(cell);
       if (g.square) this.cells.set(g.cell, cell);
+      const key = g.cell;
+      if (g.square) cell.addEventListener('click', () => this.tapLocation(key));
     }
+    for (const [key, el] of this.piles) el.addEventListener('click', () => this.tapLocation(key));
     for (const seat of [1, 2] as SeatNo[]) {
       this.piles.set(
         `home:${seat}`,
@@ -112,7 +126,36 @@ export class BoardView {
           h('span', { class: 'pile-count' }),
         ),
       );
+      const off = this.piles.get(`off:${seat}`)!;
+      off.addEventListener('click', () => this.tapLocation(`off:${seat}`));
     }
+  }
+
+  /**
+   * A tap on a square or pile: a piece standing there that may move is handled by its own button;
+   * a marked landing square moves the one piece that lands there (the selected one first).
+   */
+  private tapLocation(key: string): void {
+    const lands = this.moves.filter(
+      (t) => t.dest === key && (this.selected === null || t.key === this.selected),
+    );
+    if (lands.length === 1) this.onPick(lands[0]);
+  }
+
+  /** A tap on a movable piece: it moves, unless it has two moves (then it is selected first). */
+  private tapPiece(target: LegalTarget): void {
+    const mine = this.moves.filter((t) => t.key === target.key);
+    if (mine.length === 1) return this.onPick(mine[0]);
+    this.selected = target.key;
+    this.markLandings();
+  }
+
+  private markLandings(): void {
+    for (const el of this.el.querySelectorAll('.land')) el.classList.remove('land');
+    for (const el of this.piles.values()) el.classList.remove('land');
+    for (const t of this.moves)
+      if (this.selected === null || t.key === this.selected)
+        this.locElement(t.dest)?.classList.add('land');
   }
 
   private squareTitle(cell: string): string {
@@ -153,14 +196,20 @@ export class BoardView {
     }
     // The legal moves, one per location (a stack moves its top counter), numbered for the keys.
     this.targets = [];
+    this.moves = [];
+    this.selected = null;
     if (opts.actingSeat)
       for (const move of opts.legal) {
         if (move.kind !== 'move') continue;
         const key = locationOf(this.geo, opts.actingSeat, move.from);
-        if (this.targets.some((t) => t.key === key)) continue;
-        this.targets.push({ key, move, number: this.targets.length + 1 });
+        const dest = locationOf(this.geo, opts.actingSeat, move.to);
+        const known = this.targets.find((t) => t.key === key);
+        const t = { key, move, dest, number: known?.number ?? this.targets.length + 1 };
+        this.moves.push(t);
+        if (!known) this.targets.push(t);
       }
     const picking = opts.actingSeat !== null && this.targets.length > 0;
+    this.markLandings();
 
     for (const [key, occupants] of placed) {
       const where = this.locElement(key);
@@ -175,13 +224,7 @@ export class BoardView {
         if (isPile) this.fillPile(slot, occ.seat, occ.count, target, dim);
         else
           slot.append(
-            this.makePiece(
-              occ.seat,
-              occ.count,
-              key,
-              target,
-              picking && occ.seat === opts.actingSeat,
-            ),
+            this.makePiece(occ.seat, occ.count, target, picking && occ.seat === opts.actingSeat),
           );
       }
     }
@@ -193,6 +236,21 @@ export class BoardView {
     }
     this.el.classList.toggle('picking', picking);
     this.renderPathNumbers();
+    this.nameSquares(placed);
+  }
+
+  /** Each square's accessible name: its coordinate, its kind and what stands on it. */
+  private nameSquares(placed: Map<string, { seat: SeatNo; count: number }[]>): void {
+    for (const [cell, el] of this.cells) {
+      const sq = this.geo.squares.get(cell)!;
+      const on = (placed.get(cell) ?? [])
+        .filter((o) => o.count > 0)
+        .map((o) => `${SEAT_WORD[o.seat]} piece${o.count > 1 ? ` ×${o.count}` : ''}`);
+      const parts = [cell + (sq.rosette ? ', rosette' : '')];
+      parts.push(on.length ? on.join(' and ') : 'empty');
+      if (el.classList.contains('land')) parts.push('a piece can land here');
+      el.setAttribute('aria-label', parts.join(': '));
+    }
   }
 
   private setPileCount(key: string, n: number, word: string): void {
@@ -214,7 +272,7 @@ export class BoardView {
     // The pile shows every waiting piece, overlapping; the top one is the button when it may enter.
     for (let i = 0; i < count; i++) {
       const top = i === count - 1;
-      const el = top && target ? this.makePiece(seat, 1, '', target, true) : pieceElement(seat);
+      const el = top && target ? this.makePiece(seat, 1, target, true) : pieceElement(seat);
       el.classList.add('in-pile');
       if (dim) el.classList.add('dim');
       slot.append(el);
@@ -224,16 +282,13 @@ export class BoardView {
   private makePiece(
     seat: SeatNo,
     count: number,
-    key: string,
     target: LegalTarget | undefined,
     picking: boolean,
   ): HTMLElement {
     if (!target) {
+      // The square's own name says what stands on it; the piece itself is decoration.
       const el = pieceElement(seat, count);
-      el.setAttribute(
-        'aria-label',
-        `${SEAT_WORD[seat]} piece${count > 1 ? `s ×${count}` : ''}${key ? ` on ${key}` : ''}`,
-      );
+      el.setAttribute('aria-hidden', 'true');
       if (picking) el.classList.add('dim');
       return el;
     }
@@ -253,7 +308,10 @@ export class BoardView {
     el.title = `${fromWord} → ${destWord}${target.move.capture ? ' (capture)' : ''}${target.move.rosette ? ' (rosette ✸)' : ''} — key ${target.number}`;
     if (target.number <= 9)
       el.append(h('span', { class: 'keynum', 'aria-hidden': 'true', text: target.number }));
-    el.addEventListener('click', () => this.onPick(target));
+    el.addEventListener('click', (e) => {
+      e.stopPropagation(); // not also a tap on the square beneath
+      this.tapPiece(target);
+    });
     const show = () => this.showTrail(seat, target.move);
     el.addEventListener('pointerenter', show);
     el.addEventListener('focus', show);
@@ -276,6 +334,7 @@ export class BoardView {
   clearTrail(): void {
     for (const el of this.el.querySelectorAll('.trail, .dest'))
       el.classList.remove('trail', 'dest');
+    // The piles live outside the board element (beside it, in the panel).
     for (const el of this.piles.values()) el.classList.remove('trail', 'dest');
   }
 

@@ -1,13 +1,17 @@
-// The lobby: Find Match (the rating queue), Create table (rule set, private or public, rated),
-// Play the computer (level), and the live public tables to watch.
+// The lobby. A visitor plays at once: one main "Play" (the computer, Finkel rules, as a guest; no
+// form first). The rest is one step away under "More ways to play": the rule set with a plain
+// sentence, Find Match (the rating queue), a private or public table with an invite link, the
+// computer's level; rated play needs an account. Then the live public tables to watch.
 
 import type { Route } from '../logic/route.ts';
 import { tableHash } from '../logic/route.ts';
+import { plainSentence } from '../logic/plain.ts';
 import { levelLabel } from '../logic/status.ts';
 import type { PresetSummary } from '../logic/types.ts';
 import type { ServerMessage } from '../net/socket.ts';
 import { errorText, type App, type View } from './app.ts';
 import { h, setText } from './dom.ts';
+import { play } from './sound.ts';
 
 interface PublicTable {
   id: string;
@@ -29,7 +33,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   // The rule set's summary under the menu, and whether the perfect level can play it perfectly.
   const showPreset = () => {
     const p = presets.get(rulesSelect.value);
-    setText(rulesNote, p?.summary ?? '');
+    setText(rulesNote, p ? plainSentence(p.id, p.summary) : '');
     for (const o of level.options)
       setText(o, levelLabel(o.value, p?.solved ?? false, p?.solve ?? null));
   };
@@ -40,11 +44,13 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       rulesSelect.value = 'finkel';
       for (const p of list) presets.set(p.id, p);
       showPreset();
+      renderTables(lastTables); // now with the rule sets' names
     })
     .catch((e) => app.toast(`Could not load the rule sets: ${errorText(e)}`, 'warn'));
   rulesSelect.addEventListener('change', showPreset);
 
-  const ratedHint = isUser ? null : h('span', { class: 'hint', text: '(accounts only)' });
+  const ratedHint = () => h('a', { class: 'hint', href: '#/login', text: '(needs an account)' });
+  const ratedHints = [ratedHint(), ratedHint()];
   const matchRated = h('input', {
     type: 'checkbox',
     name: 'match-rated',
@@ -83,7 +89,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     { name: 'level', 'aria-label': 'Computer level' },
     ...LEVELS.map((l) => h('option', { value: l, text: levelLabel(l, true) })),
   );
-  level.value = 'medium';
+  level.value = 'easy';
   const botSeat = h(
     'select',
     { name: 'bot-seat', 'aria-label': 'Your seat' },
@@ -101,10 +107,45 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   const tablesNote = h('p', { class: 'hint', text: 'Loading…' });
   const refreshButton = h('button', { text: 'Refresh', 'data-action': 'refresh-tables' });
 
-  const playCard = h(
+  const playNow = h('button', {
+    type: 'button',
+    class: 'primary big',
+    'data-action': 'play-now',
+    text: 'Play',
+  });
+  const playNowError = h('p', { class: 'line form-error', role: 'alert' });
+  const guestNote = h('p', { class: 'hint guest-note' });
+  // The lobby shows before the server has said who this is: it follows the identity when it does.
+  const applyIdentity = () => {
+    const kind = app.identity.kind;
+    for (const box of [matchRated, tableRated]) {
+      if (box.disabled === (kind === 'user')) box.checked = kind === 'user';
+      box.disabled = kind !== 'user';
+    }
+    for (const hint of ratedHints) hint.hidden = kind === 'user';
+    guestNote.hidden = kind === 'user';
+    guestNote.replaceChildren(
+      kind === 'guest' ? 'You play as a guest. ' : 'No account needed: you play as a guest. ',
+      h('a', { href: '#/login', text: 'Register' }),
+      ' to keep your games and get a rating.',
+    );
+  };
+  const hero = h(
     'section',
-    { class: 'card play' },
-    h('h2', { text: 'Play' }),
+    { class: 'card hero' },
+    h('h1', { text: 'The Royal Game of Ur' }),
+    h('p', {
+      text: 'A 4,500-year-old race for two: throw the dice, run your pieces round the board and off it first.',
+    }),
+    playNow,
+    h('p', { class: 'hint', text: 'Against the computer, on the usual (Finkel) rules.' }),
+    playNowError,
+    guestNote,
+  );
+  const playCard = h(
+    'details',
+    { class: 'card play more' },
+    h('summary', {}, h('h2', { text: 'More ways to play' })),
     h('label', { class: 'field' }, 'Rule set', rulesSelect),
     rulesNote,
     h(
@@ -117,19 +158,20 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
         { class: 'row' },
         findButton,
         cancelButton,
-        h('label', { class: 'check' }, matchRated, 'Rated', ratedHint),
+        h('label', { class: 'check' }, matchRated, 'Rated', ratedHints[0]),
       ),
       matchStatus,
     ),
     h(
       'div',
       { class: 'block' },
-      h('h3', { text: 'Create a table' }),
+      h('h3', { text: 'A table for a friend' }),
+      h('p', { class: 'hint', text: 'Private tables give you an invite link to send.' }),
       h(
         'div',
         { class: 'row' },
         vis,
-        h('label', { class: 'check' }, tableRated, 'Rated', ratedHint?.cloneNode(true) ?? null),
+        h('label', { class: 'check' }, tableRated, 'Rated', ratedHints[1]),
       ),
       h('div', { class: 'row' }, createButton),
       createError,
@@ -138,6 +180,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       'div',
       { class: 'block' },
       h('h3', { text: 'Play the computer' }),
+      h('p', { class: 'hint', text: 'Choose how strong it plays and which side you take.' }),
       h('div', { class: 'row' }, level, botSeat),
       h('div', { class: 'row' }, botButton),
       botError,
@@ -169,7 +212,12 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   const howTo = h(
     'section',
     { class: 'card howto' },
-    h('h2', { text: 'How to play' }),
+    h(
+      'h2',
+      {},
+      'How to play ',
+      h('a', { href: '#/rules/finkel', class: 'small-link', text: '(full rules)' }),
+    ),
     h(
       'ul',
       {},
@@ -177,18 +225,23 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
         text: 'Bring all your pieces from the Home pile onto the board, along your path (your row, the shared middle row, back to your row) and off the far end. The first to bear off every piece wins.',
       }),
       h('li', {
-        text: 'Click Roll: the tetrahedra show how many squares you move. Then click a glowing piece (or press its number key).',
+        text: 'Press Throw the dice: the marked tips show how many squares you move. Then tap a glowing piece or its marked landing square (or press its number key).',
       }),
       h('li', {
         text: 'Landing on a rosette ✸ gives another throw, and a piece there is safe. Landing on a lone opponent piece in the shared row sends it home.',
       }),
       h('li', {
-        text: 'A throw with no legal move passes the turn. If you idle too long on your turn, you lose the game.',
+        text: 'A throw with no legal move passes the turn. Against a person, the clock under the dice shows how long you have left to act.',
       }),
     ),
   );
   root.append(
-    h('div', { class: 'lobby' }, playCard, h('div', { class: 'lobby-side' }, tablesCard, howTo)),
+    h(
+      'div',
+      { class: 'lobby' },
+      h('div', { class: 'lobby-main' }, hero, playCard),
+      h('div', { class: 'lobby-side' }, howTo, tablesCard),
+    ),
   );
 
   let queued = false;
@@ -206,6 +259,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   findButton.addEventListener('click', async () => {
     setQueued(true, 'Searching for an opponent…');
     try {
+      await app.ensureIdentity();
       const ans = await app.socket.request('find_match', {
         rules: rulesSelect.value,
         rated: matchRated.checked,
@@ -232,6 +286,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     setText(createError, '');
     createButton.disabled = true;
     try {
+      await app.ensureIdentity();
       const ans = await app.socket.request('create_table', {
         rules: rulesSelect.value,
         public: vis.value === 'public',
@@ -246,25 +301,37 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     }
   });
 
-  botButton.addEventListener('click', async () => {
-    setText(botError, '');
-    botButton.disabled = true;
+  const playComputer = async (
+    button: HTMLButtonElement,
+    error: HTMLElement,
+    opts: { rules: string; level: string; seat: number },
+  ) => {
+    setText(error, '');
+    button.disabled = true;
     try {
-      const ans = await app.socket.request('create_table', {
-        rules: rulesSelect.value,
-        level: level.value,
-        seat: Number(botSeat.value),
-        public: true,
-      });
+      await app.ensureIdentity();
+      const ans = await app.socket.request('create_table', { ...opts, public: true });
       go((ans.table as { id: string }).id);
     } catch (e) {
-      setText(botError, errorText(e));
+      setText(error, errorText(e));
     } finally {
-      botButton.disabled = false;
+      button.disabled = false;
     }
-  });
+  };
+  botButton.addEventListener('click', () =>
+    playComputer(botButton, botError, {
+      rules: rulesSelect.value,
+      level: level.value,
+      seat: Number(botSeat.value),
+    }),
+  );
+  playNow.addEventListener('click', () =>
+    playComputer(playNow, playNowError, { rules: 'finkel', level: 'easy', seat: 1 }),
+  );
 
+  let lastTables: PublicTable[] = [];
   const renderTables = (tables: PublicTable[]) => {
+    lastTables = tables;
     tableList.replaceChildren(
       ...tables.map((t) =>
         h(
@@ -293,6 +360,8 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   const offMsg = app.socket.onMessage((m: ServerMessage) => {
     if (m.type === 'match_found') {
       setQueued(false, 'Match found!');
+      play('match');
+      document.title = 'Match found! — ur';
       const t = m.table as { id: string } | undefined;
       if (t?.id) go(t.id);
     }
@@ -302,6 +371,8 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     if (s === 'reconnecting' && queued) setQueued(false, 'The connection dropped: search again.');
   });
   void refresh();
+  applyIdentity();
+  const offIdentity = app.onIdentity(applyIdentity);
   const timer = window.setInterval(() => void refresh(), 5000);
 
   return {
@@ -309,6 +380,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       window.clearInterval(timer);
       offMsg();
       offState();
+      offIdentity();
       if (queued) app.socket.request('cancel_match', {}).catch(() => {});
     },
   };

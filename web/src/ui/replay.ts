@@ -66,7 +66,7 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
       next = btn('▶', 'next', 'Next'),
       last = btn('▶|', 'last', 'Last');
     const playBtn = btn('Play', 'play', 'Play');
-    const list = h('ol', { class: 'log replay-list' });
+    const list = h('ol', { class: 'log replay-list', 'aria-label': 'Moves', tabindex: 0 });
     host.append(
       h(
         'div',
@@ -110,8 +110,13 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
         ...record.events.map((ev) => h('li', { text: describeRecordEvent(ev, geo, names) })),
       );
     }
-    // Grades from the solved table, where the server has one for this rule set.
-    if (frames.length > 1) {
+    // Grades from the solved table, where the server has one for this rule set (asking anyway
+    // would leave a refused request, 409, in the console).
+    const rulesId = record.rules || game.rules;
+    const solved = (await app.presets().catch(() => [])).find((p) => p.id === rulesId)?.solved;
+    if (frames.length > 1 && !solved)
+      setText(note, 'This server has not solved this rule set, so the moves are not graded.');
+    if (frames.length > 1 && solved) {
       try {
         const analysis = await api.analysis(route.id);
         frames = gradeFrames(frames, analysis);
@@ -147,7 +152,8 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
         list.querySelector('.current')?.classList.remove('current');
         const li = list.children[at] as HTMLElement | undefined;
         li?.classList.add('current');
-        li?.scrollIntoView({ block: 'nearest' });
+        // Scroll the list only: scrollIntoView would move the whole page on a small screen.
+        if (li) list.scrollTop = li.offsetTop - list.clientHeight / 2;
       }
     };
     if (frames.length > 1)
@@ -195,7 +201,6 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
     if (links.length) root.append(h('p', { class: 'row' }, ...links));
   })().catch((e) => setText(note, `Could not load this game: ${errorText(e)}`));
 
-  void app;
   return {
     destroy() {
       window.clearInterval(timer);

@@ -6,13 +6,7 @@
 import { buildGeometry, type Geometry } from '../logic/geometry.ts';
 import { describeEvent, logLine, planEvents } from '../logic/plan.ts';
 import { tableHash, type Route } from '../logic/route.ts';
-import {
-  countdownSeconds,
-  seatName,
-  shownThrow,
-  statusText,
-  type ShownThrow,
-} from '../logic/status.ts';
+import { isSeated, seatName, shownThrow, statusText, type ShownThrow } from '../logic/status.ts';
 import type { Clock, SeatNo, Snapshot, TableEvent } from '../logic/types.ts';
 import { rulesFor } from '../net/api.ts';
 import { ProtocolError, type ServerMessage } from '../net/socket.ts';
@@ -21,7 +15,12 @@ import { errorText, type App, type View } from './app.ts';
 import { BoardView, type LegalTarget } from './board.ts';
 import { ConfirmButton } from './confirm.ts';
 import { DiceView } from './dice.ts';
-import { prefersReducedMotion, setText } from './dom.ts';
+import { prefersReducedMotion, setShown, setText } from './dom.ts';
+import { motionScale } from './settings.ts';
+import { playAgainAction } from './rematch.ts';
+import { TableAlerts } from './table_alerts.ts';
+import { TableAssist } from './table_assist.ts';
+import { bindTableKeys } from './table_keys.ts';
 import { joinOrOpen, openErrorText } from './table_join.ts';
 import { TableView } from './table_view.ts';
 
@@ -56,8 +55,8 @@ class TablePage implements View {
   private animating = false;
   private pending = false;
   private actionCount = 0;
-  private deadline: number | null = null;
-  private clockSeat: SeatNo | null = null;
+  private readonly assist: TableAssist;
+  private readonly alerts: TableAlerts;
   private lastThrow: ShownThrow | null = null;
   private destroyed = false;
   private opening = false;
@@ -73,6 +72,12 @@ class TablePage implements View {
     private invite: string | null,
   ) {
     this.view = new TableView(id);
+    this.alerts = new TableAlerts(this.view);
+    this.assist = new TableAssist(this.view.pathButton, (on) =>
+      this.board?.showPath(on ? (this.you ?? 1) : null),
+    );
+    this.view.onPlayAgain = (snap) =>
+      playAgainAction(app, snap, this.you, (e) => this.showError(e));
     root.append(this.view.page);
     this.wireControls();
     this.offs.push(app.socket.onMessage((m) => this.onMessage(m)));
@@ -82,9 +87,17 @@ class TablePage implements View {
         if (s === 'reconnecting') this.view.page.dataset.connection = 'lost';
       }),
     );
-    const onKey = (e: KeyboardEvent) => this.onKey(e);
-    document.addEventListener('keydown', onKey);
-    this.offs.push(() => document.removeEventListener('keydown', onKey));
+    this.offs.push(
+      bindTableKeys({
+        targets: () =>
+          this.board && !this.animating && !this.pending && this.myDecision()
+            ? this.board.legalTargets()
+            : [],
+        pick: (t) => this.pick(t),
+        canThrow: () => !this.view.rollButton.disabled,
+        throwDice: () => void this.act('roll', {}),
+      }),
+    );
     this.timer = window.setInterval(() => this.tick(), 250);
     if (app.socket.isOpen) void this.open();
   }
@@ -93,6 +106,8 @@ class TablePage implements View {
     this.destroyed = true;
     this.animator?.cancel();
     window.clearInterval(this.timer);
+    this.assist.destroy();
+    this.alerts.destroy();
     this.leave?.cancel();
     this.resign?.cancel();
     for (const off of this.offs) off();
@@ -143,6 +158,7 @@ class TablePage implements View {
     this.queue = this.queue.filter((u) => u.table.version > snap.version);
     this.display(snap, [], (m.clock as Clock | null) ?? null, this.spectators, true);
     this.view.loaded();
+    if (this.you !== null && snap.status !== 'finished') this.assist.seated();
     void this.pump();
   }
 
@@ -154,6 +170,9 @@ class TablePage implements View {
       this.view.failed('This table became private: only its players can follow it now.');
       return;
     }
+    // Someone started or stopped watching: the count changes without a new snapshot.
+    if (m.type === 'spectators' && m.table === this.id && typeof m.count === 'number')
+      this.view.setWatchers((this.spectators = m.count));
     if (m.type !== 'table') return;
     const t = m.table as Snapshot | undefined;
     if (!t || t.id !== this.id) return;
@@ -177,7 +196,8 @@ class TablePage implements View {
         if (u.events.some((e) => e.kind === 'roll' || e.kind === 'move'))
           this.view.news('', 'info');
         // Animate only what follows the drawn board, when motion is welcome and we keep up.
-        const motion = !prefersReducedMotion() && !document.hidden && this.queue.length < 3;
+        const motion =
+          !prefersReducedMotion() && motionScale() > 0 && !document.hidden && this.queue.length < 3;
         if (inOrder && motion) await this.animate(u.events);
         this.display(u.table, u.events, u.clock, u.spectators, !inOrder || !motion);
       }
@@ -219,8 +239,7 @@ class TablePage implements View {
     if (spectators !== null) this.spectators = spectators;
     if (snap.status !== 'waiting') this.inviteToken = null;
     const g = snap.game;
-    this.deadline = clock ? performance.now() + clock.remaining_ms : null;
-    this.clockSeat = clock ? clock.seat : null;
+    this.alerts.setClock(clock);
     this.lastThrow = shownThrow(this.lastThrow, events, g, this.geo?.throws ?? null, fresh);
     if (this.lastThrow)
       this.dice?.show(this.lastThrow.value, this.lastThrow.move, this.lastThrow.seat);
@@ -243,11 +262,14 @@ class TablePage implements View {
     this.view.drawBar(snap, this.spectators, this.owner, this.inviteToken);
     this.view.drawSeats(snap, this.you);
     this.view.drawBanner(snap, this.you);
-    const st = statusText(snap, this.you);
+    const squares = g.roll !== null ? (this.geo?.throws[g.roll] ?? null) : null;
+    const st = statusText(snap, this.you, squares);
     this.view.setStatus(st.main, st.yourMove);
     this.view.setData(snap, this.you);
+    this.alerts.onUpdate(events, snap, this.you, this.myDecision());
     this.updateControls();
     this.tick();
+    this.maybeAutoMove();
     if (prev && prev.status !== 'finished' && snap.status === 'finished') void this.app.refreshMe();
   }
 
@@ -257,9 +279,7 @@ class TablePage implements View {
   }
 
   private seated(): boolean {
-    const s = this.snap;
-    if (!s || this.you === null || s.status === 'closed') return false;
-    return !s.seats.find((x) => x.seat === this.you)?.left;
+    return isSeated(this.snap, this.you);
   }
 
   private updateControls(): void {
@@ -271,7 +291,10 @@ class TablePage implements View {
     const phase = s?.game.phase ?? '';
     v.rollButton.disabled = !(mine && THROW_PHASES.has(phase) && !busy);
     v.rollButton.classList.toggle('ready', !v.rollButton.disabled);
-    setText(v.rollButton, phase === 'start' || phase === 'roll_off' ? 'Roll to start' : 'Roll');
+    // Nothing to throw once the game is over (the banner offers what comes next); the button
+    // keeps its space, so the board does not move.
+    setShown(v.rollButton, s?.status !== 'finished' && s?.status !== 'closed');
+    setText(v.rollButton, 'Throw the dice');
     this.board?.el.classList.toggle('busy', busy);
     // The boxed game's award choice: two buttons.
     const award =
@@ -287,9 +310,18 @@ class TablePage implements View {
   }
 
   private tick(): void {
-    const playing = this.snap?.status === 'playing';
-    const secs = playing ? countdownSeconds(this.deadline, performance.now()) : null;
-    this.view.setCountdown(secs, this.clockSeat, this.you, this.snap);
+    this.alerts.tick(this.snap, this.you, this.myDecision());
+  }
+
+  /** With the setting on, a forced move plays itself (if nothing changed meanwhile). */
+  private maybeAutoMove(): void {
+    const mine = this.myDecision() && this.snap?.game.phase === 'awaiting_move';
+    const version = this.snap?.version;
+    this.assist.maybeAutoMove(
+      mine ? (this.board?.legalTargets() ?? []) : [],
+      () => this.snap?.version === version && !this.animating && !this.pending,
+      (t) => this.pick(t),
+    );
   }
 
   // ---- actions ---------------------------------------------------------------------------------
@@ -297,21 +329,11 @@ class TablePage implements View {
   private wireControls(): void {
     const v = this.view;
     v.rollButton.addEventListener('click', () => void this.act('roll', {}));
-    v.onCopy = (copied) =>
-      copied
-        ? this.app.toast('Invite link copied. Send it to your opponent.', 'good')
-        : this.app.toast('Copy the selected link by hand (the browser refused the clipboard).');
-    v.visButton.addEventListener('click', async () => {
-      if (!this.snap) return;
-      try {
-        await this.app.socket.request('set_visibility', {
-          table: this.id,
-          public: !this.snap.public,
-        });
-      } catch (e) {
-        this.showError(e);
-      }
-    });
+    v.toast = (text, tone) => this.app.toast(text, tone);
+    v.onVisibility = (pub) =>
+      this.app.socket
+        .request('set_visibility', { table: this.id, public: pub })
+        .catch((e) => this.showError(e));
     const resign = (this.resign = new ConfirmButton(v.resignButton, 'Confirm resign?', () =>
       this.updateControls(),
     ));
@@ -334,12 +356,6 @@ class TablePage implements View {
       };
       if (this.snap?.status === 'playing') leave.click(() => void go());
       else void go();
-    });
-    v.pathButton.addEventListener('click', () => {
-      const on = v.pathButton.getAttribute('aria-pressed') !== 'true';
-      v.pathButton.setAttribute('aria-pressed', String(on));
-      setText(v.pathButton, on ? 'Hide path' : 'Show path');
-      this.board?.showPath(on ? (this.you ?? 1) : null);
     });
   }
 
@@ -385,21 +401,5 @@ class TablePage implements View {
     const text = errorText(e);
     this.view.setError(text);
     this.app.toast(text, 'warn');
-  }
-
-  private onKey(e: KeyboardEvent): void {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = e.target as HTMLElement | null;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-    if (/^[1-9]$/.test(e.key) && this.board && !this.animating && !this.pending) {
-      const target = this.board.legalTargets().find((x) => x.number === Number(e.key));
-      if (target && this.myDecision()) {
-        e.preventDefault();
-        this.pick(target);
-      }
-    } else if ((e.key === 'r' || e.key === 'R') && !this.view.rollButton.disabled) {
-      e.preventDefault();
-      void this.act('roll', {});
-    }
   }
 }

@@ -1,12 +1,12 @@
 // The table screen's elements and how a snapshot is drawn on them: the bar (rule set, status,
 // spectators, invite link, visibility, Resign, Leave), the side panel (both seats with their Home
 // and borne-off piles, the dice, the Roll button, the status line, the idle countdown), the move
-// log, the post-game banner and the rotate hint. Everything is built once; a redraw changes text,
+// log and the post-game banner. Everything is built once; a redraw changes text,
 // classes and visibility only, so the layout does not shift while playing.
 
 import { seatName } from '../logic/status.ts';
 import type { LegalMove, SeatNo, Snapshot } from '../logic/types.ts';
-import { inviteUrl } from '../logic/route.ts';
+import { howtoHash, inviteUrl } from '../logic/route.ts';
 import { buildBanner } from './banner.ts';
 import { pieceElement, type BoardView } from './board.ts';
 import type { DiceView } from './dice.ts';
@@ -56,6 +56,13 @@ export class TableView {
   });
   readonly awardRow = h('div', { class: 'award-row' });
   private readonly rulesName = h('span', { class: 'rules-name', text: 'Table' });
+  private readonly howtoLink = h('a', {
+    class: 'howto-link',
+    href: '#/lobby',
+    text: 'How to play',
+  });
+  /** Set by the page: "Play again" on the banner after a game against the computer. */
+  onPlayAgain: (snap: Snapshot) => (() => void) | null = () => null;
   private readonly statusBadge = h('span', { class: 'badge table-status' });
   private readonly watchers = h('span', { class: 'watchers', title: 'Spectators' });
   private readonly inviteBox = h('div', { class: 'invite' });
@@ -65,25 +72,36 @@ export class TableView {
   private readonly statusMain = h('p', { class: 'status-main', role: 'status' });
   private readonly statusNews = h('p', { class: 'status-news' });
   private readonly countdown = h('p', { class: 'countdown', 'aria-live': 'off' });
+  private readonly clockFill = h('span', { class: 'clock-fill' });
+  private readonly clockBar = h(
+    'div',
+    { class: 'clock-bar', 'aria-hidden': 'true' },
+    this.clockFill,
+  );
   private readonly errorLine = h('p', { class: 'table-error', role: 'alert' });
-  private readonly log = h('ol', { class: 'log', 'aria-label': 'Moves' });
+  // Focusable, so that keyboard users can scroll it.
+  private readonly log = h('ol', { class: 'log', 'aria-label': 'Moves', tabindex: 0 });
   private readonly diceHost = h('div', { class: 'dice-host' });
   private bannerShownFor = -1;
   private bannerClosed = false;
 
-  /** Called after a click on Copy link: true when the link went to the clipboard. */
-  onCopy: (copied: boolean) => void = () => {};
+  /** How the page tells the player something (the app's toasts). */
+  toast: (text: string, tone: 'info' | 'good') => void = () => {};
+  /** Asked to make the table public (true) or private. */
+  onVisibility: (pub: boolean) => void = () => {};
+  private isPublic = false;
 
   constructor(id: string) {
     this.copyButton.addEventListener('click', async () => {
       this.inviteInput.select();
       try {
         await navigator.clipboard.writeText(this.inviteInput.value);
-        this.onCopy(true);
+        this.toast('Invite link copied. Send it to your opponent.', 'good');
       } catch {
-        this.onCopy(false);
+        this.toast('Copy the selected link by hand (the browser refused the clipboard).', 'info');
       }
     });
+    this.visButton.addEventListener('click', () => this.onVisibility(!this.isPublic));
     this.inviteBox.append(
       h('span', { class: 'hint', text: 'Invite link:' }),
       this.inviteInput,
@@ -93,18 +111,26 @@ export class TableView {
     const bar = h(
       'div',
       { class: 'table-bar' },
-      h('div', { class: 'tb-left' }, this.rulesName, this.statusBadge, this.watchers),
+      h(
+        'div',
+        { class: 'tb-left' },
+        this.rulesName,
+        this.statusBadge,
+        this.watchers,
+        this.howtoLink,
+      ),
       this.inviteBox,
       h('div', { class: 'tb-right' }, this.visButton, this.resignButton, this.leaveButton),
     );
     const dice = h(
       'div',
       { class: 'dice-box' },
+      this.statusMain,
       this.diceHost,
       this.rollButton,
-      this.statusMain,
-      this.statusNews,
+      this.clockBar,
       this.countdown,
+      this.statusNews,
       this.awardRow,
       h('div', { class: 'row tools' }, this.pathButton),
     );
@@ -117,14 +143,7 @@ export class TableView {
       this.fx,
       this.bannerHost,
     );
-    const rotate = h(
-      'div',
-      { class: 'rotate-hint', role: 'note' },
-      h('span', { class: 'rotate-icon', 'aria-hidden': 'true', text: '⟳' }),
-      h('strong', { text: 'Rotate your device' }),
-      h('span', { text: 'The board is landscape-only: turn your phone sideways to play.' }),
-    );
-    this.page.append(bar, playArea, this.errorLine, this.log, rotate);
+    this.page.append(bar, playArea, this.errorLine, this.log);
     this.page.dataset.table = id;
     setText(this.statusMain, 'Connecting…');
   }
@@ -163,14 +182,16 @@ export class TableView {
 
   drawBar(snap: Snapshot, spectators: number, owner: boolean, invite: string | null): void {
     setText(this.rulesName, snap.rules_name);
+    this.howtoLink.href = howtoHash(snap.rules);
     const words = [STATUS_WORDS[snap.status] ?? snap.status];
     if (snap.rated) words.push('rated');
     words.push(snap.public ? 'public' : 'private');
     setText(this.statusBadge, words.join(' · '));
-    setText(this.watchers, `${spectators} watching`);
+    this.setWatchers(spectators);
     const showInvite = owner && invite !== null && snap.status === 'waiting';
     this.inviteBox.hidden = !showInvite;
     if (showInvite) this.inviteInput.value = inviteUrl(window.location.href, snap.id, invite!);
+    this.isPublic = snap.public;
     this.visButton.hidden = !owner || snap.status === 'closed';
     setText(this.visButton, snap.public ? 'Make private' : 'Make public');
     this.visButton.title = snap.public
@@ -178,16 +199,23 @@ export class TableView {
       : 'Anyone with the link can watch';
   }
 
+  setWatchers(n: number): void {
+    setText(this.watchers, `${n} watching`);
+  }
+
   drawSeats(snap: Snapshot, you: SeatNo | null): void {
     for (const seat of [1, 2] as SeatNo[]) {
       const box = this.seatBoxes.get(seat)!;
       const info = snap.seats.find((x) => x.seat === seat);
       let name = info && info.kind !== 'empty' ? (info.name ?? '') : '(open seat)';
-      if (seat === you) name += ' (you)';
+      if (seat === you) name = `You (${name})`; // "You" first: it survives a cut name
       setText(box.querySelector('.seat-name')!, name);
       const extra: string[] = [];
-      if (info?.rating !== undefined) extra.push(String(info.rating));
-      if (info?.kind === 'guest') extra.push('guest');
+      // After a rated game, the rating it produced (the seat keeps the one it sat down with).
+      const after = snap.summary?.seats.find((x) => x.seat === seat)?.rating_after;
+      if (after !== undefined) extra.push(String(after));
+      else if (info?.rating !== undefined) extra.push(String(info.rating));
+      if (info?.kind === 'guest' && seat !== you) extra.push('guest'); // yours: the name says it
       if (info?.left) extra.push('left');
       setText(box.querySelector('.seat-extra')!, extra.join(' · '));
       box.classList.toggle('to-act', snap.status === 'playing' && snap.game.to_act === seat);
@@ -203,10 +231,15 @@ export class TableView {
     }
     if (this.bannerShownFor === snap.version || this.bannerClosed) return;
     this.bannerShownFor = snap.version;
-    const banner = buildBanner(snap, you, () => {
-      this.bannerClosed = true;
-      this.bannerHost.replaceChildren();
-    });
+    const banner = buildBanner(
+      snap,
+      you,
+      () => {
+        this.bannerClosed = true;
+        this.bannerHost.replaceChildren();
+      },
+      this.onPlayAgain(snap),
+    );
     this.bannerHost.replaceChildren(banner);
   }
 
@@ -260,29 +293,55 @@ export class TableView {
     setText(this.errorLine, text);
   }
 
-  /** The idle countdown: `secs` null hides it (its line keeps its space). */
+  /**
+   * The idle clock, on every turn: a bar (`frac` of the time left) and the seconds. `secs` null
+   * hides both (their lines keep their space). It turns red in the viewer's last 10 seconds.
+   */
   setCountdown(
     secs: number | null,
+    frac: number,
     seat: SeatNo | null,
     you: SeatNo | null,
     snap: Snapshot | null,
   ): void {
-    setShown(this.countdown, secs !== null && seat !== null);
-    if (secs === null || seat === null || !snap) return;
-    const who = seat === you ? 'You have' : `${seatName(snap.seats, seat)} has`;
-    setText(this.countdown, `${who} ${secs} s to act`);
-    this.countdown.classList.toggle('urgent', seat === you);
+    const shown = secs !== null && seat !== null && !!snap;
+    setShown(this.countdown, shown);
+    setShown(this.clockBar, shown);
+    if (!shown) return;
+    // One line whatever the name's length: the name comes last, where an ellipsis may cut it.
+    const text =
+      seat === you
+        ? `You have ${secs} s to act`
+        : `${secs} s left for ${seatName(snap.seats, seat)}`;
+    setText(this.countdown, text);
+    const urgent = seat === you && secs <= 10;
+    this.countdown.classList.toggle('urgent', urgent);
+    this.clockBar.classList.toggle('urgent', urgent);
+    this.clockBar.classList.toggle('s1', seat === 1);
+    this.clockBar.classList.toggle('s2', seat === 2);
+    this.clockFill.style.width = `${Math.round(frac * 1000) / 10}%`;
   }
 
+  /** The table cannot be shown: say what happened and what to do, not a broken board. */
   failed(text: string): void {
     this.page.classList.remove('loading');
     this.page.classList.add('failed');
     this.setStatus(text);
     this.setError(text);
+    this.page.querySelector('.failed-help')?.remove();
+    this.errorLine.after(
+      h(
+        'div',
+        { class: 'card failed-help' },
+        h('p', { text: 'Ask the player who made the table for its invite link, or:' }),
+        h('a', { class: 'button primary', href: '#/lobby', text: 'Play from the lobby' }),
+      ),
+    );
   }
 
   loaded(): void {
     this.page.classList.remove('loading', 'failed');
+    this.page.querySelector('.failed-help')?.remove();
     this.setError('');
   }
 }

@@ -1,0 +1,88 @@
+// The player's settings, remembered in localStorage: sound (and so the mute), coordinates on the
+// board, forced moves played by themselves, animation speed and high-contrast colours. They apply
+// as classes on <body> (CSS does the rest) and are read by the table and the animator.
+
+import { h } from './dom.ts';
+
+export type Speed = 'normal' | 'fast' | 'off';
+
+export interface Settings {
+  sound: boolean;
+  coords: boolean;
+  autoMove: boolean;
+  speed: Speed;
+  contrast: boolean;
+}
+
+const KEY = 'ur.settings';
+const DEFAULTS: Settings = {
+  sound: true,
+  coords: false,
+  autoMove: false,
+  speed: 'normal',
+  contrast: false,
+};
+
+let current: Settings = load();
+
+function load(): Settings {
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>;
+    return { ...DEFAULTS, ...raw };
+  } catch {
+    return { ...DEFAULTS }; // a broken entry is not worth an error: start from the defaults
+  }
+}
+
+export function settings(): Settings {
+  return current;
+}
+
+export function updateSettings(change: Partial<Settings>): void {
+  current = { ...current, ...change };
+  localStorage.setItem(KEY, JSON.stringify(current));
+  applySettings();
+}
+
+/** Animation time scale: 1 normal, 0.5 fast, 0 none. */
+export function motionScale(): number {
+  return current.speed === 'fast' ? 0.5 : current.speed === 'off' ? 0 : 1;
+}
+
+export function applySettings(): void {
+  const b = document.body.classList;
+  b.toggle('coords', current.coords);
+  b.toggle('contrast', current.contrast);
+}
+
+function check(label: string, key: 'sound' | 'coords' | 'autoMove' | 'contrast'): HTMLElement {
+  const box = h('input', { type: 'checkbox', name: key, checked: current[key] });
+  box.addEventListener('change', () => updateSettings({ [key]: box.checked }));
+  return h('label', { class: 'check' }, box, label);
+}
+
+/** The settings panel (a dialog opened from the header). */
+export function settingsPanel(onClose: () => void): HTMLElement {
+  const speed = h(
+    'select',
+    { name: 'speed', 'aria-label': 'Animation speed' },
+    h('option', { value: 'normal', text: 'Normal' }),
+    h('option', { value: 'fast', text: 'Fast' }),
+    h('option', { value: 'off', text: 'None' }),
+  );
+  speed.value = current.speed;
+  speed.addEventListener('change', () => updateSettings({ speed: speed.value as Speed }));
+  const close = h('button', { type: 'button', 'data-action': 'close-settings', text: 'Done' });
+  close.addEventListener('click', onClose);
+  return h(
+    'div',
+    { class: 'settings card', role: 'dialog', 'aria-label': 'Settings' },
+    h('h2', { text: 'Settings' }),
+    check('Sound', 'sound'),
+    check('Square names on the board (a1…)', 'coords'),
+    check('Play forced moves by themselves', 'autoMove'),
+    check('High-contrast colours', 'contrast'),
+    h('label', { class: 'field' }, 'Animations', speed),
+    h('div', { class: 'row' }, close),
+  );
+}

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { howtoSections } from '../src/logic/howto.ts';
+import { rules } from './fixtures.ts';
+
+test('every fixture rule set gets its how-to-play sections from its definition', () => {
+  for (const id of ['finkel', 'aseb', 'boxed', 'murray'] as const) {
+    const r = rules(id);
+    const s = howtoSections(r);
+    const titles = s.map((x) => x.title);
+    assert.deepEqual(titles.slice(0, 4), ['The goal', 'The path', 'The dice', 'Rosettes'], id);
+    assert.match(s[0].lines[0], new RegExp(`${r.pieces} pieces`), id);
+    assert.equal(s[2].lines.length, r.dice.throws.length + 2, `${id}: a line per throw`);
+  }
+});
+
+test('Finkel: safe rosettes, a throw of 0 passes; the boxed game lists its special squares', () => {
+  const f = howtoSections(rules('finkel'));
+  assert.match(f[3].lines.join(' '), /safe: it cannot be captured/);
+  assert.match(f[2].lines[1], /0 marked tips: move 0, no move, the turn passes/);
+  assert.equal(f.length, 4, 'Finkel has no special rules');
+  const b = howtoSections(rules('boxed'));
+  const special = b.find((x) => x.title === 'Special rules');
+  assert.ok(special);
+  assert.match(special.lines.join(' '), /doubles the move/);
+  assert.match(special.lines.join(' '), /scored/);
+});
