@@ -119,7 +119,11 @@ export function turnPassed(events: TableEvent[]): boolean {
 }
 
 /** A computer level's name in the lobby; perfect without a solved table plays as hard. */
-export function levelLabel(level: string, solved: boolean, solve: SolveStatus | null = null): string {
+export function levelLabel(
+  level: string,
+  solved: boolean,
+  solve: SolveStatus | null = null,
+): string {
   const name = level.charAt(0).toUpperCase() + level.slice(1);
   if (level !== 'perfect' || solved) return name;
   if (solve?.state === 'ready') return name;
@@ -127,7 +131,11 @@ export function levelLabel(level: string, solved: boolean, solve: SolveStatus | 
     const pct = Math.round(solve.progress * 100);
     const eta = solve.eta_seconds;
     const when =
-      eta === undefined ? '' : eta < 90 ? `, about ${Math.max(1, Math.round(eta))} s` : `, about ${Math.round(eta / 60)} min`;
+      eta === undefined
+        ? ''
+        : eta < 90
+          ? `, about ${Math.max(1, Math.round(eta))} s`
+          : `, about ${Math.round(eta / 60)} min`;
     const what = solve.state === 'solving' ? `being solved: ${pct}%${when}` : 'queued to be solved';
     return `${name} (${what}; plays as Hard until then)`;
   }
