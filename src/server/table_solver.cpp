@@ -10,8 +10,8 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
-#include <regex>
 
 #include "ai/perfect.h"
 #include "rules/presets.h"
@@ -189,10 +189,12 @@ bool TableSolver::solve(std::size_t i) {
 
 // Reads `ur solve`'s line a layer: "... 42.0% of the work, ETA 240 s".
 void TableSolver::update(std::size_t i, const std::string& line) {
-  static const std::regex kProgress(R"(([0-9.]+)% of the work, ETA ([0-9]+) s)");
-  std::smatch m;
-  if (!std::regex_search(line, m, kProgress)) return;
-  double progress = std::stod(m[1]) / 100, eta = std::stod(m[2]);
+  std::size_t pct = line.find("% of the work, ETA ");
+  if (pct == std::string::npos) return;
+  std::size_t start = line.find_last_not_of("0123456789.", pct - 1);
+  start = start == std::string::npos ? 0 : start + 1;
+  double progress = std::strtod(line.c_str() + start, nullptr) / 100;
+  double eta = std::strtod(line.c_str() + pct + 19, nullptr);
   std::lock_guard lock(mutex_);
   Job& j = jobs_[i];
   // The log hears of every tenth of the way; GET /api/rules of every layer.

@@ -163,7 +163,7 @@ TEST_F(TablesTest, AStoredRecordThatDoesNotReplayIs422NamingTheEvent) {
   MatchRow bad = *m;
   bad.id = "00000000000000aa";
   bad.record = record.dump();
-  TableRow row{bad.id, bad.rules, "finished", false, false, 1, "{}", 0, 0};
+  TableRow row{bad.id, bad.rules, "finished", false, false, 1, "{}", 0, 0, "", 0, ""};
   ASSERT_TRUE(server_->context().storage->finish_game(row, -1, bad));
   Response r = get("/api/games/" + bad.id + "/analysis");
   EXPECT_EQ(r.result_int(), 422) << r.body();
