@@ -210,7 +210,7 @@ function explorer(a: AnalysisAnswer, ctx: ReviewContext) {
             text:
               `${ctx.names[t.seat]} throws next: ${ctx.names[1]} has ${pct(t.light_expected)} on ` +
               `average over the throws; the ${t.outcome} thrown gave ${pct(t.light)} ` +
-              `(luck ${signedPct(t.luck)}).`,
+              `(${ctx.names[t.seat]}'s luck ${signedPct(t.luck)}).`,
           }),
         );
       } else items.push(h('li', { text: 'Nothing to decide or throw here.' }));
