@@ -356,7 +356,7 @@ export function positionsByReplay(record) {
 
 /**
  * Which collected console lines count. Every one does: a visitor without a session no longer meets
- * a refused request (401), and the replay asks for grades only where the server has a table.
+ * a refused request (401), and the server reviews every finished game (exact or estimated).
  */
 export const realError = () => true;
 

@@ -115,10 +115,13 @@ export function gradeFrames(frames: ReplayFrame[], analysis: AnalysisAnswer): Re
   return frames.map((f, i) => {
     const m = byFrame.get(i);
     if (!m || m.legal < 2) return f;
+    // An estimated review says so on every verdict (its grades match the exact ones ~2 in 3).
+    const est = analysis.estimate ? 'estimate: ' : '';
     const verdict =
-      m.cost < 1e-6
+      est +
+      (m.cost < 1e-6
         ? `best, ${pct(m.value)} to win`
-        : `${m.grade}: ${pct(m.value)} to win (best ${pct(m.best_value)})`;
+        : `${m.grade}: ${pct(m.value)} to win (best ${pct(m.best_value)})`);
     return { ...f, label: `${f.label} — ${verdict}` };
   });
 }

@@ -226,24 +226,77 @@ export interface PositionsAnswer {
   positions: { event: number; position: string; counts?: number[][] }[];
 }
 
-/** GET /api/games/<id>/analysis: each move graded against the solved table (docs/solver.md). */
+/** GET /api/games/<id>/analysis: the game review (docs/analysis.md, "JSON"). */
 export interface AnalysedMove {
   event: number;
   seat: SeatNo;
   legal: number;
+  from?: number;
+  to?: number;
+  best?: { from: number; to: number; award?: boolean };
+  award?: boolean;
+  resign?: boolean;
   value: number;
   best_value: number;
   cost: number;
   grade: string;
+  /** Light's winning chance after this decision. */
+  light?: number;
+  estimate?: boolean;
+}
+
+export interface AnalysedThrow {
+  event: number;
+  seat: SeatNo;
+  outcome: number;
+  luck: number;
+  light: number;
+  light_expected: number;
+}
+
+export interface ThrowRef {
+  event: number;
+  outcome: number;
+  luck: number;
+}
+
+export interface AnalysedPlayer {
+  seat: SeatNo;
+  decisions: number;
+  best: number;
+  total_cost: number;
+  worst_cost: number;
+  accuracy?: number;
+  luck?: number;
+  throws?: number;
+  luckiest?: ThrowRef | null;
+  unluckiest?: ThrowRef | null;
+}
+
+export interface GraphPoint {
+  step: number;
+  event: number;
+  light: number;
+  mark?: 'mistake' | 'blunder' | 'luck';
 }
 
 export interface AnalysisAnswer {
+  estimate?: boolean;
+  source?: string;
+  note?: string;
+  summary?: string;
   moves: AnalysedMove[];
-  players: {
-    seat: SeatNo;
-    decisions: number;
-    best: number;
-    total_cost: number;
-    worst_cost: number;
-  }[];
+  throws?: AnalysedThrow[];
+  players: AnalysedPlayer[];
+  decomposition?: {
+    start: number;
+    result: number;
+    light_luck: number;
+    dark_luck: number;
+    light_lost: number;
+    dark_lost: number;
+    residual: number;
+  };
+  key_moves?: { decisions: AnalysedMove[]; throws: AnalysedThrow[] };
+  graph?: GraphPoint[];
 }

@@ -2,10 +2,35 @@
 // captures, the rosettes landed and the rating change of a rated game.
 
 import { ratingLine, reasonText, seatName } from '../logic/status.ts';
-import type { SeatNo, Snapshot } from '../logic/types.ts';
+import type { AnalysisAnswer, SeatNo, Snapshot } from '../logic/types.ts';
+import { reviewLine } from '../logic/review.ts';
+import { api } from '../net/api.ts';
 import { howtoHash, replayHash } from '../logic/route.ts';
 import { h } from './dom.ts';
 import { pieceElement } from './board.ts';
+
+// One review a game: the banner is redrawn on every new version of a finished table.
+const reviews = new Map<string, Promise<AnalysisAnswer>>();
+
+/** "Review: alice accuracy 82.4, luck +12.0% · bob …" with its link, filled in when it comes. */
+function reviewRow(snap: Snapshot): HTMLElement {
+  const text = h('span', { text: 'Reviewing the game…' });
+  const row = h(
+    'p',
+    { class: 'banner-review', 'aria-live': 'polite' },
+    text,
+    ' ',
+    h('a', { href: replayHash(snap.id), text: 'Review' }),
+  );
+  let review = reviews.get(snap.id);
+  if (!review) reviews.set(snap.id, (review = api.analysis(snap.id)));
+  const names = { 1: seatName(snap.seats, 1), 2: seatName(snap.seats, 2) };
+  review.then(
+    (a) => (text.textContent = reviewLine(a, names)),
+    () => (reviews.delete(snap.id), (text.textContent = 'The review is not available.')),
+  );
+  return row;
+}
 
 export function buildBanner(
   snap: Snapshot,
@@ -75,6 +100,7 @@ export function buildBanner(
       h('thead', {}, h('tr', {}, h('th', {}), head(1), head(2))),
       h('tbody', {}, ...rows),
     ),
+    reviewRow(snap),
     h(
       'div',
       { class: 'row center' },

@@ -4,7 +4,6 @@
 
 import { buildGeometry, parsePosition } from '../logic/geometry.ts';
 import {
-  analysisSummary,
   describeRecordEvent,
   gradeFrames,
   replayFrames,
@@ -19,8 +18,9 @@ import { errorText, type App, type View } from './app.ts';
 import { BoardView, pieceElement } from './board.ts';
 import { DiceView } from './dice.ts';
 import { h, setText } from './dom.ts';
+import { buildReview, type ReviewPanel } from './review_panel.ts';
 
-export function mountReplay(app: App, root: HTMLElement, route: Route): View {
+export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'replay') return { destroy() {} };
   const title = h('h1', { text: 'Replay' });
   const meta = h('p', { class: 'hint' });
@@ -66,6 +66,17 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
       next = btn('▶', 'next', 'Next'),
       last = btn('▶|', 'last', 'Last');
     const playBtn = btn('Play', 'play', 'Play');
+    const controls = h(
+      'div',
+      { class: 'row replay-controls' },
+      first,
+      prev,
+      playBtn,
+      next,
+      last,
+      slider,
+      counter,
+    );
     const list = h('ol', { class: 'log replay-list', 'aria-label': 'Moves', tabindex: 0 });
     host.append(
       h(
@@ -80,11 +91,16 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
           seatRow(2),
         ),
       ),
-      h('div', { class: 'row replay-controls' }, first, prev, playBtn, next, last, slider, counter),
+      controls,
       list,
     );
     host.style.setProperty('--cols', String(geo.cols));
 
+    const stop = () => {
+      window.clearInterval(timer);
+      timer = 0;
+      setText(playBtn, 'Play');
+    };
     let frames: ReplayFrame[];
     try {
       frames = replayFrames(geo, record, await api.positions(route.id), names);
@@ -110,27 +126,22 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
         ...record.events.map((ev) => h('li', { text: describeRecordEvent(ev, geo, names) })),
       );
     }
-    // Grades from the solved table, where the server has one for this rule set (asking anyway
-    // would leave a refused request, 409, in the console).
-    const rulesId = record.rules || game.rules;
-    const solved = (await app.presets().catch(() => [])).find((p) => p.id === rulesId)?.solved;
-    if (frames.length > 1 && !solved)
-      setText(note, 'This server has not solved this rule set, so the moves are not graded.');
-    if (frames.length > 1 && solved) {
+    // The review: exact from the server's solved table, else estimated by search (labelled).
+    let review: ReviewPanel | null = null;
+    if (frames.length > 1) {
       try {
         const analysis = await api.analysis(route.id);
         frames = gradeFrames(frames, analysis);
-        host.append(
-          h(
-            'div',
-            { class: 'replay-analysis' },
-            h('h2', { text: 'Analysis (perfect play)' }),
-            ...analysisSummary(analysis, names).map((line) => h('p', { text: line })),
-          ),
-        );
+        review = buildReview(analysis, {
+          geo,
+          names,
+          scope: host,
+          show: (i) => (stop(), show(i)),
+        });
+        controls.after(review.el);
       } catch (e) {
         if (!(e instanceof ApiError) || (e.status !== 409 && e.status !== 404)) throw e;
-        setText(note, 'This server has not solved this rule set, so the moves are not graded.');
+        setText(note, 'This server cannot review this game, so the moves are not graded.');
       }
     }
     slider.max = String(frames.length - 1);
@@ -155,6 +166,7 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
         // Scroll the list only: scrollIntoView would move the whole page on a small screen.
         if (li) list.scrollTop = li.offsetTop - list.clientHeight / 2;
       }
+      review?.onShow(at);
     };
     if (frames.length > 1)
       list.replaceChildren(
@@ -168,11 +180,6 @@ export function mountReplay(app: App, root: HTMLElement, route: Route): View {
           return li;
         }),
       );
-    const stop = () => {
-      window.clearInterval(timer);
-      timer = 0;
-      setText(playBtn, 'Play');
-    };
     first.addEventListener('click', () => (stop(), show(0)));
     prev.addEventListener('click', () => (stop(), show(at - 1)));
     next.addEventListener('click', () => (stop(), show(at + 1)));

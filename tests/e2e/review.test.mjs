@@ -1,0 +1,96 @@
+// The review of a finished game (issue 15): a guest plays the computer to the end, the banner
+// gives each player's accuracy and luck with a link to the review, and the review shows the
+// win-chance graph (a click jumps the replay), accuracy and luck of both players, the key-move
+// mode with the played and the best move drawn on the board, and the chances at a position.
+// The test server has no tables, so the review is an estimate and must say so. axe-core finds
+// no serious or critical problem on the review screen.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import * as L from './lib.mjs';
+
+const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 20 });
+
+test(
+  'a finished game’s review: graph, accuracy and luck, key moves, explorer',
+  { timeout: 240000 },
+  async () => {
+    const P = await L.newGuest(env.browser, env.server.url, { reducedMotion: 'reduce' });
+    const page = P.page;
+    await L.playComputer(page, env.server.url, 'finkel', 'beginner');
+    for (let guard = 0; guard < 3000; guard++) {
+      const st = await L.myTurn(page);
+      if (st.status === 'finished') break;
+      await L.clickTurn(page, st);
+    }
+
+    // The banner: each player's accuracy and luck in one line, and the link to the review.
+    await page.waitForSelector('.banner .banner-review a');
+    await page.waitForFunction(() =>
+      /accuracy/.test(document.querySelector('.banner-review').textContent),
+    );
+    const line = await page.textContent('.banner-review');
+    assert.match(line, /accuracy ~?\d+.*luck ~?[+\u2212]\d.*accuracy ~?\d+.*luck/, line);
+    await L.screenshot(page, 'review-banner');
+    await page.click('.banner-review a');
+
+    // The review: estimated (no tables on a test server), both players' accuracy and luck.
+    await page.waitForSelector('.review .win-graph polyline');
+    assert.match(await page.textContent('.review-estimate'), /estimate/i);
+    const players = await page.$$eval('.review-players li', (li) => li.map((x) => x.textContent));
+    assert.equal(players.length, 2);
+    for (const p of players)
+      assert.match(p, /(accuracy|no decisions).*luck [~+\u2212\d].*chance lost/);
+    assert.match(
+      await page.textContent('.review-decomposition'),
+      / won: .* from the dice, .* from mistakes/,
+    );
+    const points = await page.$eval(
+      '.win-graph polyline',
+      (l) => l.getAttribute('points').split(' ').length,
+    );
+    assert.ok(points > 10, `the graph has a point a step (${points})`);
+
+    // A click on the graph's right end jumps the replay to (near) the end.
+    const total = Number((await page.textContent('.replay-counter')).split('/')[1]);
+    const box = await page.$eval('.win-graph', (g) => {
+      const r = g.getBoundingClientRect();
+      return { x: r.right - 3, y: r.top + r.height / 2 };
+    });
+    await page.mouse.click(box.x, box.y);
+    const step = Number(await page.getAttribute('.replay-host', 'data-step'));
+    assert.ok(step > total - 3, `the click jumped to step ${step} of ${total}`);
+    await L.screenshot(page, 'review');
+
+    // Key moves: step until a decision whose best move differs, drawn on the board.
+    await page.click('button[data-action=key-start]');
+    let drawn = false;
+    for (let i = 0; i < 12 && !drawn; i++) {
+      drawn = (await page.$('.board .mv-best, .pile.mv-best')) !== null;
+      if (drawn) break;
+      if (await page.isDisabled('button[data-action=key-next]')) break;
+      await page.click('button[data-action=key-next]');
+    }
+    assert.ok(drawn, 'a key decision draws the best move on the board');
+    assert.ok(await page.$('.mv-played'), 'and the played move');
+    assert.match(await page.textContent('.key-text'), /played .* to win.*best was .* to win/);
+    // The whole page: the board with the two moves drawn and the review under it.
+    await page.screenshot({ path: `${L.screenshotDir}/review-key-move.png`, fullPage: true });
+
+    // The explorer lists the chances at the position on show.
+    const chances = await page.textContent('.explore-list');
+    assert.match(chances, /Played: .*\d+\.\d% to win/);
+    assert.match(chances, /Best: .*\d+\.\d% to win/);
+    await page.click('.explore-best button');
+    assert.ok(await page.$('.mv-best'));
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
+    assert.deepEqual(serious, [], 'axe: no serious or critical problem on the review');
+    assert.deepEqual(P.errors.filter(L.realError), [], 'no console errors');
+    await P.context.close();
+  },
+);

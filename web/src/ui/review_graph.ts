@@ -1,0 +1,113 @@
+// The win-chance graph of the review as inline SVG (no chart library): light's winning chance
+// after every step, mistakes (orange) and blunders (red) as dots, the luckiest throws as green
+// triangles. A click anywhere picks the nearest step; the marks are buttons for the keyboard.
+
+import { plotPoints, pct, type PlotPoint } from '../logic/review.ts';
+import type { GraphPoint } from '../logic/types.ts';
+import { h } from './dom.ts';
+
+const NS = 'http://www.w3.org/2000/svg';
+const W = 600;
+const H = 140;
+
+function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
+export interface ReviewGraph {
+  el: HTMLElement;
+  /** Moves the "you are here" line to the frame on show. */
+  at(frame: number): void;
+}
+
+const markWords: Record<string, string> = {
+  mistake: 'mistake',
+  blunder: 'blunder',
+  luck: 'lucky throw',
+};
+
+function markElement(p: PlotPoint): SVGElement {
+  if (p.mark === 'luck')
+    return svg('polygon', {
+      points: `${p.x},${p.y - 6} ${p.x - 5},${p.y + 4} ${p.x + 5},${p.y + 4}`,
+      class: 'g-mark g-luck',
+    });
+  return svg('circle', { cx: p.x, cy: p.y, r: 4.5, class: `g-mark g-${p.mark}` });
+}
+
+/**
+ * The graph; `jump(frame)` shows the replay frame after a point's event (frame 0: the start).
+ * `lightName` names light in the title ("alice's winning chance").
+ */
+export function buildGraph(
+  graph: GraphPoint[],
+  lightName: string,
+  jump: (frame: number) => void,
+): ReviewGraph {
+  const pts = plotPoints(graph, W, H);
+  const root = svg('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    class: 'win-graph',
+    role: 'group',
+    'aria-label': `${lightName}'s winning chance, step by step; marks: mistakes, blunders, lucky throws`,
+    preserveAspectRatio: 'none',
+  });
+  root.append(
+    svg('rect', { x: 0, y: 0, width: W, height: H, class: 'g-bg' }),
+    svg('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, class: 'g-half' }),
+    svg('polyline', {
+      points: pts.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' '),
+      class: 'g-line',
+    }),
+  );
+  const here = svg('line', { x1: 0, x2: 0, y1: 0, y2: H, class: 'g-here' });
+  root.append(here);
+  const frameOf = (p: GraphPoint) => p.event + 1;
+  for (const p of pts.filter((q) => q.mark)) {
+    const m = markElement(p);
+    m.setAttribute('tabindex', '0');
+    m.setAttribute('role', 'button');
+    m.setAttribute('data-event', String(p.event));
+    m.setAttribute('aria-label', `${markWords[p.mark!]} at step ${p.step}: ${pct(p.light)}`);
+    const title = svg('title', {});
+    title.textContent = `${markWords[p.mark!]}: ${lightName} ${pct(p.light)}`;
+    m.append(title);
+    m.addEventListener('click', (e) => (e.stopPropagation(), jump(frameOf(p))));
+    m.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      e.stopPropagation();
+      jump(frameOf(p));
+    });
+    root.append(m);
+  }
+  root.addEventListener('click', (e) => {
+    const box = root.getBoundingClientRect();
+    if (!box.width || !pts.length) return;
+    const x = ((e.clientX - box.left) / box.width) * W;
+    let best = pts[0];
+    for (const p of pts) if (Math.abs(p.x - x) < Math.abs(best.x - x)) best = p;
+    jump(frameOf(best));
+  });
+  const el = h(
+    'figure',
+    { class: 'win-graph-box' },
+    h('figcaption', { class: 'hint', text: `${lightName}'s winning chance (click to jump)` }),
+  );
+  el.prepend(root);
+  return {
+    el,
+    at(frame: number) {
+      // The last point at or before the frame's event (throws and decisions each have one).
+      let x = pts[0]?.x ?? 0;
+      for (const p of pts) if (frameOf(p) <= frame) x = p.x;
+      here.setAttribute('x1', String(x));
+      here.setAttribute('x2', String(x));
+    },
+  };
+}
