@@ -5,11 +5,13 @@
 //
 // Invariants: the engine never throws on input and never ends on bad input; every line it
 // cannot obey is answered `info string error: <why>` and changes nothing. The current rule set,
-// agent and position always agree (an option that cannot be applied keeps its old value). `go`
-// searches on a worker thread; while it runs, only `isready`, `stop` and `quit` are obeyed, so
-// the agent and the position are never touched by two threads. Output lines are written one at
-// a time under a mutex, from the calling thread or the search thread; `bestmove` is the
-// search thread's last use of the agent, and the engine is idle again before it is written.
+// agent and position always agree (an option that cannot be applied keeps its old value). A
+// `go` of a search agent (expectimax, the medium and hard levels) runs on a worker thread (the
+// other agents decide in microseconds and answer at once); while it runs, only `isready`,
+// `stop` and `quit` are obeyed, so the agent and the position are never touched by two threads.
+// Output lines are written one at a time under a mutex, from the calling thread or the search
+// thread; `bestmove` is the search thread's last use of the agent, and the engine is idle again
+// before it is written.
 #pragma once
 
 #include <atomic>

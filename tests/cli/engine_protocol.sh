@@ -121,7 +121,7 @@ engine "setoption name Agent value expectimax(time_ms=3600000)" "position L2/000
 [ "$(sed -n 1p "$work/out")" = readyok ] || fail "readyok not first: $(cat "$work/out")"
 grep -q "^info string error: position: busy searching" "$work/out" || fail "no busy error"
 tail -1 "$work/out" | grep -Eq "^bestmove (0->2|5->7)$" || fail "no bestmove after stop: $(cat "$work/out")"
-engine "setoption name Agent value greedy" "position L2/0000005/0000000" go
+engine "setoption name Agent value expectimax(depth=3)" "position L2/0000005/0000000" go
 tail -1 "$work/out" | grep -Eq "^bestmove (0->2|5->7)$" || fail "end of input: $(cat "$work/out")"
 
 echo "check: eval equals ur table query with a solved table"
