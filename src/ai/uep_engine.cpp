@@ -195,10 +195,22 @@ void UepEngine::start_search(std::unique_ptr<Agent> temporary) {
   {
     std::lock_guard lock(job_mutex_);
     search_stop_ = std::stop_source{};
-    job_ = Job{agent, pos_};
+    (inline_ ? inline_job_ : job_) = Job{agent, pos_};
     searching_ = true;
   }
-  job_ready_.notify_one();
+  if (!inline_) job_ready_.notify_one();
+}
+
+void UepEngine::run_search() {
+  if (!inline_job_) return;
+  const Job job = *inline_job_;
+  inline_job_.reset();
+  std::stop_token stop;
+  {
+    std::lock_guard lock(job_mutex_);
+    stop = search_stop_.get_token();
+  }
+  search(job, stop);
 }
 
 void UepEngine::work(std::stop_token thread_stop) {
@@ -212,27 +224,31 @@ void UepEngine::work(std::stop_token thread_stop) {
       job_.reset();
       stop = search_stop_.get_token();
     }
-    const auto start = std::chrono::steady_clock::now();
-    const Move m = job.agent->choose(*built_.engine, job.pos, stop);
-    std::string info;
-    if (const auto* ex = dynamic_cast<const ExpectimaxAgent*>(job.agent)) {
-      const SearchStats& st = ex->last_stats();
-      const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
-      info = fmt::format("info depth {} nodes {} win {:.6f} time {}", st.completed_depth, st.nodes,
-                         st.value, ms);
-    }
-    {
-      // Idle before bestmove is written: the controller's next line must not find us busy.
-      std::lock_guard lock(out_mutex_);
-      if (!info.empty()) out_(info);
-      searching_ = false;
-      out_("bestmove " + move_text(m));
-    }
-    std::lock_guard lock(job_mutex_);  // wait_search() checks searching_ under it
-    idle_.notify_all();
+    search(job, stop);
   }
+}
+
+void UepEngine::search(const Job& job, const std::stop_token& stop) {
+  const auto start = std::chrono::steady_clock::now();
+  const Move m = job.agent->choose(*built_.engine, job.pos, stop);
+  std::string info;
+  if (const auto* ex = dynamic_cast<const ExpectimaxAgent*>(job.agent)) {
+    const SearchStats& st = ex->last_stats();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    info = fmt::format("info depth {} nodes {} win {:.6f} time {}", st.completed_depth, st.nodes,
+                       st.value, ms);
+  }
+  {
+    // Idle before bestmove is written: the controller's next line must not find us busy.
+    std::lock_guard lock(out_mutex_);
+    if (!info.empty()) out_(info);
+    searching_ = false;
+    out_("bestmove " + move_text(m));
+  }
+  std::lock_guard lock(job_mutex_);  // wait_search() checks searching_ under it
+  idle_.notify_all();
 }
 
 }  // namespace ur::ai

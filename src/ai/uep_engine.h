@@ -52,6 +52,15 @@ class UepEngine {
   // For a command line's options before the protocol starts.
   std::string set_option(std::string_view name, std::string_view value);
 
+  // For a caller that reads its input on two threads in turn (`ur engine`): with inline
+  // searches, handle() does not give a search `go` to the worker but keeps it, search_due()
+  // says so, and the caller lets its other thread read on while it runs run_search() itself.
+  // That saves waking the worker on every go (README, Numbers). Only the thread whose handle()
+  // kept the search may run it.
+  void set_inline_searches(bool on) { inline_ = on; }
+  bool search_due() const { return inline_job_.has_value(); }
+  void run_search();
+
  private:
   struct Settings {
     std::string rules = "finkel";
@@ -82,6 +91,8 @@ class UepEngine {
   void start_search(std::unique_ptr<Agent> temporary);
   void stop_search();
   void work(std::stop_token thread_stop);
+  struct Job;
+  void search(const Job& job, const std::stop_token& stop);
 
   Output out_;
   std::string name_, version_;
@@ -99,8 +110,10 @@ class UepEngine {
   std::mutex job_mutex_;
   std::condition_variable_any job_ready_, idle_;
   std::optional<Job> job_;
-  std::stop_source search_stop_;  // a fresh one per search
-  std::jthread worker_;           // last: stopped and joined before the members above go
+  bool inline_ = false;
+  std::optional<Job> inline_job_;  // a search kept for run_search()
+  std::stop_source search_stop_;   // a fresh one per search
+  std::jthread worker_;            // last: stopped and joined before the members above go
 };
 
 }  // namespace ur::ai
