@@ -70,7 +70,7 @@ class ExternalAgent final : public Agent {
       }
       if (r == ChildProcess::Read::kTimeout) {
         if (ChildProcess::Clock::now() >= deadline) {
-          timed_out("bestmove");
+          timed_out("bestmove", timeout_);
           return moves[0];
         }
         if (stop.stop_requested() && !stop_sent) stop_sent = child_->write_line("stop");
@@ -101,16 +101,18 @@ class ExternalAgent final : public Agent {
   std::string lost(const char* what) {
     return fail(fmt::format("{}: it {}", what, child_->exit_description()));
   }
-  std::string timed_out(const char* waiting_for) {
-    return fail(fmt::format("sent no {} within {} ms (killed)", waiting_for, timeout_.count()));
+  std::string timed_out(const char* waiting_for, std::chrono::milliseconds limit) {
+    return fail(fmt::format("sent no {} within {} ms (killed)", waiting_for, limit.count()));
   }
-  // The next line within the time limit; "" or why there is none.
+  // The next line of the handshake; "" or why there is none. Starting may take longer than a
+  // move (an interpreter, a table to open): it gets the default limit when the move's is less.
   std::string next_line(std::string& line, const char* waiting_for) {
-    switch (child_->read_line(line, ChildProcess::Clock::now() + timeout_)) {
+    const auto limit = std::max(timeout_, std::chrono::milliseconds(kDefaultEngineTimeoutMs));
+    switch (child_->read_line(line, ChildProcess::Clock::now() + limit)) {
       case ChildProcess::Read::kLine:
         return "";
       case ChildProcess::Read::kTimeout:
-        return timed_out(waiting_for);
+        return timed_out(waiting_for, limit);
       case ChildProcess::Read::kClosed:
         break;
     }

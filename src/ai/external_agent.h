@@ -2,6 +2,7 @@
 // so that `ur play` and `ur tournament` can pit any engine against ours.
 //
 // Spec: "engine:PATH ARGS" or "engine(timeout_ms=T):PATH ARGS" (make_agent in registry.cpp).
+// T (default 10 s) bounds each answer; the handshake may take the longer of T and 10 s.
 // The program is started when the agent is made (one process per agent, so per game in a
 // tournament), and must pass the handshake: `uep` answered by `uepok`, the rule set accepted
 // through its `Rules` option when it offers one, `isready` answered by `readyok`. Then each

@@ -42,9 +42,9 @@ summary --a random --b "engine:python3 $example --illegal-after 1" --games 3
 [ "$(field a_wins)" = 3 ] || fail "illegal: $(cat "$work/t.json")"
 grep -q "B (engine.*) forfeits: sent an illegal move in .*move '0->0'" "$work/t.json" ||
   fail "illegal reason: $(cat "$work/t.json")"
-summary --a "engine:python3 $example --hang-after 1" --b greedy --games 2 --engine-timeout 3000
+summary --a "engine:python3 $example --hang-after 1" --b greedy --games 2 --engine-timeout 1000
 [ "$(field b_wins)" = 2 ] || fail "hang: $(cat "$work/t.json")"
-grep -q "forfeits: sent no bestmove within 3000 ms (killed)" "$work/t.json" ||
+grep -q "forfeits: sent no bestmove within 1000 ms (killed)" "$work/t.json" ||
   fail "hang reason: $(cat "$work/t.json")"
 "$UR" tournament --a "engine:python3 $example --crash-after 0" --b random --games 2 >"$work/text" ||
   fail "text summary exited $?"
