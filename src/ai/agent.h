@@ -13,7 +13,8 @@
 //   greedy                      one ply with the tuned evaluation of evaluation.h
 //   expectimax(depth=3)         expectiminimax over the throw distribution (expectimax.h);
 //   expectimax(time_ms=200)     iterative deepening under a time budget (depth = the cap)
-//   perfect                     the solver's lookup table (not built yet: an error message)
+//   perfect                     the solver's lookup table (perfect.h)
+//   engine:PATH ARGS            another program that speaks UEP (external_agent.h)
 //
 // Threads: an Agent object is NOT thread-safe (it owns a random generator and a search
 // cache). Use one agent object per thread; the Engine is shared read-only. A search can be
@@ -42,6 +43,10 @@ class Agent {
   virtual std::string name() const = 0;
   // One of engine.legal_moves(pos); pos.is_decision() must hold.
   virtual Move choose(const Engine& engine, const Position& pos, const StopToken& stop) = 0;
+  // Why this agent can play no more, "" while it can. Only an external engine (a program,
+  // external_agent.h) fails: it crashed, hung or answered an illegal move. Its choose() then
+  // returned a stand-in legal move that must not be played: the seat has lost the game.
+  virtual std::string failure() const { return ""; }
 };
 
 struct AgentError {

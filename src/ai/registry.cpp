@@ -7,6 +7,7 @@
 #include "ai/agent.h"
 #include "ai/basic_agents.h"
 #include "ai/expectimax.h"
+#include "ai/external_agent.h"
 #include "ai/perfect.h"
 
 namespace ur::ai {
@@ -179,6 +180,8 @@ std::string level_note(std::string_view level, const RuleSet& rules) {
 }
 
 AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_t seed) {
+  // A command line is not a spec: its arguments may hold parentheses and commas.
+  if (is_external_spec(trim(text))) return make_external_agent(trim(text), rules);
   auto parsed = parse_spec(text);
   if (auto* e = std::get_if<AgentError>(&parsed)) return std::move(*e);
   const Spec& spec = std::get<Spec>(parsed);
@@ -218,6 +221,7 @@ std::string with_perfect_table(std::string spec, const std::string& table) {
 
 std::string agent_help() {
   return "agents: random | first | greedy | expectimax(depth=N[,time_ms=T]) | perfect[(table=F)]\n"
+         "        engine:PATH ARGS | engine(timeout_ms=T):PATH ARGS (a UEP program)\n"
          "levels: beginner (random), easy (greedy), medium (expectimax depth 2),\n"
          "        hard (expectimax depth 4), perfect (lookup table, else as hard)";
 }

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "ai/agent.h"
+#include "ai/external_agent.h"
 #include "ai/transposition.h"
 #include "engine/game.h"
 #include "engine/notation.h"
@@ -32,16 +33,29 @@ Wilson wilson(double p, int n) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+// Ends game `index` as a forfeit by the side of `agent`'s seat (A when `a_lost`).
+void forfeit(GameSummary& out, int index, bool a_lost, const std::string& who,
+             const std::string& why) {
+  out.a_won = a_lost ? 0 : 1;
+  out.forfeit = fmt::format("game {}: {} ({}) forfeits: {}", index, a_lost ? "A" : "B", who, why);
+}
+
 // Plays one game; "" or an error message.
 std::string play_one(const std::shared_ptr<const Engine>& engine, const TournamentConfig& config,
                      int index, GameSummary& out) {
   const std::uint64_t seed = game_seed(config.seed, static_cast<std::uint64_t>(index));
   Rng dice(seed);
+  out.a_light = index % 2 == 0;
   AgentResult a = make_agent(config.agent_a, config.rules, mix64(seed + 1));
   AgentResult b = make_agent(config.agent_b, config.rules, mix64(seed + 2));
-  if (auto* e = std::get_if<AgentError>(&a)) return e->message;
-  if (auto* e = std::get_if<AgentError>(&b)) return e->message;
-  out.a_light = index % 2 == 0;
+  // Both specs were made once before the games: only a program can fail to start now.
+  for (auto [made, spec, is_a] :
+       {std::tuple{&a, &config.agent_a, true}, std::tuple{&b, &config.agent_b, false}})
+    if (auto* e = std::get_if<AgentError>(made)) {
+      if (!is_external_spec(*spec)) return e->message;
+      forfeit(out, index, is_a, *spec, e->message);
+      return "";
+    }
   Agent* light = (out.a_light ? std::get<0>(a) : std::get<0>(b)).get();
   Agent* dark = (out.a_light ? std::get<0>(b) : std::get<0>(a)).get();
   Game game(engine);
@@ -59,6 +73,11 @@ std::string play_one(const std::shared_ptr<const Engine>& engine, const Tourname
     }
     Agent* agent = game.to_act() == Player::kLight ? light : dark;
     const Move m = agent->choose(*engine, game.position(), never);
+    if (std::string why = agent->failure(); !why.empty()) {
+      forfeit(out, index, (game.to_act() == Player::kLight) == out.a_light, agent->name(), why);
+      out.throws = throws;
+      return "";
+    }
     if (Status s = game.apply_move(m); !s.ok())
       return fmt::format("game {}: {} made an illegal decision in {}: {}", index, agent->name(),
                          to_position_string(*engine, game.position()), s.error);
@@ -144,6 +163,7 @@ std::variant<TournamentResult, std::string> run_tournament(const TournamentConfi
     result.a_wins += g.a_won == 1;
     result.b_wins += g.a_won == 0;
     result.abandoned += g.a_won == -1;
+    result.forfeits += !g.forfeit.empty();
     result.a_games_as_light += g.a_light;
     result.a_wins_as_light += g.a_light && g.a_won == 1;
     result.throws += static_cast<std::uint64_t>(g.throws);

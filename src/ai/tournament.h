@@ -6,7 +6,9 @@
 // Results are stored by game index and summed in index order, so the outcome depends only on
 // the seed and the game count, never on the number of threads or their timing. Games are
 // played through ur::Game, the checked layer: an illegal decision stops the tournament with
-// an error that names the game and the move.
+// an error that names the game and the move. An external engine (engine:PATH, a program) that
+// fails to start, crashes, hangs or answers an illegal move forfeits that game instead: it
+// counts as a loss for its side, the reason is kept, and the tournament goes on.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,7 @@ struct GameSummary {
   std::int8_t a_won = 0;  // 1: A won, 0: B won, -1: abandoned
   bool a_light = true;
   std::int32_t throws = 0;
+  std::string forfeit;  // why the loser forfeited (an external engine failed), else ""
 };
 
 struct TournamentResult {
@@ -40,6 +43,7 @@ struct TournamentResult {
   int a_wins = 0;
   int b_wins = 0;
   int abandoned = 0;
+  int forfeits = 0;  // games lost by a failing external engine (counted in the wins above)
   int a_wins_as_light = 0;
   int a_games_as_light = 0;
   std::uint64_t throws = 0;

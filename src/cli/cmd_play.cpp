@@ -27,6 +27,7 @@
 #include <tuple>
 
 #include "ai/agent.h"
+#include "ai/external_agent.h"
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "engine/game.h"
@@ -311,6 +312,11 @@ bool PlaySession::decide() {
   out_ << '\n' << render_view(game_, style_);
   if (!seats_[index_of(p)].human()) {
     const Move m = seats_[index_of(p)].agent->choose(game_.engine(), pos, std::stop_token{});
+    // An engine program that crashed, hung or cheated loses the game.
+    if (std::string why = seats_[index_of(p)].agent->failure(); !why.empty()) {
+      out_ << display_name(p) << " forfeits: " << seats_[index_of(p)].label << " " << why << "\n";
+      return game_.end_by(p, EndReason::kLeft).ok();
+    }
     play(m);
     out_ << std::flush;
     if (delay_ms_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms_));
@@ -348,6 +354,8 @@ void PlaySession::summary() {
   std::string last = display_name(w) + " wins";
   if (game_.end_reason() == EndReason::kResign) {
     last += " (" + display_name(l) + " resigned)";
+  } else if (game_.end_reason() == EndReason::kLeft) {
+    last += " (" + display_name(l) + " forfeited)";
   } else {
     last += " by bearing off all " + std::to_string(e.pieces()) + " pieces";
   }
@@ -391,6 +399,7 @@ void add_play_command(CLI::App& app) {
     std::optional<std::uint64_t> seed;
     bool ascii = false;
     int delay_ms = 0;
+    int engine_timeout = ai::kDefaultEngineTimeoutMs;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand(
@@ -399,9 +408,10 @@ void add_play_command(CLI::App& app) {
       "Works through a pipe: input is read line by line, the board is drawn in ASCII.");
   cmd->add_option("--rules,-r", opt->rules, "preset or rule-set string, e.g. finkel(pieces=5)")
       ->capture_default_str();
-  cmd->add_option("--light", opt->light,
-                  "who plays light: human, computer, a level (beginner easy medium hard perfect) "
-                  "or an agent spec such as \"expectimax(depth=3)\"")
+  cmd->add_option(
+         "--light", opt->light,
+         "who plays light: human, computer, a level (beginner easy medium hard perfect) "
+         "an agent spec such as \"expectimax(depth=3)\", or engine:PATH ARGS (a UEP program)")
       ->capture_default_str();
   cmd->add_option("--dark", opt->dark, "who plays dark (as --light)")->capture_default_str();
   cmd->add_option("--level", opt->level, "the level of a seat given as `computer`")
@@ -415,6 +425,10 @@ void add_play_command(CLI::App& app) {
                   "ends or the input does; `ur analyse FILE` grades its moves");
   cmd->add_option("--seed", opt->seed, "seed for the dice (default: random, printed)");
   cmd->add_flag("--ascii", opt->ascii, "plain ASCII board without colour");
+  cmd->add_option("--engine-timeout", opt->engine_timeout,
+                  "ms a seat given as engine:PATH ARGS (a UEP program) may take for a move")
+      ->check(CLI::Range(1, 3'600'000))
+      ->capture_default_str();
   cmd->add_option("--delay-ms", opt->delay_ms, "pause after each computer move")
       ->check(CLI::Range(0, 60'000))
       ->capture_default_str();
@@ -434,6 +448,8 @@ void add_play_command(CLI::App& app) {
     }
     const RuleSet& rules = std::get<RuleSet>(parsed);
     // Each computer seat draws from its own stream of the seed, apart from the dice.
+    opt->light = ai::with_engine_timeout(opt->light, opt->engine_timeout);
+    opt->dark = ai::with_engine_timeout(opt->dark, opt->engine_timeout);
     auto light =
         parse_seat(opt->light, opt->level, opt->table, rules, seed ^ 0x9e3779b97f4a7c15ULL);
     auto dark = parse_seat(opt->dark, opt->level, opt->table, rules, seed ^ 0xbf58476d1ce4e5b9ULL);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/agent.h"
+#include "ai/external_agent.h"
 #include "ai/tournament.h"
 #include "cli/commands.h"
 
@@ -34,6 +35,16 @@ void print_progress(int done, int total, int a, int b, double seconds) {
             << std::flush;
 }
 
+// The reasons of the forfeited games, in game order (at most `limit`).
+constexpr std::size_t kShownForfeits = 5;
+std::vector<std::string> forfeit_reasons(const ai::TournamentResult& r,
+                                         std::size_t limit = SIZE_MAX) {
+  std::vector<std::string> out;
+  for (const ai::GameSummary& g : r.per_game)
+    if (!g.forfeit.empty() && out.size() < limit) out.push_back(g.forfeit);
+  return out;
+}
+
 }  // namespace
 
 void add_tournament_command(CLI::App& app) {
@@ -44,7 +55,7 @@ void add_tournament_command(CLI::App& app) {
       "number of threads.\n" +
           ai::agent_help());
   static std::string rules = "finkel", agent_a, agent_b, table;
-  static int games = 1000, threads = 1;
+  static int games = 1000, threads = 1, engine_timeout = ai::kDefaultEngineTimeoutMs;
   static std::uint64_t seed = 1;
   static bool json = false;
   cmd->add_option("--rules,-r", rules, "rule set")->capture_default_str();
@@ -57,6 +68,10 @@ void add_tournament_command(CLI::App& app) {
                   "the solved table of the perfect player (default: DATA/tables/<rules>.urt, "
                   "DATA from UR_DATA_DIR, else ./data)")
       ->check(CLI::ExistingFile);
+  cmd->add_option("--engine-timeout", engine_timeout,
+                  "ms an engine:PATH program may take for each answer before it loses the game")
+      ->check(CLI::Range(1, 3'600'000))
+      ->capture_default_str();
   cmd->add_flag("--json", json, "print a JSON summary instead of text");
   cmd->callback([] {
     RuleSetResult parsed = parse_rule_set(rules);
@@ -67,8 +82,10 @@ void add_tournament_command(CLI::App& app) {
     }
     ai::TournamentConfig config;
     config.rules = std::get<RuleSet>(parsed);
-    config.agent_a = ai::with_perfect_table(agent_a, table);
-    config.agent_b = ai::with_perfect_table(agent_b, table);
+    config.agent_a =
+        ai::with_engine_timeout(ai::with_perfect_table(agent_a, table), engine_timeout);
+    config.agent_b =
+        ai::with_engine_timeout(ai::with_perfect_table(agent_b, table), engine_timeout);
     config.games = games;
     config.threads = threads;
     config.seed = seed;
@@ -98,6 +115,7 @@ void add_tournament_command(CLI::App& app) {
           {"a_wins", r.a_wins},
           {"b_wins", r.b_wins},
           {"abandoned", r.abandoned},
+          {"forfeits", forfeit_reasons(r)},
           {"a_games_as_light", r.a_games_as_light},
           {"a_wins_as_light", r.a_wins_as_light},
           {"a_score", r.score()},
@@ -117,6 +135,11 @@ void add_tournament_command(CLI::App& app) {
                              r.a_wins_as_light, r.a_games_as_light, r.b_wins);
     if (r.abandoned) std::cout << fmt::format(", abandoned {}", r.abandoned);
     std::cout << "\n";
+    if (r.forfeits) {
+      std::cout << fmt::format("{} games forfeited by an engine program:\n", r.forfeits);
+      for (const std::string& why : forfeit_reasons(r, kShownForfeits))
+        std::cout << "  " << why << "\n";
+    }
     std::cout << fmt::format("A win rate {:.2f}%  (95% CI {:.2f}% .. {:.2f}%)\n", 100 * r.score(),
                              100 * r.ci_low(), 100 * r.ci_high());
     std::cout << fmt::format("Elo A - B {}  (95% CI {} .. {})\n", elo_text(elo), elo_text(elo_low),

@@ -25,5 +25,6 @@ void add_table_command(CLI::App& app);
 void add_analyse_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_loadtest_command(CLI::App& app);
+void add_engine_command(CLI::App& app);
 
 }  // namespace ur::cli

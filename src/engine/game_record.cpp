@@ -41,7 +41,8 @@ bool paid_stakes(const Game& g) {
   return -g.balance(p) - g.stats(p).rosettes * g.rules().fine == g.rules().stake;
 }
 
-std::string move_text(const Move& m) {
+// The record's messages write the award in words; notation.h's move_text is the protocol token.
+std::string record_move_text(const Move& m) {
   if (m.kind == MoveKind::kAwardYes) return "award yes";
   if (m.kind == MoveKind::kAwardNo) return "award no";
   return std::to_string(m.from) + "->" + std::to_string(m.to);
@@ -49,7 +50,7 @@ std::string move_text(const Move& m) {
 
 std::string legal_text(const MoveList& moves) {
   std::string s;
-  for (const Move& m : moves) s += (s.empty() ? "" : ", ") + move_text(m);
+  for (const Move& m : moves) s += (s.empty() ? "" : ", ") + record_move_text(m);
   return s.empty() ? "none" : s;
 }
 

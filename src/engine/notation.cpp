@@ -1,6 +1,7 @@
 #include "engine/notation.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace ur {
 namespace {
@@ -174,6 +175,45 @@ PositionResult parse_position_string(const Engine& e, std::string_view text) {
     return p;
   }
   return bad("unknown state '" + std::string(head.substr(1)) + "'");
+}
+
+std::string move_text(const Move& m) {
+  if (m.kind == MoveKind::kAwardYes) return "award_yes";
+  if (m.kind == MoveKind::kAwardNo) return "award_no";
+  return std::to_string(m.from) + "->" + std::to_string(m.to);
+}
+
+MoveResult parse_move_text(const Engine& e, const Position& p, std::string_view text) {
+  auto bad = [&](const std::string& why) {
+    return NotationError{"move '" + std::string(text) + "': " + why};
+  };
+  if (!p.is_decision())
+    return bad(p.is_over() ? "the game is over" : "the position awaits a throw, not a move");
+  MoveList moves;
+  e.legal_moves(p, moves);
+  std::string legal;
+  for (const Move& m : moves) legal += (legal.empty() ? "" : ", ") + move_text(m);
+  Move want;
+  if (text == "award_yes" || text == "award_no") {
+    want.kind = text == "award_yes" ? MoveKind::kAwardYes : MoveKind::kAwardNo;
+  } else {
+    const size_t arrow = text.find("->");
+    if (arrow == std::string_view::npos)
+      return bad("expected FROM->TO (path indices, e.g. 0->4), award_yes or award_no");
+    int from = 0, to = 0;
+    const std::string_view a = text.substr(0, arrow), b = text.substr(arrow + 2);
+    const auto ra = std::from_chars(a.data(), a.data() + a.size(), from);
+    const auto rb = std::from_chars(b.data(), b.data() + b.size(), to);
+    if (a.empty() || b.empty() || ra.ec != std::errc{} || ra.ptr != a.data() + a.size() ||
+        rb.ec != std::errc{} || rb.ptr != b.data() + b.size() || from < -1 || to < 0 ||
+        from > e.off_index() || to > e.off_index())
+      return bad("FROM and TO must be path indices from -1 to " + std::to_string(e.off_index()));
+    want.from = static_cast<std::int8_t>(from);
+    want.to = static_cast<std::int8_t>(to);
+  }
+  for (const Move& m : moves)  // award moves are told apart by their kind alone
+    if (m.kind == want.kind && (m.kind != MoveKind::kMove || m == want)) return m;
+  return bad("not a legal move here (legal: " + legal + ")");
 }
 
 }  // namespace ur

@@ -1,4 +1,4 @@
-// Notation: the one-line position string and positions built from piece lists.
+// Notation: the one-line position string, positions built from piece lists, and moves in words.
 //
 // Position string (docs/notation.md):   <actor><state>/<light>/<dark>
 //   actor  L or D: the player who acts now (throws or decides); at the end, the winner
@@ -40,5 +40,15 @@ std::vector<int> piece_list(const Engine& e, const Position& p, Player pl);
 // dark, at most one finished player).
 PositionResult position_from_pieces(const Engine& e, Player turn, const std::vector<int>& light,
                                     const std::vector<int>& dark);
+
+// A move in words, as `ur moves` and the engine protocol (docs/engine_protocol.md) write it:
+// "FROM->TO" with the path indices of `ur moves` ("-1->0" enters a counter onto S), and
+// "award_yes" / "award_no" for the boxed rosette award. One token: no spaces.
+std::string move_text(const Move& m);
+
+// The legal move of decision position `p` that `text` names, or why there is none (a
+// malformed word, a position that awaits no decision, a move that is not legal there).
+using MoveResult = std::variant<Move, NotationError>;
+MoveResult parse_move_text(const Engine& e, const Position& p, std::string_view text);
 
 }  // namespace ur
