@@ -257,6 +257,8 @@ int run_loadtest(const LoadOptions& o) {
     c.max_ws_per_ip = o.clients + 16;
     c.ws_ip_burst = 1e9;
     c.ws_ip_refill_per_sec = 1e9;
+    // Every bot is a guest at 127.0.0.1: the per-address caps are for a real crowd, not this one.
+    c.max_open_tables_per_address = o.clients;
     srv = std::make_unique<server::Server>(c);
     if (std::string err = srv->start(); !err.empty()) {
       std::cerr << "ur loadtest: " << err << "\n";
@@ -362,7 +364,9 @@ void add_loadtest_command(CLI::App& app) {
       ->check(CLI::Range(0, 60000))
       ->capture_default_str();
   cmd->add_option("--rules", o.rules, "rule set of the games")->capture_default_str();
-  cmd->add_option("--port", o.port, "use the server already listening on 127.0.0.1:PORT")
+  cmd->add_option("--port", o.port,
+                  "use the server already listening on 127.0.0.1:PORT (start it with "
+                  "--max-open-tables-per-address at least the number of clients)")
       ->check(CLI::Range(0, 65535));
   cmd->add_option("--connect-rate", o.connect_per_sec, "new connections per second")
       ->check(CLI::Range(1, 100000))
