@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "server/server_context.h"
 
@@ -37,6 +38,11 @@ struct HttpAnswer {
 
 // A JSON response with the server's common headers (no-store).
 Response json_reply(const Request& req, http::status status, const nlohmann::json& body);
+
+// GET /api/explore (api_explore.cpp): the status and the JSON answer for a rule-set string and a
+// position string ("start" or empty: the rule set's start), both already percent-decoded.
+std::pair<http::status, nlohmann::json> explore_answer(std::string_view rules,
+                                                       std::string_view position);
 
 // The game-data endpoints (api_games.cpp): rules, tables, leaderboard, users' matches, games.
 // nullopt when the path is not one of them.

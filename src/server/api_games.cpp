@@ -17,6 +17,7 @@
 #include "rules/presets.h"
 #include "server/accounts.h"
 #include "server/api.h"
+#include "server/http_util.h"
 #include "server/log.h"
 #include "server/table_service.h"
 #include "server/table_solver.h"
@@ -285,7 +286,7 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
   if (segments.empty()) co_return std::nullopt;
   std::string_view head = segments[0];
   bool known = head == "rules" || head == "tables" || head == "leaderboard" || head == "users" ||
-               head == "games";
+               head == "explore" || head == "games";
   if (!known) co_return std::nullopt;
   if (req.method() != http::verb::get) {
     Response res = json_reply(
@@ -322,6 +323,17 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
     const RuleSet* r = find_preset(segments[1]);
     if (!r) co_return not_found("no such rule set");
     co_return json_reply(req, http::status::ok, rules_json(*r));
+  }
+  if (head == "explore" && segments.size() == 1) {
+    auto rules = percent_decode(query_param(req.target(), "rules"));
+    auto position = percent_decode(query_param(req.target(), "position"));
+    if (!rules || !position)
+      co_return json_reply(req, http::status::bad_request,
+                           json{{"error", "bad_request"}, {"message", "a malformed % escape"}});
+    // Off the I/O thread: an estimate searches.
+    auto job = [r = *rules, p = *position] { return explore_answer(r, p); };
+    auto [status, body] = co_await offload(ctx, std::move(job));
+    co_return json_reply(req, status, body);
   }
   if (head == "tables" && segments.size() == 1) {
     int limit =
