@@ -147,7 +147,8 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
                                  "/ws",
                                  "/../secret.txt",
                                  "/%2e%2e/secret.txt",
-                                 "/api/"};
+                                 "/api/",
+                                 "/api/explore"};
   static const http::verb kVerbs[] = {http::verb::get,     http::verb::post, http::verb::put,
                                       http::verb::delete_, http::verb::head, http::verb::options};
   std::vector<std::string> ids(table_ids_.begin(), table_ids_.end());
@@ -159,7 +160,10 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
       r.target += ids[in.below(static_cast<int>(ids.size()))] + (in.coin()   ? "/record"
                                                                  : in.coin() ? "/positions"
                                                                              : "/analysis");
-    if (in.coin()) r.target += "?limit=" + in.text() + "&offset=" + std::to_string(in.below(9) - 3);
+    if (r.target == "/api/explore")
+      r.target += "?rules=" + in.text() + "&position=" + (in.coin() ? in.text() : "start");
+    else if (in.coin())
+      r.target += "?limit=" + in.text() + "&offset=" + std::to_string(in.below(9) - 3);
     if (in.coin()) r.body = in.coin() ? in.value().dump() : in.raw_bytes(in.below(100));
     if (in.coin()) r.content_type = in.text();
     r.cookie = cookies[in.below(4)];
