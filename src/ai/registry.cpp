@@ -9,6 +9,7 @@
 #include "ai/expectimax.h"
 #include "ai/external_agent.h"
 #include "ai/perfect.h"
+#include "rules/text.h"
 
 namespace ur::ai {
 namespace {
@@ -16,12 +17,6 @@ namespace {
 constexpr int kMaxDepth = 60;          // the transposition table stores depth in 8 bits
 constexpr int kMaxTimeMs = 3'600'000;  // an hour
 constexpr int kTimedDepthCap = kMaxDepth;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 struct Spec {
   std::string name;
@@ -31,25 +26,25 @@ struct Spec {
 // "name" or "name(key=value,...)"; an error message names the problem.
 std::variant<Spec, AgentError> parse_spec(std::string_view text) {
   Spec spec;
-  text = trim(text);
+  text = trim_blanks(text);
   const auto open = text.find('(');
   if (open == std::string_view::npos) {
     spec.name = std::string(text);
   } else {
     if (text.back() != ')')
       return AgentError{fmt::format("agent '{}': missing ')' at the end", text)};
-    spec.name = std::string(trim(text.substr(0, open)));
+    spec.name = std::string(trim_blanks(text.substr(0, open)));
     std::string_view body = text.substr(open + 1, text.size() - open - 2);
-    while (!trim(body).empty()) {
+    while (!trim_blanks(body).empty()) {
       const auto comma = body.find(',');
-      const std::string_view item = trim(body.substr(0, comma));
+      const std::string_view item = trim_blanks(body.substr(0, comma));
       body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
       const auto eq = item.find('=');
       if (eq == std::string_view::npos)
         return AgentError{
             fmt::format("agent '{}': parameter '{}' needs a value (key=value)", text, item)};
-      std::string key(trim(item.substr(0, eq)));
-      std::string value(trim(item.substr(eq + 1)));
+      std::string key(trim_blanks(item.substr(0, eq)));
+      std::string value(trim_blanks(item.substr(eq + 1)));
       if (key.empty() || value.empty())
         return AgentError{fmt::format("agent '{}': bad parameter '{}'", text, item)};
       if (!spec.params.emplace(key, value).second)
@@ -181,7 +176,7 @@ std::string level_note(std::string_view level, const RuleSet& rules) {
 
 AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_t seed) {
   // A command line is not a spec: its arguments may hold parentheses and commas.
-  if (is_external_spec(trim(text))) return make_external_agent(trim(text), rules);
+  if (is_external_spec(trim_blanks(text))) return make_external_agent(trim_blanks(text), rules);
   auto parsed = parse_spec(text);
   if (auto* e = std::get_if<AgentError>(&parsed)) return std::move(*e);
   const Spec& spec = std::get<Spec>(parsed);

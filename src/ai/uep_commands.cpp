@@ -12,25 +12,13 @@
 #include "ai/perfect.h"
 #include "ai/uep_engine.h"
 #include "engine/notation.h"
+#include "rules/text.h"
 
 namespace ur::ai {
 namespace {
 
 constexpr std::uint64_t kMaxSeed = 2147483647;
 constexpr int kMaxEvalDepth = 6;  // deeper estimates take seconds in the throw-chain rule sets
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 std::optional<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max) {
   std::uint64_t v = 0;
@@ -85,13 +73,13 @@ void UepEngine::cmd_setoption(std::string_view rest) {
     return error(fmt::format("setoption: option {}: expected 'value <v>' after the name",
                              words[1].substr(0, 40)));
   const std::string_view value =
-      trim(rest.substr(static_cast<std::size_t>(words[2].data() - rest.data()) + 5));
+      trim_blanks(rest.substr(static_cast<std::size_t>(words[2].data() - rest.data()) + 5));
   if (std::string why = set_option(words[1], value); !why.empty()) error("setoption: " + why);
 }
 
 std::string UepEngine::set_option(std::string_view option, std::string_view value) {
   if (searching_) return "busy searching";
-  const std::string name = lower(option);
+  const std::string name = ascii_lower(option);
   Settings next = settings_;
   if (name == "rules" || name == "agent") {
     if (value.empty()) return fmt::format("{} needs a value", option);

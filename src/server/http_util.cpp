@@ -4,23 +4,12 @@
 #include <cctype>
 #include <system_error>
 
+#include "rules/text.h"
+
 namespace ur::server {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -36,7 +25,7 @@ std::string_view mime_type(std::string_view path) {
   auto slash = path.rfind('/');
   if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash))
     return "application/octet-stream";
-  std::string ext = lower(path.substr(dot + 1));
+  std::string ext = ascii_lower(path.substr(dot + 1));
   struct Entry {
     std::string_view ext, type;
   };
@@ -116,10 +105,10 @@ std::optional<fs::path> resolve_static_path(const fs::path& root, std::string_vi
 std::optional<std::string> cookie_value(std::string_view header, std::string_view name) {
   while (!header.empty()) {
     std::size_t semi = header.find(';');
-    std::string_view part = trim(header.substr(0, semi));
+    std::string_view part = trim_blanks(header.substr(0, semi));
     std::size_t eq = part.find('=');
-    if (eq != std::string_view::npos && trim(part.substr(0, eq)) == name) {
-      std::string_view v = trim(part.substr(eq + 1));
+    if (eq != std::string_view::npos && trim_blanks(part.substr(0, eq)) == name) {
+      std::string_view v = trim_blanks(part.substr(eq + 1));
       if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
       return std::string(v);
     }
@@ -132,14 +121,14 @@ std::optional<std::string> cookie_value(std::string_view header, std::string_vie
 bool origin_allowed(std::string_view origin, std::string_view host,
                     const std::vector<std::string>& allowed) {
   if (origin.empty()) return true;
-  std::string o = lower(origin);
+  std::string o = ascii_lower(origin);
   for (const std::string& a : allowed)
-    if (lower(a) == o) return true;
+    if (ascii_lower(a) == o) return true;
   std::size_t scheme = o.find("://");
   if (scheme == std::string::npos) return false;
   std::string_view authority = std::string_view(o).substr(scheme + 3);
   if (authority.find('/') != std::string_view::npos) return false;
-  return !host.empty() && authority == lower(host);
+  return !host.empty() && authority == ascii_lower(host);
 }
 
 std::optional<FramingError> check_header_block(std::string_view raw) {
@@ -170,7 +159,7 @@ std::optional<FramingError> check_framing(const std::vector<std::string_view>& t
     return FramingError{400, "a request may not carry both Transfer-Encoding and Content-Length"};
   if (content_lengths.size() > 1) return FramingError{400, "Content-Length given more than once"};
   for (std::string_view v : content_lengths) {
-    v = trim(v);
+    v = trim_blanks(v);
     if (v.empty() || v.find_first_not_of("0123456789") != std::string_view::npos)
       return FramingError{400, "Content-Length must be a decimal number"};
   }
@@ -179,8 +168,8 @@ std::optional<FramingError> check_framing(const std::vector<std::string_view>& t
   for (std::string_view v : transfer_encodings) {
     while (true) {
       std::size_t comma = v.find(',');
-      std::string_view c = trim(v.substr(0, comma));
-      codings.push_back(lower(c));
+      std::string_view c = trim_blanks(v.substr(0, comma));
+      codings.push_back(ascii_lower(c));
       if (comma == std::string_view::npos) break;
       v.remove_prefix(comma + 1);
     }
