@@ -140,9 +140,8 @@ class Engine {
   std::array<bool, kMaxDice + 1> may_enter_{};
   std::array<double, kMaxDice + 1> prob_{};
   std::array<std::array<std::uint8_t, kMaxIndex>, 2> land_{};
-  std::array<std::uint32_t, 2> blocked_bits_{};
-  std::array<std::uint32_t, 2> extra_bits_{};  // path indices whose landing grants a throw  // path
-                                               // indices where an enemy cannot be hit
+  std::array<std::uint32_t, 2> blocked_bits_{};  // path indices where an enemy cannot be hit
+  std::array<std::uint32_t, 2> extra_bits_{};    // path indices whose landing grants a throw
   std::array<std::array<std::uint32_t, kMaxIndex>, 2> same_cell_{};  // own indices, same square
   std::array<std::array<std::uint32_t, kMaxIndex>, 2> opp_view_{};   // enemy indices, same square
   std::array<std::array<std::uint8_t, kMaxIndex>, 2> move_flags_{};  // move_flag bits of t

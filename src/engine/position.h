@@ -21,6 +21,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <type_traits>
 
 #include "rules/paths.h"
 #include "rules/rule_set.h"
@@ -44,8 +45,8 @@ enum class MoveKind : std::uint8_t { kMove, kAwardYes, kAwardNo };
 
 // What a move does, for display, statistics and move ordering.
 namespace move_flag {
-inline constexpr std::uint8_t kCapture =
-    1;  // hits a single enemy piece (bit 0: engine.cpp relies on it)
+// kCapture is bit 0: engine.cpp relies on it.
+inline constexpr std::uint8_t kCapture = 1;   // hits a single enemy piece
 inline constexpr std::uint8_t kRosette = 2;   // lands on a rosette
 inline constexpr std::uint8_t kScores = 4;    // bears the piece off
 inline constexpr std::uint8_t kBounce = 8;    // lands on >= 2 enemy pieces: the mover goes back
@@ -100,5 +101,12 @@ struct Position {
 
   bool operator==(const Position& o) const = default;
 };
+
+// The layouts promised above: search, the solver and the move lists copy these by value and
+// the transposition table hashes a position's piece counts as raw bytes (ai/transposition.h).
+static_assert(std::is_trivially_copyable_v<Position>);
+static_assert(sizeof(Position) == 88, "Position is documented as 88 bytes");
+static_assert(std::is_trivially_copyable_v<Move> && sizeof(Move) == 4);
+static_assert(std::is_trivially_copyable_v<MoveList>);
 
 }  // namespace ur

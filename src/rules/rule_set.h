@@ -8,7 +8,7 @@
 // differ from its preset, in a fixed order, so equal rule sets print equal strings and saved
 // games stay readable.
 //
-// The engine never reads this struct in its hot loop: engine/compiled_rules.h flattens it
+// The engine never reads this struct in its hot loop: Engine (engine/engine.h) flattens it
 // into tables once.
 #pragma once
 

@@ -15,37 +15,6 @@ namespace {
 
 using namespace ur::server::test;
 
-// Sends `bytes` on one connection and returns everything the server sends back until it closes
-// the connection (or `wait` passes: then `closed` is false).
-struct RawExchange {
-  std::string received;
-  bool closed = false;
-};
-RawExchange raw_exchange(std::uint16_t port, const std::string& bytes,
-                         std::chrono::milliseconds wait = std::chrono::milliseconds(3000)) {
-  net::io_context ioc;
-  RawExchange out;
-  run_client(ioc, [&]() -> net::awaitable<void> {
-    beast::tcp_stream stream(ioc);
-    stream.expires_after(kDeadline);
-    co_await stream.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
-                                  net::use_awaitable);
-    co_await net::async_write(stream, net::buffer(bytes), net::use_awaitable);
-    stream.expires_after(wait);
-    char buf[4096];
-    for (;;) {
-      auto [ec, n] =
-          co_await stream.async_read_some(net::buffer(buf), net::as_tuple(net::use_awaitable));
-      out.received.append(buf, n);
-      if (ec) {
-        out.closed = ec == net::error::eof || ec == net::error::connection_reset;
-        co_return;
-      }
-    }
-  });
-  return out;
-}
-
 int count_responses(const std::string& s) {
   int n = 0;
   for (std::size_t at = s.find("HTTP/1.1 "); at != std::string::npos;

@@ -3,30 +3,33 @@
 // network wait has a generous deadline so that a loaded machine slows the tests down instead of
 // failing them. Storage is SQLite in the temporary directory, or, when UR_TEST_PG_URL names a
 // PostgreSQL server (scripts/pg-test starts one), a database of its own created for each test.
+//
+// The clients are compiled once, in harness.cpp: instantiating Beast's WebSocket stream and
+// Asio's coroutines in every test file cost about a minute of compile time per file. This header
+// names only the message types the tests look at.
 #pragma once
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <boost/asio/as_tuple.hpp>
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/websocket.hpp>
+#include <boost/beast/core/error.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/websocket/error.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
 #include <nlohmann/json.hpp>
-#include <pqxx/pqxx>
 
 #include <chrono>
-#include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <fstream>
-#include <random>
+#include <memory>
+#include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "server/server.h"
 #include "server/server_context.h"
@@ -34,32 +37,13 @@
 namespace ur::server::test {
 
 namespace fs = std::filesystem;
-namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
 using json = nlohmann::json;
 using Response = http::response<http::string_body>;
 
 inline constexpr auto kDeadline = std::chrono::seconds(20);
-
-// Runs one client coroutine to completion on a private io_context, at most kDeadline; rethrows
-// its exception. Stops as soon as the coroutine is done: timers of the stream may still be armed.
-template <class F>
-inline void run_client(net::io_context& ioc, F body) {
-  std::exception_ptr failure;
-  bool done = false;
-  ioc.restart();
-  net::co_spawn(ioc, std::move(body), [&](std::exception_ptr e) {
-    failure = e;
-    done = true;
-    ioc.stop();
-  });
-  ioc.run_for(kDeadline);
-  if (!done) throw std::runtime_error("client operation timed out");
-  if (failure) std::rethrow_exception(failure);
-}
 
 struct Request {
   http::verb method = http::verb::get;
@@ -70,31 +54,21 @@ struct Request {
   std::vector<std::pair<std::string, std::string>> headers;
 };
 
-inline Response send_http(std::uint16_t port, const Request& r) {
-  net::io_context ioc;
-  Response res;
-  run_client(ioc, [&]() -> net::awaitable<void> {
-    beast::tcp_stream stream(ioc);
-    stream.expires_after(kDeadline);
-    co_await stream.async_connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
-                                  net::use_awaitable);
-    http::request<http::string_body> req{r.method, r.target, 11};
-    req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
-    if (!r.body.empty() || r.method == http::verb::post)
-      req.set(http::field::content_type, r.content_type);
-    if (!r.cookie.empty()) req.set(http::field::cookie, r.cookie);
-    for (auto& [k, v] : r.headers) req.set(k, v);
-    req.body() = r.body;
-    req.prepare_payload();
-    co_await http::async_write(stream, req, net::use_awaitable);
-    beast::flat_buffer buffer;
-    http::response_parser<http::string_body> parser;
-    parser.skip(r.method == http::verb::head);
-    co_await http::async_read(stream, buffer, parser, net::use_awaitable);
-    res = parser.release();
-  });
-  return res;
-}
+// One request on a fresh connection; throws when there is no answer within kDeadline.
+Response send_http(std::uint16_t port, const Request& r);
+
+// Sends raw `bytes` on one connection and returns everything the server sends back until it
+// closes the connection (or `wait` passes: then `closed` is false).
+struct RawExchange {
+  std::string received;
+  bool closed = false;
+};
+RawExchange raw_exchange(std::uint16_t port, const std::string& bytes,
+                         std::chrono::milliseconds wait = std::chrono::milliseconds(3000));
+
+// Sends raw `bytes`, half-closes the connection (a request left waiting for more bytes ends at
+// once instead of timing out) and reads one HTTP response: its status, or 0 when none came.
+unsigned raw_request_status(std::uint16_t port, const std::string& bytes);
 
 inline json body_json(const Response& res) {
   return json::parse(res.body(), nullptr, false);
@@ -109,69 +83,24 @@ inline std::string session_cookie(const Response& res) {
 // A WebSocket client: connect() performs the upgrade; read() waits for one text message.
 class TestWs {
  public:
-  explicit TestWs(std::uint16_t port) : port_(port), ws_(ioc_) {}
+  explicit TestWs(std::uint16_t port);
+  ~TestWs();
+  TestWs(const TestWs&) = delete;
+  TestWs& operator=(const TestWs&) = delete;
 
   // Returns the HTTP status of a refused upgrade (0 on success).
   unsigned connect(const std::string& cookie = "", const std::string& origin = "",
-                   const std::string& target = "/ws") {
-    unsigned refused = 0;
-    run_client(ioc_, [&]() -> net::awaitable<void> {
-      beast::get_lowest_layer(ws_).expires_after(kDeadline);
-      co_await beast::get_lowest_layer(ws_).async_connect(
-          tcp::endpoint(net::ip::make_address("127.0.0.1"), port_), net::use_awaitable);
-      beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
-      beast::get_lowest_layer(ws_).expires_never();
-      ws_.set_option(
-          websocket::stream_base::timeout{kDeadline, websocket::stream_base::none(), false});
-      ws_.set_option(
-          websocket::stream_base::decorator([cookie, origin](websocket::request_type& r) {
-            if (!cookie.empty()) r.set(http::field::cookie, cookie);
-            if (!origin.empty()) r.set(http::field::origin, origin);
-          }));
-      websocket::response_type res;
-      auto [ec] = co_await ws_.async_handshake(res, "127.0.0.1:" + std::to_string(port_), target,
-                                               net::as_tuple(net::use_awaitable));
-      if (ec) refused = res.result_int() ? res.result_int() : 1;
-    });
-    return refused;
-  }
+                   const std::string& target = "/ws");
 
-  void send(const std::string& text, bool binary = false) {
-    run_client(ioc_, [&]() -> net::awaitable<void> {
-      ws_.binary(binary);
-      co_await ws_.async_write(net::buffer(text), net::use_awaitable);
-    });
-  }
+  void send(const std::string& text, bool binary = false);
   void send(const json& j) { send(j.dump()); }
 
-  json read() {
-    std::string text;
-    run_client(ioc_, [&]() -> net::awaitable<void> {
-      beast::flat_buffer buffer;
-      co_await ws_.async_read(buffer, net::use_awaitable);
-      text = beast::buffers_to_string(buffer.data());
-    });
-    if (std::getenv("UR_TEST_TRACE")) std::fprintf(stderr, "<< %.300s\n", text.c_str());
-    return json::parse(text, nullptr, false);
-  }
+  json read();
 
   // Reads until the connection ends; the error that ended it.
-  beast::error_code read_until_closed() {
-    beast::error_code result;
-    run_client(ioc_, [&]() -> net::awaitable<void> {
-      for (;;) {
-        beast::flat_buffer buffer;
-        auto [ec, n] = co_await ws_.async_read(buffer, net::as_tuple(net::use_awaitable));
-        if (ec) {
-          result = ec;
-          co_return;
-        }
-      }
-    });
-    return result;
-  }
+  beast::error_code read_until_closed();
 
-  websocket::close_reason reason() const { return ws_.reason(); }
+  websocket::close_reason reason() const;
 
   // The first message (already received or still to come) that satisfies `pred`; the messages
   // read past on the way stay in the inbox for later calls, in order.
@@ -203,22 +132,18 @@ class TestWs {
   void clear_inbox() { inbox_.clear(); }
 
  private:
-  std::uint16_t port_;
-  net::io_context ioc_;
-  websocket::stream<beast::tcp_stream> ws_;
+  struct Connection;  // the Beast stream and its io_context (harness.cpp)
+  std::unique_ptr<Connection> conn_;
   std::deque<json> inbox_;
   int last_id_ = 0;
 };
 
 // `url` with its database replaced: "postgresql://u@h:1/postgres" -> "postgresql://u@h:1/NAME".
-inline std::string pg_url_with_database(const std::string& url, const std::string& name) {
-  std::size_t start = url.find("://");
-  start = start == std::string::npos ? 0 : start + 3;
-  std::size_t path = url.find_first_of("/?", start);
-  if (path == std::string::npos) return url + "/" + name;
-  std::size_t query = url.find('?', path);
-  return url.substr(0, path) + "/" + name + (query == std::string::npos ? "" : url.substr(query));
-}
+std::string pg_url_with_database(const std::string& url, const std::string& name);
+
+// Runs `sql` on the PostgreSQL database at `url` (outside any transaction) and returns the first
+// column of the first row as text ("" when there is no row or it is NULL).
+std::string pg_query_value(const std::string& url, const std::string& sql);
 
 // A database of its own on the PostgreSQL server named by UR_TEST_PG_URL, created by the
 // constructor (which throws if it cannot) and dropped by the destructor, connections and all.
@@ -230,35 +155,16 @@ class TestPgDatabase {
     return url && *url ? url : nullptr;
   }
 
-  TestPgDatabase() : admin_(admin_url() ? admin_url() : "") {
-    if (admin_.empty()) throw std::runtime_error("UR_TEST_PG_URL is not set");
-    std::random_device rd;
-    std::uniform_int_distribution<unsigned long long> dist;
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", dist(rd));
-    name_ = std::string("ur_t_") + hex;
-    url_ = pg_url_with_database(admin_, name_);
-    exec("CREATE DATABASE " + name_);
-  }
-  ~TestPgDatabase() {
-    try {
-      exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
-    } catch (const std::exception& e) {
-      ADD_FAILURE() << "cannot drop test database " << name_ << ": " << e.what();
-    }
-  }
+  TestPgDatabase();
+  ~TestPgDatabase();
   TestPgDatabase(const TestPgDatabase&) = delete;
   TestPgDatabase& operator=(const TestPgDatabase&) = delete;
 
   const std::string& url() const { return url_; }
   const std::string& name() const { return name_; }
 
-  // Runs `sql` on the server's maintenance database (outside any transaction).
-  pqxx::result exec(const std::string& sql) const {
-    pqxx::connection c(admin_);
-    pqxx::nontransaction tx(c);
-    return tx.exec(sql);
-  }
+  // Runs `sql` on the server's maintenance database; the first cell of the answer as text.
+  std::string exec(const std::string& sql) const { return pg_query_value(admin_, sql); }
 
  private:
   std::string admin_, name_, url_;

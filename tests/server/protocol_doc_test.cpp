@@ -66,9 +66,7 @@ class ProtocolDocTest : public TableFixture {
   // had changed it), or the tables table disappears (the database fails).
   void sql(const std::string& statement) {
     if (pg_) {
-      pqxx::connection c(db_);
-      pqxx::nontransaction tx(c);
-      tx.exec(statement);
+      pg_query_value(db_, statement);
       return;
     }
     sqlite3* db = nullptr;

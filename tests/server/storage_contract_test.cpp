@@ -51,9 +51,7 @@ class StorageContract : public ::testing::TestWithParam<std::string> {
   // A number straight from the database, past the Storage interface.
   long long count(const std::string& sql) {
     if (pg_) {
-      pqxx::connection c(pg_->url());
-      pqxx::nontransaction tx(c);
-      return tx.exec(sql)[0][0].as<long long>();
+      return std::stoll(pg_query_value(pg_->url(), sql));
     }
     sqlite3* h = nullptr;
     EXPECT_EQ(sqlite3_open((dir_ / "ur.db").c_str(), &h), SQLITE_OK);
@@ -427,10 +425,9 @@ TEST(PgStorage, ReconnectsWhenTheServerDropsTheConnection) {
   ASSERT_TRUE(r.storage) << r.error;
   ASSERT_TRUE(r.storage->create_user("alice", "h", 0));
   auto drop = [&] {
-    return db
-        .exec("SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '" +
-              db.name() + "'")[0][0]
-        .as<int>();
+    return std::stoi(
+        db.exec("SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '" +
+                db.name() + "'"));
   };
   ASSERT_EQ(drop(), 1) << "the storage holds one connection";
   EXPECT_TRUE(r.storage->find_user_by_name("alice")) << "a read after the drop";

@@ -1,0 +1,373 @@
+// Engine, the hot path: move generation, throws and moves. They read only the flat tables built
+// in engine.cpp and never allocate; the helpers are `inline` members of this one file so that
+// the compiler folds them into apply_throw and apply_move.
+#include <bit>
+#include <string>
+
+#include "engine/engine.h"
+
+namespace ur {
+
+inline void Engine::pass_turn(Position& p, Player to) const {
+  p.phase = Phase::kAwaitingRoll;
+  p.turn = to;
+  p.next = to;
+  p.roll = 0;
+}
+
+// The common family (Finkel, Masters, Blitz, Aseb, the Regency single-throw sets): no staging,
+// no stacking, entry at the move value, no special squares. A piece waiting at index 0 then
+// moves exactly like a piece on the board, so every candidate goes through one mask.
+inline void Engine::generate_simple(const Position& p, int m, int k, MoveList& out) const {
+  const int me = index_of(p.turn);
+  const int off = n_ + 1;
+  std::uint32_t src = p.occ[me] & ((2u << (off - m)) - 1) & (may_enter_[k] ? ~0u : ~1u);
+  const bool bears_off = (src >> (off - m)) & 1u;
+  src &= ~(1u << (off - m));
+  const std::uint32_t enemy = p.view[me];
+  std::uint32_t legal = (src << m) & ~p.block[me] & ~(enemy & blocked_bits_[me]);
+  const std::uint32_t hits = legal & enemy;
+  int n = out.size;
+  while (legal) {
+    const int t = std::countr_zero(legal);
+    legal &= legal - 1;
+    const int from = t - m;
+    out.items[n++] = {static_cast<std::int8_t>(from), static_cast<std::int8_t>(t),
+                      static_cast<std::uint8_t>(move_flags_[me][t] | ((hits >> t) & 1u) |
+                                                (from == 0 ? move_flag::kEnter : 0)),
+                      MoveKind::kMove};
+  }
+  if (bears_off)
+    out.items[n++] = {
+        static_cast<std::int8_t>(off - m), static_cast<std::int8_t>(off),
+        static_cast<std::uint8_t>(move_flag::kScores | (off == m ? move_flag::kEnter : 0)),
+        MoveKind::kMove};
+  out.size = n;
+}
+
+bool Engine::apply_throw(Position& p, int k, MoveList& moves) const {
+  moves.size = 0;
+  if (simple_ && p.phase == Phase::kAwaitingRoll) {
+    if (move_[k] != 0) generate_simple(p, move_[k], k, moves);
+    if (moves.size == 0) {
+      pass_turn(p, other(p.turn));
+      return false;
+    }
+    p.phase = Phase::kAwaitingMove;
+    p.roll = static_cast<std::int8_t>(k);
+    return true;
+  }
+  if (p.phase == Phase::kStart) {
+    if (rules_.start == StartPolicy::kCoinCall) {
+      pass_turn(p, k == 0 ? Player::kLight : Player::kDark);
+      return false;
+    }
+    p.phase = Phase::kRollOff;  // light has thrown; dark throws next
+    p.roll = static_cast<std::int8_t>(k);
+    p.turn = p.next = Player::kDark;
+    return false;
+  }
+  if (p.phase == Phase::kRollOff) {
+    int light = move_[p.roll], dark = move_[k];
+    if (light == dark) {  // a tie is thrown again
+      p.phase = Phase::kStart;
+      p.turn = p.next = Player::kLight;
+      p.roll = 0;
+      return false;
+    }
+    Player winner = light > dark ? Player::kLight : Player::kDark;
+    int winning_throw = light > dark ? p.roll : k;
+    pass_turn(p, winner);
+    if (!rules_.use_opening_roll) return false;
+    k = winning_throw;  // the winner's throw is his first throw: fall through
+  }
+  assert(p.phase == Phase::kAwaitingRoll);
+  const Player me = p.turn;
+  if (chain_ ? ends_turn_[k] : move_[k] == 0) {
+    pass_turn(p, other(me));
+    return false;
+  }
+  if (move_[k] == 0) {  // a null throw that does not end a chain: throw again
+    pass_turn(p, me);
+    return false;
+  }
+  generate(p, move_[k], k, false, moves);
+  if (moves.size == 0) {
+    // No legal move: a chain goes on, a single throw passes.
+    pass_turn(p, chain_ || extra_throw_[k] ? me : other(me));
+    return false;
+  }
+  p.phase = Phase::kAwaitingMove;
+  p.roll = static_cast<std::int8_t>(k);
+  return true;
+}
+
+void Engine::legal_moves(const Position& p, MoveList& out) const {
+  out.size = 0;
+  switch (p.phase) {
+    case Phase::kAwaitingMove:
+      generate(p, move_[p.roll], p.roll, false, out);
+      break;
+    case Phase::kAwaitingForfeit:
+      generate(p, rules_.forfeit_move, -1, true, out);
+      break;
+    case Phase::kAwaitingAward:
+      out.push({kPool, 0, 0, MoveKind::kAwardYes});
+      out.push({kPool, kPool, 0, MoveKind::kAwardNo});
+      break;
+    default:
+      break;
+  }
+}
+
+void Engine::moves_for_throw(const Position& p, int k, MoveList& out) const {
+  out.size = 0;
+  if (k < 0 || k > dice_ || move_[k] == 0 || (chain_ && ends_turn_[k])) return;
+  generate(p, move_[k], k, false, out);
+}
+
+void Engine::generate(const Position& p, int m, int k, bool forfeit, MoveList& out) const {
+  if (simple_ && !forfeit && m <= n_ + 1) {
+    generate_simple(p, m, k, out);
+    return;
+  }
+  const int me = index_of(p.turn), op = 1 - me;
+  const int off = n_ + 1;
+  const std::uint32_t own = stacking_ ? 0u : p.block[me];
+  const std::uint32_t enemy = p.view[me];
+  // Stacks of two or more enemy pieces bounce the mover (or block it).
+  auto stack_flag = [&](int t) -> int {
+    if (p.count[op][index_at_[op][cell_[me][t]][0]] < 2) return move_flag::kCapture;
+    return bounce_ ? move_flag::kBounce : -1;
+  };
+  if (staging_) {
+    if (!forfeit && p.pool[me] > 0 && may_enter_[k])
+      out.push({kPool, 0, move_flag::kEnter, MoveKind::kMove});
+  } else if ((p.occ[me] & 1u) && !forfeit && may_enter_[k]) {
+    const int t = entry_ == EntryTarget::kFixedIndex ? entry_index_ : m;
+    const std::uint32_t bit = 1u << t;
+    if (t == off) {
+      out.push({0, static_cast<std::int8_t>(off), move_flag::kEnter | move_flag::kScores,
+                MoveKind::kMove});
+    } else if (t < off && !(own & bit) && !(enemy & bit & blocked_bits_[me])) {
+      int flags = move_flag::kEnter | move_flags_[me][t];
+      if (enemy & bit) flags |= stacking_ ? stack_flag(t) : move_flag::kCapture;
+      if (flags >= 0)
+        out.push(
+            {0, static_cast<std::int8_t>(t), static_cast<std::uint8_t>(flags), MoveKind::kMove});
+    }
+  }
+  if (m > off) return;
+  // Every piece at once: sources that do not overshoot, shifted onto their targets.
+  std::uint32_t src = p.occ[me] & (staging_ ? ~0u : ~1u) & ((2u << (off - m)) - 1);
+  const bool bears_off = (src >> (off - m)) & 1u;
+  src &= ~(1u << (off - m));
+  std::uint32_t legal = (src << m) & ~own;
+  legal &= ~(enemy & blocked_bits_[me]);
+  const std::uint32_t hits = legal & enemy;
+  while (legal) {
+    const int t = std::countr_zero(legal);
+    legal &= legal - 1;
+    int flags = move_flags_[me][t];
+    if (hits & (1u << t)) {
+      flags |= stacking_ ? stack_flag(t) : move_flag::kCapture;
+      if (flags < 0) continue;
+    }
+    out.push({static_cast<std::int8_t>(t - m), static_cast<std::int8_t>(t),
+              static_cast<std::uint8_t>(flags), MoveKind::kMove});
+  }
+  if (bears_off)  // the highest `from`, so the list stays in ascending order
+    out.push({static_cast<std::int8_t>(off - m), static_cast<std::int8_t>(off), move_flag::kScores,
+              MoveKind::kMove});
+}
+
+inline void Engine::remove_piece(Position& p, int pl, int index) const {
+  if (--p.count[pl][index] == 0 && index <= n_) {
+    p.occ[pl] &= ~(1u << index);
+    p.block[pl] &= ~same_cell_[pl][index];
+    p.view[1 - pl] &= ~opp_view_[pl][index];
+  }
+}
+
+inline void Engine::add_piece(Position& p, int pl, int index) const {
+  if (p.count[pl][index]++ == 0 && index <= n_) {
+    p.occ[pl] |= 1u << index;
+    p.block[pl] |= same_cell_[pl][index];
+    p.view[1 - pl] |= opp_view_[pl][index];
+  }
+}
+
+inline void Engine::send_home(Position& p, int pl) const {
+  if (staging_)
+    ++p.pool[pl];
+  else
+    add_piece(p, pl, 0);
+}
+
+void Engine::move_piece(Position& p, int pl, int from, int to, int value, bool in_forfeit,
+                        MoveEffects& fx) const {
+  const int op = 1 - pl;
+  const int off = n_ + 1;
+  if (from == kPool)
+    --p.pool[pl];
+  else
+    remove_piece(p, pl, from);
+  if (to >= off || to == 0) {  // bear off, or step onto S
+    add_piece(p, pl, to);
+    fx.borne_off += to == off;
+    return;
+  }
+  if (p.view[pl] & (1u << to)) {
+    const auto& idx = index_at_[op][cell_[pl][to]];
+    const int j = (idx[0] >= 0 && p.count[op][idx[0]] > 0) ? idx[0] : idx[1];
+    assert(j >= 0 && p.count[op][j] > 0);
+    if (p.count[op][j] >= 2) {  // bounce: the mover goes back, its landing does nothing
+      send_home(p, pl);
+      ++fx.bounces;
+      return;
+    }
+    remove_piece(p, op, j);
+    send_home(p, op);
+    ++fx.captures;
+  }
+  add_piece(p, pl, to);
+  const std::uint8_t land = land_[pl][to];
+  if (land & land_flag::kRosette) {
+    ++fx.rosettes;
+    fx.extra |= (land & land_flag::kExtra) != 0;
+  }
+  if (land & (land_flag::kAward | land_flag::kDouble | land_flag::kForfeit))
+    square_effects(p, pl, to, value, in_forfeit, fx);
+}
+
+void Engine::square_effects(Position& p, int pl, int to, int value, bool in_forfeit,
+                            MoveEffects& fx) const {
+  const int op = 1 - pl;
+  const int off = n_ + 1;
+  const std::uint8_t land = land_[pl][to];
+  if (land & land_flag::kAward) fx.award = true;
+  if ((land & land_flag::kDouble) && !fx.doubled) {
+    // The same counter moves the same score again, if it can.
+    fx.doubled = true;
+    const int t2 = to + value;
+    if (t2 > off) return;
+    if (t2 < off) {
+      const std::uint32_t bit = 1u << t2;
+      if (!stacking_ && (p.block[pl] & bit)) return;
+      if (p.view[pl] & bit) {
+        if (blocked_bits_[pl] & bit) return;
+        if (!bounce_ && stacking_ && p.count[op][index_at_[op][cell_[pl][t2]][0]] >= 2) return;
+      }
+    }
+    move_piece(p, pl, to, t2, value, in_forfeit, fx);
+    return;
+  }
+  if ((land & land_flag::kForfeit) && !in_forfeit) fx.forfeit = true;
+}
+
+// apply_move for the common family (see generate_simple): no award, no forfeit, no double.
+inline MoveEffects Engine::apply_simple(Position& p, Move m) const {
+  MoveEffects fx;
+  const int me = index_of(p.turn), op = 1 - me;
+  const int off = n_ + 1;
+  remove_piece(p, me, m.from);
+  if (m.to == off) {
+    ++p.count[me][off];
+    fx.borne_off = 1;
+    if (p.count[me][off] == pieces_) [[unlikely]] {
+      p.phase = Phase::kGameOver;
+      p.next = p.turn;
+      p.roll = 0;
+      fx.won = true;
+      return fx;
+    }
+  } else {
+    if (p.view[me] & (1u << m.to)) {
+      const auto& idx = index_at_[op][cell_[me][m.to]];
+      const int j = (idx[0] >= 0 && p.count[op][idx[0]] > 0) ? idx[0] : idx[1];
+      remove_piece(p, op, j);
+      add_piece(p, op, 0);
+      fx.captures = 1;
+    }
+    add_piece(p, me, m.to);
+    fx.rosettes = (land_[me][m.to] & land_flag::kRosette) != 0;
+    fx.extra = (extra_bits_[me] >> m.to) & 1u;
+  }
+  const bool again = fx.extra || (capture_extra_ && fx.captures);
+  pass_turn(p, again ? p.turn : other(p.turn));
+  return fx;
+}
+
+MoveEffects Engine::apply_move(Position& p, Move m) const {
+  if (simple_ && p.phase == Phase::kAwaitingMove) return apply_simple(p, m);
+  MoveEffects fx;
+  const Player actor = p.turn;
+  const int me = index_of(actor);
+  switch (p.phase) {
+    case Phase::kAwaitingAward:
+      if (m.kind == MoveKind::kAwardYes && p.pool[me] > 0) {
+        --p.pool[me];
+        add_piece(p, me, 0);
+      }
+      pass_turn(p, p.next);
+      return fx;
+    case Phase::kAwaitingMove: {
+      const int k = p.roll;
+      move_piece(p, me, m.from, m.to, move_[k], false, fx);
+      const bool again = extra_throw_[k] || fx.extra || (capture_extra_ && fx.captures);
+      continue_after(p, actor, again ? actor : other(actor), fx);
+      return fx;
+    }
+    case Phase::kAwaitingForfeit: {
+      move_piece(p, me, m.from, m.to, rules_.forfeit_move, true, fx);
+      fx.forfeit = false;
+      continue_after(p, actor, p.next, fx);
+      return fx;
+    }
+    default:
+      assert(false && "apply_move on a position that awaits no decision");
+      return fx;
+  }
+}
+
+void Engine::continue_after(Position& p, Player actor, Player next, MoveEffects& fx) const {
+  const int me = index_of(actor);
+  if (p.count[me][n_ + 1] == pieces_) [[unlikely]] {
+    // The win is immediate; pending effects lapse.
+    p.phase = Phase::kGameOver;
+    p.turn = actor;
+    p.next = actor;
+    p.roll = 0;
+    fx.won = true;
+    return;
+  }
+  if ((fx.forfeit || fx.award) && pending_decision(p, actor, next, fx)) return;
+  pass_turn(p, next);
+}
+
+bool Engine::pending_decision(Position& p, Player actor, Player next, MoveEffects& fx) const {
+  p.roll = 0;
+  if (fx.forfeit) {
+    // The opponent moves a counter forfeit_move squares, if he has a legal one.
+    Position q = p;
+    q.turn = other(actor);
+    MoveList moves;
+    generate(q, rules_.forfeit_move, -1, true, moves);
+    if (moves.size > 0) {
+      p.phase = Phase::kAwaitingForfeit;
+      p.turn = other(actor);
+      p.next = next;
+      return true;
+    }
+    fx.forfeit = false;
+  }
+  if (fx.award && p.pool[index_of(actor)] > 0) {
+    p.phase = Phase::kAwaitingAward;
+    p.turn = actor;
+    p.next = next;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace ur
