@@ -1,7 +1,8 @@
 // The review of a finished game (issue 15): a guest plays the computer to the end, the banner
 // gives each player's accuracy and luck with a link to the review, and the review shows the
 // win-chance graph (a click jumps the replay), accuracy and luck of both players, the key-move
-// mode with the played and the best move drawn on the board, and the chances at a position.
+// mode with the played and the best move drawn on the board, the chances at a position, and
+// "Explore from here" opening the explorer at the position on show.
 // The test server has no tables, so the review is an estimate and must say so. axe-core finds
 // no serious or critical problem on the review screen.
 
@@ -91,6 +92,16 @@ test(
       .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
     assert.deepEqual(serious, [], 'axe: no serious or critical problem on the review');
     assert.deepEqual(P.errors.filter(L.realError), [], 'no console errors');
+
+    // "Explore from here": the explorer opens at the position on show.
+    const here = await page.getAttribute('.replay-host', 'data-position');
+    await page.click('.explore-link');
+    await page.waitForSelector('.explore-throws li, ul[aria-label=Moves] .explore-move');
+    assert.equal(
+      await page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('position')),
+      here,
+    );
+    assert.deepEqual(P.errors.filter(L.realError), [], 'no console errors in the explorer');
     await P.context.close();
   },
 );
