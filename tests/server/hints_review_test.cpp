@@ -134,8 +134,11 @@ TEST_F(HintsReviewTest, TheHistoryShowsAccuracyAndOldGamesAreReviewedOnRequest) 
   TableRow t{old.id, old.rules, "finished", false, false, 1, "{}", 0, 0, "", 0, ""};
   ASSERT_TRUE(storage.finish_game(t, -1, old));
   history = body_json(get("/api/users/alice/matches"));
-  for (const json& h : history["matches"])
-    if (h["id"] == old.id) EXPECT_TRUE(h["accuracy"].is_null()) << h;
+  for (const json& h : history["matches"]) {
+    if (h["id"] == old.id) {
+      EXPECT_TRUE(h["accuracy"].is_null()) << h;
+    }
+  }
   EXPECT_FALSE(storage.find_review(old.id));
   Response r = get("/api/games/" + old.id + "/analysis");
   ASSERT_EQ(r.result_int(), 200) << r.body();
