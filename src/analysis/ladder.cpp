@@ -75,7 +75,8 @@ std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const En
   ai::Agent& agent = *std::get<std::unique_ptr<ai::Agent>>(made);
   EstimateCheck out;
   out.games = games;
-  double error = 0;
+  double error = 0, accuracy_error = 0;
+  int sides = 0;
   for (int i = 0; i < games; ++i) {
     std::optional<Game> g = self_play(engine, agent, seed, i);
     if (!g) return "the agent played an illegal move";
@@ -96,9 +97,18 @@ std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const En
       if (t.steps[k].kind != StepKind::kDecision || t.steps[k].legal < 2) continue;
       ++out.decisions;
       out.same_grade += t.steps[k].grade == s.steps[k].grade;
+      out.loss_exact += t.steps[k].lost;
+      out.loss_estimate += s.steps[k].lost;
+    }
+    for (int side = 0; side < 2; ++side) {
+      if (t.players[side].decisions == 0) continue;
+      accuracy_error += std::abs(t.players[side].accuracy - s.players[side].accuracy);
+      ++sides;
     }
   }
   out.mean_error = out.steps ? error / out.steps : 0.0;
+  out.accuracy_error = sides ? accuracy_error / sides : 0.0;
+  if (out.decisions) out.loss_exact /= out.decisions, out.loss_estimate /= out.decisions;
   return out;
 }
 

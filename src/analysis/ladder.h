@@ -42,6 +42,10 @@ struct EstimateCheck {
   int steps = 0;
   double mean_error = 0;  // |light's chance after a step, estimated - exact|, mean over steps
   double max_error = 0;
+  // Per side of a game with a decision with a choice: |accuracy estimated - exact|, mean.
+  double accuracy_error = 0;
+  // Chance lost per decision with a choice, pooled: exact and estimated.
+  double loss_exact = 0, loss_estimate = 0;
   double estimate_seconds = 0;  // the estimate's review time, all games
 };
 std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const Engine> engine,

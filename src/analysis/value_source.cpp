@@ -1,5 +1,6 @@
 #include "analysis/value_source.h"
 
+#include <algorithm>
 #include <cassert>
 #include <filesystem>
 
@@ -96,7 +97,9 @@ class SearchSource final : public ValueSource {
     auto it = cache_.find(q);
     if (it == cache_.end()) {
       const double light = search_.value(*engine_, q, depth_, Player::kLight).value_or(0.5);
-      it = cache_.emplace(q, light).first;
+      // A probability, whatever the search's arithmetic: every chance, luck and loss of a
+      // review is a difference of two of these, so each stays within [-1, 1].
+      it = cache_.emplace(q, std::clamp(light, 0.0, 1.0)).first;
     }
     return pov == Player::kLight ? it->second : 1.0 - it->second;
   }

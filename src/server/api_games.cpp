@@ -17,6 +17,7 @@
 #include "rules/presets.h"
 #include "server/accounts.h"
 #include "server/api.h"
+#include "server/game_review.h"
 #include "server/http_util.h"
 #include "server/log.h"
 #include "server/table_service.h"
@@ -156,47 +157,6 @@ json match_json(const MatchRow& m, std::int64_t viewer) {
         j["rating_change"] = std::lround(m.rating_after[s]) - std::lround(m.rating_before[s]);
     }
   return j;
-}
-
-// Why a review is estimated, in words for the player. The loader's own message may name a
-// server path: it goes to the server's log, never into the answer.
-const char* estimate_note(analysis::TableState t) {
-  switch (t) {
-    case analysis::TableState::kUsed:
-      return "";
-    case analysis::TableState::kUnsolvable:
-      return "no table can be solved for this rule set: the values are estimates from search";
-    case analysis::TableState::kMissing:
-      return "this server has not solved this rule set yet: the values are estimates from search";
-    case analysis::TableState::kRefused:
-      return "this server's table for this rule set failed its checks and was not used: the "
-             "values are estimates from search";
-  }
-  return "";
-}
-
-// A finished game's review (analysis::review, analysis::review_json): every decision graded and
-// every throw's luck, accuracy, key moves, the graph and the decomposition; exact from the
-// server's solved table, else estimated by search and marked so. 422 for a stored record that
-// does not replay (the message names the first event that fails).
-std::pair<http::status, json> analysis_json(const MatchRow& m) {
-  auto replayed = record_from_json(json::parse(m.record, nullptr, false));
-  if (auto* e = std::get_if<RecordError>(&replayed))
-    return {
-        http::status::unprocessable_entity,
-        {{"error", "bad_record"}, {"message", "the game record does not replay: " + e->message}}};
-  const Game& g = std::get<Game>(replayed);
-  analysis::OpenedSource src = analysis::open_source(g.rules());
-  if (src.table == analysis::TableState::kRefused)
-    log_line("analysis of " + m.id + ": table refused, estimating: " + src.why);
-  analysis::ReviewResult rr = analysis::review(g, *src.source);
-  if (auto* e = std::get_if<std::string>(&rr))
-    return {http::status::unprocessable_entity, {{"error", "bad_record"}, {"message", *e}}};
-  json out = analysis::review_json(std::get<analysis::Review>(rr));
-  out["id"] = m.id;
-  out["rules"] = m.rules;
-  if (src.table != analysis::TableState::kUsed) out["note"] = estimate_note(src.table);
-  return {http::status::ok, std::move(out)};
 }
 
 // Every position of a finished game, from the start to the end, for a move-by-move replay: the
@@ -367,12 +327,19 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
       std::optional<User> u = ctx.storage->find_user_by_name(name);
       std::vector<MatchRow> rows;
       if (u) rows = ctx.storage->user_matches(u->id, limit, before, before_id);
-      return std::pair{u, rows};
+      return std::tuple{u, rows, review_summaries(*ctx.storage, rows)};
     };
-    auto [user, rows] = co_await offload(ctx, std::move(load));
+    auto [user, rows, reviews] = co_await offload(ctx, std::move(load));
     if (!user) co_return not_found("no such user");
     json list = json::array();
-    for (const MatchRow& m : rows) list.push_back(match_json(m, user->id));
+    for (const MatchRow& m : rows) {
+      json j = match_json(m, user->id);
+      // Each seat's accuracy once the game is reviewed (game_review.h), else null.
+      auto r = reviews.find(m.id);
+      j["accuracy"] = r == reviews.end() ? json(nullptr) : json(r->second.accuracy);
+      j["accuracy_estimate"] = r != reviews.end() && r->second.estimate;
+      list.push_back(std::move(j));
+    }
     json u{{"username", user->username},
            {"rating", std::lround(user->rating)},
            {"games", user->games},
@@ -385,7 +352,7 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
     auto load = [&ctx, id] {
       std::optional<MatchRow> m = ctx.storage->find_match(id);
       using Answer = std::optional<std::pair<http::status, json>>;
-      return m ? Answer(analysis_json(*m)) : std::nullopt;
+      return m ? Answer(stored_review(*ctx.storage, *m)) : std::nullopt;
     };
     auto answer = co_await offload(ctx, std::move(load));
     if (!answer) co_return not_found("no such finished game");

@@ -91,6 +91,8 @@ std::optional<fs::path> resolve_static_path(const fs::path& root, std::string_vi
     start = end + 1;
   }
   if (rel.back() == '/') rel += "index.html";
+  // The explorer's address (/explore?rules=…&position=…) is a screen of the one-page client.
+  if (rel == "/explore") rel = "/index.html";
   fs::path full = root / fs::path(rel.substr(1));
   std::error_code ec;
   if (fs::is_directory(full, ec)) full /= "index.html";

@@ -96,6 +96,16 @@ constexpr Migration kMigrations[] = {
       CREATE INDEX tables_owner ON tables(status, owner_key);
       CREATE INDEX tables_owner_addr ON tables(status, owner_addr);
     )sql"},
+    {4, R"sql(
+      CREATE TABLE reviews (
+        match_id       TEXT             PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        estimate       BOOLEAN          NOT NULL,
+        light_accuracy DOUBLE PRECISION NOT NULL,
+        dark_accuracy  DOUBLE PRECISION NOT NULL,
+        review         TEXT             NOT NULL,
+        created_at     BIGINT           NOT NULL
+      );
+    )sql"},
 };
 
 // The key of the advisory lock that serialises migrators ("ur" in ASCII): any constant works as
@@ -156,6 +166,16 @@ MatchRow to_match(const pqxx::row& r) {
   m.started_at = r[15].as<std::int64_t>();
   m.finished_at = r[16].as<std::int64_t>();
   return m;
+}
+
+ReviewRow to_review(const pqxx::row& r) {
+  ReviewRow v;
+  v.match_id = r[0].as<std::string>();
+  v.estimate = r[1].as<bool>();
+  v.accuracy = {r[2].as<double>(), r[3].as<double>()};
+  v.review = r[4].as<std::string>();
+  v.created_at = r[5].as<std::int64_t>();
+  return v;
 }
 
 template <class Rows, class F>
@@ -427,6 +447,43 @@ class PgStorage final : public Storage {
                          user_id, before > 0 ? before : std::numeric_limits<std::int64_t>::max(),
                          limit, before_id.empty() ? std::string("~") : std::string(before_id)),
           to_match);
+    });
+  }
+
+  void save_review(const ReviewRow& r) override {
+    write("save review", [&](pqxx::transaction_base& tx) {
+      tx.exec_params(
+          "INSERT INTO reviews(match_id, estimate, light_accuracy, dark_accuracy, review, "
+          "created_at) VALUES($1, $2, $3, $4, $5, $6) ON CONFLICT (match_id) DO UPDATE SET "
+          "estimate = EXCLUDED.estimate, light_accuracy = EXCLUDED.light_accuracy, "
+          "dark_accuracy = EXCLUDED.dark_accuracy, review = EXCLUDED.review, "
+          "created_at = EXCLUDED.created_at",
+          r.match_id, r.estimate, r.accuracy[0], r.accuracy[1], r.review, r.created_at);
+      return 0;
+    });
+  }
+
+  std::optional<ReviewRow> find_review(std::string_view match_id) override {
+    return read("find review", [&](pqxx::transaction_base& tx) {
+      pqxx::result r = tx.exec_params(
+          "SELECT match_id, estimate, light_accuracy, dark_accuracy, review, created_at "
+          "FROM reviews WHERE match_id = $1",
+          std::string(match_id));
+      return r.empty() ? std::nullopt : std::optional<ReviewRow>(to_review(r[0]));
+    });
+  }
+
+  std::vector<ReviewRow> review_summaries(const std::vector<std::string>& match_ids) override {
+    return read("review summaries", [&](pqxx::transaction_base& tx) {
+      std::vector<ReviewRow> out;
+      for (const std::string& id : match_ids) {
+        pqxx::result r = tx.exec_params(
+            "SELECT match_id, estimate, light_accuracy, dark_accuracy, '' AS review, created_at "
+            "FROM reviews WHERE match_id = $1",
+            id);
+        if (!r.empty()) out.push_back(to_review(r[0]));
+      }
+      return out;
     });
   }
 

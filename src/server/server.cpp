@@ -66,6 +66,10 @@ Server::~Server() {
     if (ctx->tables) ctx->tables->shutdown();
     ctx->bot_pool.stop();
     ctx->bot_pool.join();
+    // A review under way finishes (its game is stored already); the queued ones are dropped and
+    // made on their first request instead.
+    ctx->review_pool.stop();
+    ctx->review_pool.join();
     ctx->table_pool.stop();
     ctx->table_pool.join();
     ctx->workers.stop();

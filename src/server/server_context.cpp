@@ -27,6 +27,7 @@ ServerContext::ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st)
       workers(at_least_one(config.worker_threads)),
       table_pool(at_least_one(config.table_threads)),
       bot_pool(at_least_one(config.bot_threads)),
+      review_pool(1),
       pubsub(std::make_unique<InProcessPubSub>()),
       ws_ip_limiter(config.ws_ip_burst, config.ws_ip_refill_per_sec) {}
 

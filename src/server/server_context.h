@@ -49,9 +49,10 @@ struct ServerContext {
   std::unique_ptr<Storage> storage;
   RateLimiter auth_limiter;
   boost::asio::thread_pool workers;
-  std::filesystem::path web_root;       // canonical; empty when there is no web root
-  boost::asio::thread_pool table_pool;  // tables' strands: actions, timers, commits
-  boost::asio::thread_pool bot_pool;    // computer players' searches
+  std::filesystem::path web_root;        // canonical; empty when there is no web root
+  boost::asio::thread_pool table_pool;   // tables' strands: actions, timers, commits
+  boost::asio::thread_pool bot_pool;     // computer players' searches
+  boost::asio::thread_pool review_pool;  // finished games' reviews (game_review.h): one thread
   std::unique_ptr<Dispatcher> dispatcher;
   std::unique_ptr<PubSub> pubsub;
   std::unique_ptr<TableService> tables;

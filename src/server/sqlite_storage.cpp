@@ -92,6 +92,16 @@ constexpr Migration kMigrations[] = {
       CREATE INDEX tables_owner ON tables(status, owner_key);
       CREATE INDEX tables_owner_addr ON tables(status, owner_addr);
     )sql"},
+    {4, R"sql(
+      CREATE TABLE reviews (
+        match_id       TEXT    PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        estimate       INTEGER NOT NULL,
+        light_accuracy DOUBLE PRECISION NOT NULL,
+        dark_accuracy  DOUBLE PRECISION NOT NULL,
+        review         TEXT    NOT NULL,
+        created_at     BIGINT  NOT NULL
+      );
+    )sql"},
 };
 
 // A cursor id above every table id (16 lowercase hex digits): no cursor id = nothing at `before`.
@@ -329,6 +339,38 @@ class SqliteStorage final : public Storage {
     return out;
   }
 
+  void save_review(const ReviewRow& r) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "INSERT OR REPLACE INTO reviews(match_id, estimate, light_accuracy, dark_accuracy, "
+            "review, created_at) VALUES(?, ?, ?, ?, ?, ?)");
+    q.bind(1, r.match_id).bind(2, std::int64_t{r.estimate}).bind(3, r.accuracy[0]);
+    q.bind(4, r.accuracy[1]).bind(5, r.review).bind(6, r.created_at);
+    if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("save review");
+  }
+
+  std::optional<ReviewRow> find_review(std::string_view match_id) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "SELECT match_id, estimate, light_accuracy, dark_accuracy, review, created_at "
+            "FROM reviews WHERE match_id = ?");
+    q.bind(1, match_id);
+    return q.step() ? std::optional<ReviewRow>(q.review()) : std::nullopt;
+  }
+
+  std::vector<ReviewRow> review_summaries(const std::vector<std::string>& match_ids) override {
+    std::lock_guard lock(mutex_);
+    std::vector<ReviewRow> out;
+    for (const std::string& id : match_ids) {
+      Query q(*this,
+              "SELECT match_id, estimate, light_accuracy, dark_accuracy, '' AS review, "
+              "created_at FROM reviews WHERE match_id = ?");
+      q.bind(1, id);
+      if (q.step()) out.push_back(q.review());
+    }
+    return out;
+  }
+
   std::vector<User> leaderboard(int limit) override {
     std::lock_guard lock(mutex_);
     Query q(*this,
@@ -430,6 +472,15 @@ class SqliteStorage final : public Storage {
       t.owner_user = sqlite3_column_int64(stmt, 10);
       t.owner_addr = text(11);
       return t;
+    }
+    ReviewRow review() {
+      ReviewRow r;
+      r.match_id = text(0);
+      r.estimate = sqlite3_column_int(stmt, 1) != 0;
+      r.accuracy = {sqlite3_column_double(stmt, 2), sqlite3_column_double(stmt, 3)};
+      r.review = text(4);
+      r.created_at = sqlite3_column_int64(stmt, 5);
+      return r;
     }
     MatchRow match() {
       MatchRow m;

@@ -85,6 +85,17 @@ struct MatchRow {
   std::int64_t finished_at = 0;
 };
 
+// The stored review of a finished game (docs/analysis.md, "Stored reviews"): written off the I/O
+// threads when the game ends (or on the first request for an older game), read by GET
+// /api/games/<id>/analysis and, without `review`, by the match history for the accuracies.
+struct ReviewRow {
+  std::string match_id;
+  bool estimate = false;             // estimated by search (no table when it was made)
+  std::array<double, 2> accuracy{};  // seat 1's and seat 2's, 0..100
+  std::string review;                // the analysis JSON; empty from review_summaries
+  std::int64_t created_at = 0;
+};
+
 class StorageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -140,6 +151,12 @@ class Storage {
                                              std::string_view before_id = {}) = 0;
   // Users with at least one rated game, best rating first.
   virtual std::vector<User> leaderboard(int limit) = 0;
+
+  // Reviews (migration 4). save_review inserts or replaces the review of a stored match.
+  virtual void save_review(const ReviewRow& review) = 0;
+  virtual std::optional<ReviewRow> find_review(std::string_view match_id) = 0;
+  // The reviews of these matches that exist, without their JSON (for a page of the history).
+  virtual std::vector<ReviewRow> review_summaries(const std::vector<std::string>& match_ids) = 0;
 };
 
 struct OpenStorageResult {

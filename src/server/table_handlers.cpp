@@ -93,6 +93,7 @@ void TableService::register_handlers(Dispatcher& d) {
   d.add("unwatch", [this](WsClient& c, const json& m) { return on_unwatch(c, m); });
   for (const char* action : {"roll", "move", "resign", "leave"})
     d.add(action, [this](WsClient& c, const json& m) { return on_action(c, m); });
+  d.add("hint", [this](WsClient& c, const json& m) { return on_hint(c, m); });
   d.add("set_visibility", [this](WsClient& c, const json& m) { return on_visibility(c, m); });
   d.add("list_tables", [this](WsClient& c, const json& m) { return on_list(c, m); });
   d.add("find_match", [this](WsClient& c, const json& m) { return on_find_match(c, m); });

@@ -397,6 +397,19 @@ std::optional<TableError> TableModel::move(const Actor& a, int from, int to, Mov
   return error("illegal_move", "that move is not legal now");
 }
 
+std::optional<TableError> TableModel::check_hint(const Actor& a) const {
+  const bool bot_game = seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot;
+  if (seat_of(a.key) && (rated_ || !bot_game))
+    return error("hints_unavailable", "hints are given only in unrated games against the computer");
+  return check_seated_turn(a, false);
+}
+
+void TableModel::count_hint(int seat, json& events) {
+  ++hints_[seat - 1];
+  bump();
+  events.push_back(json{{"kind", "hint"}, {"seat", seat}, {"hints", hints_[seat - 1]}});
+}
+
 std::optional<TableError> TableModel::bot_roll(const UnitRandom& random, json& events) {
   if (!bot_to_act() || !game_.awaiting_throw())
     return error("not_your_turn", "the computer does not throw now");
@@ -524,6 +537,7 @@ json TableModel::summary() const {
       seat["rating_change"] = std::lround(rating_after_[i]) - std::lround(rating_before_[i]);
     }
     if (game_.rules().stake > 0) seat["balance"] = game_.balance(p);
+    seat["hints"] = hints_[i];
     seats.push_back(std::move(seat));
   }
   s["seats"] = std::move(seats);
@@ -552,6 +566,7 @@ json TableModel::snapshot() const {
         }
       }
       if (s.kind == SeatKind::kBot) j["level"] = s.level;
+      j["hints"] = hints_[i];
     }
     seats.push_back(std::move(j));
   }
@@ -627,6 +642,7 @@ TableRow TableModel::to_row(std::int64_t now) const {
              {"started_at", started_at_},
              {"finished_at", finished_at_}};
   if (has_ratings_) state["ratings"] = {rating_before_, rating_after_};
+  if (hints_[0] || hints_[1]) state["hints"] = hints_;
   TableRow row;
   row.id = id_;
   row.rules = rules_;
@@ -688,6 +704,8 @@ std::variant<TableModel, TableError> TableModel::from_row(const TableRow& row) {
                                        r.at("id").get<std::string>(), r.at("answer")});
     if (auto it = state.find("ratings"); it != state.end())
       t.set_ratings(it->at(0).get<std::array<double, 2>>(), it->at(1).get<std::array<double, 2>>());
+    // Rows saved before hints existed have none.
+    if (auto it = state.find("hints"); it != state.end()) t.hints_ = it->get<std::array<int, 2>>();
     bool over = t.game_.is_over();
     if ((t.status_ == TableStatus::kPlaying && over) ||
         (t.status_ == TableStatus::kWaiting && !t.game_.events().empty()))

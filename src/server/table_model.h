@@ -122,6 +122,12 @@ class TableModel {
   // The computer seat's actions (no actor, no action id).
   std::optional<TableError> bot_roll(const UnitRandom& random, json& events);
   std::optional<TableError> bot_move(const Move& m, json& events);
+  // Hints (docs/protocol.md, `hint`): only in unrated games against the computer, to the seated
+  // player whose move it is. check_hint says whether `a` may have one now; count_hint records
+  // one given (the review says how many each seat used) and bumps the version.
+  std::optional<TableError> check_hint(const Actor& a) const;
+  void count_hint(int seat, json& events);
+  const std::array<int, 2>& hints() const { return hints_; }
 
   // Duplicate and stale detection for client actions. check_action returns the first answer of
   // a repeated action id (answer it, do not apply), or an error for a stale version.
@@ -167,6 +173,7 @@ class TableModel {
   std::array<double, 2> rating_before_{};
   std::array<double, 2> rating_after_{};
   bool has_ratings_ = false;
+  std::array<int, 2> hints_{};  // hints given to each seat
   struct RecentAction {
     std::string key;
     std::string id;

@@ -6,6 +6,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "server/game_review.h"
 #include "server/log.h"
 
 namespace ur::server {
@@ -111,6 +112,7 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
     if (finishing) {
       MatchRow match = next.match_row(now);
       ok = ctx_.storage->finish_game(next.to_row(now), expected, match);
+      if (ok) review_in_background(ctx_, match);
       if (ok && match.rated) {
         next.set_ratings(match.rating_before, match.rating_after);
         // The ratings are in the match already; the table's own copy is for its summary.

@@ -112,6 +112,7 @@ class TableService {
   boost::asio::awaitable<void> on_list(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_find_match(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_cancel_match(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_hint(WsClient& c, const json& msg);  // table_hints.cpp
   boost::asio::awaitable<Actor> fresh_actor(WsClient& c);
   // find(), answering no_table to the client when there is none.
   boost::asio::awaitable<std::shared_ptr<LiveTable>> find_or_answer(WsClient& c, const json& msg,

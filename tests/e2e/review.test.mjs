@@ -1,7 +1,9 @@
-// The review of a finished game (issue 15): a guest plays the computer to the end, the banner
+// The review of a finished game (issue 15): a guest plays the computer to the end (taking one
+// hint, outlined on the board, which the review then counts), the banner
 // gives each player's accuracy and luck with a link to the review, and the review shows the
 // win-chance graph (a click jumps the replay), accuracy and luck of both players, the key-move
-// mode with the played and the best move drawn on the board, and the chances at a position.
+// mode with the played and the best move drawn on the board, the chances at a position, and
+// "Explore from here" opening the explorer at the position on show.
 // The test server has no tables, so the review is an estimate and must say so. axe-core finds
 // no serious or critical problem on the review screen.
 
@@ -19,11 +21,22 @@ test(
     const P = await L.newGuest(env.browser, env.server.url, { reducedMotion: 'reduce' });
     const page = P.page;
     await L.playComputer(page, env.server.url, 'finkel', 'beginner');
+    let hinted = false;
     for (let guard = 0; guard < 3000; guard++) {
-      const st = await L.myTurn(page);
+      let st = await L.myTurn(page);
       if (st.status === 'finished') break;
+      if (!hinted && st.legal > 1) {
+        // A hint (unrated, against the computer): the best move outlined, with its chance.
+        await page.click('button[data-action=hint]');
+        await page.waitForSelector('.hint-mark.mv-best-to');
+        assert.match(await page.textContent('.hint-note'), /Hint: .* ~?\d+\.\d% to win/);
+        await L.screenshot(page, 'hint');
+        hinted = true;
+        st = await L.myTurn(page); // the hint moved the table's version on
+      }
       await L.clickTurn(page, st);
     }
+    assert.ok(hinted, 'the game offered a decision with a choice');
 
     // The banner: each player's accuracy and luck in one line, and the link to the review.
     await page.waitForSelector('.banner .banner-review a');
@@ -42,6 +55,7 @@ test(
     assert.equal(players.length, 2);
     for (const p of players)
       assert.match(p, /(accuracy|no decisions).*luck [~+\u2212\d].*chance lost/);
+    assert.match(players.join('\n'), /1 hint used/, 'the review counts the hint');
     assert.match(
       await page.textContent('.review-decomposition'),
       / won: .* from the dice, .* from mistakes/,
@@ -91,6 +105,16 @@ test(
       .map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
     assert.deepEqual(serious, [], 'axe: no serious or critical problem on the review');
     assert.deepEqual(P.errors.filter(L.realError), [], 'no console errors');
+
+    // "Explore from here": the explorer opens at the position on show.
+    const here = await page.getAttribute('.replay-host', 'data-position');
+    await page.click('.explore-link');
+    await page.waitForSelector('.explore-throws li, ul[aria-label=Moves] .explore-move');
+    assert.equal(
+      await page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('position')),
+      here,
+    );
+    assert.deepEqual(P.errors.filter(L.realError), [], 'no console errors in the explorer');
     await P.context.close();
   },
 );

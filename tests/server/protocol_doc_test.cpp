@@ -144,6 +144,7 @@ TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
   Client& other = t["game"]["to_act"] == 1 ? bob : alice;
   EXPECT_EQ(action(other, "roll", t)["code"], "not_your_turn");
   EXPECT_EQ(action(carol, "roll", t)["code"], "not_seated");
+  EXPECT_EQ(ask(mover, {{"type", "hint"}, {"table", id}})["code"], "hints_unavailable");
   EXPECT_EQ(action(mover, "move", t, {{"from", 0}, {"to", 1}})["code"], "roll_expected");
   json stale = t;
   stale["version"] = t["version"].get<std::int64_t>() - 1;

@@ -90,6 +90,8 @@ TEST(HttpUtil, StaticPathsStayInsideTheRoot) {
   EXPECT_EQ(resolve_static_path(root, "/"), root / "index.html");
   EXPECT_EQ(resolve_static_path(root, "/index.html?x=1"), root / "index.html");
   EXPECT_EQ(resolve_static_path(root, "/sub/"), root / "sub" / "index.html");
+  // The explorer's address is a screen of the one-page client.
+  EXPECT_EQ(resolve_static_path(root, "/explore?rules=finkel&position=start"), root / "index.html");
   EXPECT_EQ(resolve_static_path(root, "/sub"), root / "sub" / "index.html");
   EXPECT_EQ(resolve_static_path(root, "/a%20b.txt"), root / "a b.txt");
   for (const char* bad :

@@ -371,6 +371,39 @@ TEST_P(StorageContract, MatchHistoryPagesNewestFirst) {
   EXPECT_TRUE(s->user_matches(bob->id, 10, 100).empty());
 }
 
+TEST_P(StorageContract, ReviewsAreStoredReplacedAndSummarised) {
+  auto s = open();
+  for (const char* id : {"00000000000000d0", "00000000000000d1"}) {
+    ASSERT_TRUE(s->save_table(table(id, 1, "playing", false, 1), -1));
+    MatchRow m = match(id, 0, 0, 1, false, 100);
+    ASSERT_TRUE(s->finish_game(table(id, 2, "finished", false, 100), 1, m));
+  }
+  EXPECT_FALSE(s->find_review("00000000000000d0"));
+  ReviewRow r{"00000000000000d0", true, {41.5, 87.25}, R"({"estimate":true})", 7};
+  s->save_review(r);
+  std::optional<ReviewRow> got = s->find_review("00000000000000d0");
+  ASSERT_TRUE(got);
+  EXPECT_TRUE(got->estimate);
+  EXPECT_EQ(got->accuracy, (std::array<double, 2>{41.5, 87.25}));
+  EXPECT_EQ(got->review, r.review);
+  EXPECT_EQ(got->created_at, 7);
+  // A second review of the same game (exact now that a table came) replaces the first.
+  s->save_review({"00000000000000d0", false, {50, 60}, R"({"estimate":false})", 8});
+  got = s->find_review("00000000000000d0");
+  ASSERT_TRUE(got);
+  EXPECT_FALSE(got->estimate);
+  EXPECT_EQ(got->accuracy[1], 60);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM reviews"), 1);
+  // The history's summaries: only the reviewed games, without the JSON.
+  std::vector<ReviewRow> sums = s->review_summaries({"00000000000000d0", "00000000000000d1"});
+  ASSERT_EQ(sums.size(), 1u);
+  EXPECT_EQ(sums[0].match_id, "00000000000000d0");
+  EXPECT_EQ(sums[0].review, "");
+  EXPECT_EQ(sums[0].accuracy[0], 50);
+  // A review of a game that is not stored is refused by the database, never kept dangling.
+  EXPECT_THROW(s->save_review({"00000000000000ff", false, {1, 2}, "{}", 9}), StorageError);
+}
+
 TEST_P(StorageContract, LeaderboardRanksRatedPlayersOnly) {
   auto s = open();
   auto a = s->create_user("alice", "secret-hash", 0), b = s->create_user("bob", "h", 0);

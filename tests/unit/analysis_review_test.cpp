@@ -184,5 +184,21 @@ TEST_F(ReviewTest, TheAccuracyLadderOrdersTheComputerPlayers) {
   EXPECT_EQ(last, 100.0);
 }
 
+// Grades name the loss (docs/analysis.md), and values of another rule set are refused with a
+// message naming both, never turned into a wrong review.
+TEST_F(ReviewTest, GradesNameTheLossAndAnotherRuleSetIsRefused) {
+  EXPECT_EQ(grade_name(grade_of(0, 1)), "forced");
+  EXPECT_EQ(grade_name(grade_of(0, 2)), "best");
+  EXPECT_EQ(grade_name(grade_of(0.005, 2)), "good");
+  EXPECT_EQ(grade_name(grade_of(0.03, 2)), "inaccuracy");
+  EXPECT_EQ(grade_name(grade_of(0.1, 2)), "mistake");
+  EXPECT_EQ(grade_name(grade_of(0.4, 2)), "blunder");
+  const Game other_rules(std::make_shared<const Engine>(rule_set_or_throw("finkel(pieces=2)")));
+  ReviewResult r = review(other_rules, *source_);
+  ASSERT_TRUE(std::holds_alternative<std::string>(r));
+  EXPECT_NE(std::get<std::string>(r).find("finkel(pieces=3)"), std::string::npos);
+  EXPECT_NE(std::get<std::string>(r).find("finkel(pieces=2)"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace ur::analysis

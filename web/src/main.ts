@@ -2,6 +2,7 @@
 
 import './style.css';
 import { App } from './ui/app.ts';
+import { mountExplore } from './ui/explore_page.ts';
 import { mountHowto } from './ui/howto.ts';
 import { mountLobby } from './ui/lobby.ts';
 import { mountLogin } from './ui/login.ts';
@@ -17,6 +18,7 @@ const app = new App({
   history: mountHistory,
   replay: mountReplay,
   howto: mountHowto,
+  explore: mountExplore,
   not_found: mountNotFound,
 });
 void app.start(document.body);

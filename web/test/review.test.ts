@@ -5,6 +5,7 @@ import {
   decisionWords,
   decompositionWords,
   keyItems,
+  historyAccuracy,
   playerLines,
   plotPoints,
   signedPct,
@@ -88,13 +89,19 @@ test('the decomposition reads from the winner’s side, as the server’s summar
 
 test('each player’s accuracy, luck and chance lost; estimates marked with ~', () => {
   assert.deepEqual(playerLines(review, names), [
-    'alice: accuracy 58.2 · luck +25.6% · chance lost 16.3%',
+    'alice: accuracy 58.2 · luck +25.6% · chance lost 1.1% a decision (16.3 points in all)',
     'bob: no decisions with a choice · luck +6.3% · chance lost 45.4%',
   ]);
   assert.match(
     playerLines({ ...review, estimate: true }, names)[0],
     /accuracy ~58\.2 · luck ~\+25\.6%/,
   );
+  const hinted = { ...review, players: review.players.map((p, i) => ({ ...p, hints: i + 1 })) };
+  assert.match(
+    playerLines(hinted, names)[0],
+    /chance lost 1\.1% a decision \(16\.3 points in all\) · 1 hint used$/,
+  );
+  assert.match(playerLines(hinted, names)[1], /· 2 hints used$/);
 });
 
 test('the graph spans the box, light’s 100% at the top', () => {
@@ -121,4 +128,24 @@ test('key moves come in game order; a decision names both moves and chances', ()
     decisionWords(finkel, names, move),
     'bob played b3 → a3 (48.3% to win, inaccuracy); best was home → b3 (50.3% to win)',
   );
+});
+
+test('the history shows the player’s accuracy first, estimates marked', () => {
+  const row = {
+    id: '0123456789abcdef',
+    rules: 'finkel',
+    rated: false,
+    players: ['alice', 'bob'],
+    winner: 1,
+    reason: 'bore-off',
+    started_at: 0,
+    finished_at: 0,
+    summary: null,
+  };
+  assert.equal(historyAccuracy({ ...row, you: 2, accuracy: [82.44, 61] }), '61.0 / 82.4');
+  assert.equal(
+    historyAccuracy({ ...row, you: 1, accuracy: [82.44, 61], accuracy_estimate: true }),
+    '~82.4 / ~61.0',
+  );
+  assert.equal(historyAccuracy({ ...row, accuracy: null }), '–');
 });

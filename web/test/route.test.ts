@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { inviteUrl, needsIdentity, parseHash, tableHash } from '../src/logic/route.ts';
+import { exploreHash, inviteUrl, needsIdentity, parseHash, tableHash } from '../src/logic/route.ts';
 
 test('hash routes', () => {
   assert.deepEqual(parseHash(''), { name: 'lobby' });
@@ -57,4 +57,19 @@ test('how-to-play routes name a preset id', () => {
     preset: 'murray-royalur',
   });
   assert.equal(parseHash('#/rules/<b>').name, 'not_found');
+});
+
+test('the explorer route keeps any text for the server to judge, and round-trips', () => {
+  assert.deepEqual(parseHash('#/explore'), { name: 'explore', rules: 'finkel', position: 'start' });
+  const hash = exploreHash('finkel(pieces=3)', 'L3/005/001');
+  assert.deepEqual(parseHash(hash), {
+    name: 'explore',
+    rules: 'finkel(pieces=3)',
+    position: 'L3/005/001',
+  });
+  assert.equal(
+    (parseHash(exploreHash('finkel', 'x'.repeat(999))) as { position: string }).position.length,
+    200,
+  );
+  assert.equal(needsIdentity(parseHash(hash)), false);
 });

@@ -63,6 +63,8 @@ export function describeEvent(ev: TableEvent, name: NameOf): { text: string; ton
       return { text: `${who} resigned`, tone: 'warn' };
     case 'timeout':
       return { text: `${who} ran out of time`, tone: 'warn' };
+    case 'hint':
+      return { text: `${verb('takes', 'take')} a hint (${ev.hints ?? 1} so far)`, tone: 'info' };
     case 'visibility':
       return {
         text: ev.public ? 'The table is now public' : 'The table is now private',

@@ -4,7 +4,14 @@
 
 import { locationOf, type Geometry } from './geometry.ts';
 import type { Names } from './replay.ts';
-import type { AnalysedMove, AnalysedThrow, AnalysisAnswer, GraphPoint, SeatNo } from './types.ts';
+import type {
+  AnalysedMove,
+  AnalysedThrow,
+  AnalysisAnswer,
+  GraphPoint,
+  MatchRow,
+  SeatNo,
+} from './types.ts';
 
 /** A signed percentage with a true minus sign, "+0.0%" for zero (as the server's summary). */
 export function signedPct(v: number): string {
@@ -16,7 +23,11 @@ export const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 /** "~" before every estimated number, as the CLI does. */
 const approx = (a: AnalysisAnswer) => (a.estimate ? '~' : '');
 
-/** One line per player: accuracy, luck and the chance lost, e.g. "alice: accuracy 82.4, …". */
+/**
+ * One line per player: accuracy, luck, the chance lost and the hints used, e.g.
+ * "alice: accuracy 82.4 · luck +3.0% · chance lost 1.2% a decision (12.0 points in all) ·
+ * 2 hints used".
+ */
 export function playerLines(a: AnalysisAnswer, names: Names): string[] {
   const t = approx(a);
   return a.players.map((p) => {
@@ -24,10 +35,16 @@ export function playerLines(a: AnalysisAnswer, names: Names): string[] {
       p.decisions === 0
         ? 'no decisions with a choice'
         : `accuracy ${t}${(p.accuracy ?? 0).toFixed(1)}`;
-    return (
-      `${names[p.seat]}: ${acc} · luck ${t}${signedPct(p.luck ?? 0)} · ` +
-      `chance lost ${t}${pct(p.total_cost)}`
-    );
+    // Hints are named only when taken (games against the computer; the server counts them).
+    const hints = p.hints ? ` · ${p.hints} hint${p.hints === 1 ? '' : 's'} used` : '';
+    // The chance lost is a sum over the game's decisions (it can pass 100 points in a long game
+    // of weak play, won back by luck): per decision it reads as a chance, the sum in points.
+    const lost =
+      p.decisions > 0
+        ? `chance lost ${t}${pct(p.total_cost / p.decisions)} a decision ` +
+          `(${t}${(100 * p.total_cost).toFixed(1)} points in all)`
+        : `chance lost ${t}${pct(p.total_cost)}`;
+    return `${names[p.seat]}: ${acc} · luck ${t}${signedPct(p.luck ?? 0)} · ${lost}${hints}`;
   });
 }
 
@@ -132,4 +149,15 @@ export function throwWords(names: Names, t: AnalysedThrow): string {
     `${names[t.seat]} threw ${t.outcome}: luck ${signedPct(t.luck)} ` +
     `(${names[1]}'s chance ${pct(t.light)}, ${pct(t.light_expected)} on average over the throws)`
   );
+}
+
+/**
+ * The history's accuracy cell: the player's own first, then the opponent's ("82.4 / 61.0"), "~"
+ * before estimates, "–" while the server has not reviewed the game yet.
+ */
+export function historyAccuracy(m: MatchRow): string {
+  if (!m.accuracy) return '–';
+  const t = m.accuracy_estimate ? '~' : '';
+  const mine = m.you === 2 ? 1 : 0;
+  return `${t}${m.accuracy[mine].toFixed(1)} / ${t}${m.accuracy[1 - mine].toFixed(1)}`;
 }

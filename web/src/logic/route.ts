@@ -1,6 +1,8 @@
 // Hash routes, so that a static file server (ur serve --web-root) serves every screen from one
 // index.html: #/lobby, #/login, #/table/<id>?invite=<token>, #/leaderboard, #/history/<user>,
-// #/replay/<id>, #/rules/<preset> (how to play). Everything taken from the URL is validated here before it reaches a request.
+// #/replay/<id>, #/rules/<preset> (how to play), #/explore?rules=<rules>&position=<position>
+// (the explorer; the server also answers /explore?… with the page, which moves it here).
+// Everything taken from the URL is validated here before it reaches a request.
 
 export type Route =
   | { name: 'login'; next: string | null }
@@ -10,12 +12,16 @@ export type Route =
   | { name: 'history'; user: string }
   | { name: 'replay'; id: string }
   | { name: 'howto'; preset: string }
+  | { name: 'explore'; rules: string; position: string }
   | { name: 'not_found'; hash: string };
 
 const TABLE_ID = /^[0-9a-f]{16}$/;
 const INVITE = /^[0-9a-f]{8,64}$/;
 const USER = /^[A-Za-z0-9_-]{3,20}$/;
 const PRESET = /^[a-z0-9-]{1,32}$/;
+// Longer than any rule set or position string; only bounds what goes into a request.
+const RULES_MAX = 400;
+const POSITION_MAX = 200;
 
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#/, '');
@@ -47,6 +53,13 @@ export function parseHash(hash: string): Route {
     return { name: 'replay', id: arg };
   if (parts.length === 2 && head === 'rules' && PRESET.test(arg))
     return { name: 'howto', preset: arg };
+  // The explorer takes any text: the server parses and judges it (a bad one is shown in words).
+  if (parts.length === 1 && head === 'explore')
+    return {
+      name: 'explore',
+      rules: (params.get('rules') ?? '').slice(0, RULES_MAX) || 'finkel',
+      position: (params.get('position') ?? '').slice(0, POSITION_MAX) || 'start',
+    };
   return { name: 'not_found', hash: raw };
 }
 
@@ -64,6 +77,8 @@ export function inviteUrl(pageUrl: string, id: string, invite: string): string {
 export const historyHash = (user: string) => `#/history/${encodeURIComponent(user)}`;
 export const replayHash = (id: string) => `#/replay/${id}`;
 export const howtoHash = (preset: string) => `#/rules/${preset}`;
+export const exploreHash = (rules: string, position: string) =>
+  `#/explore?${new URLSearchParams({ rules, position }).toString()}`;
 
 /**
  * Routes that need a WebSocket identity (a user or a guest) before they can be shown. The lobby

@@ -114,6 +114,8 @@ export interface SeatInfo {
   rating?: number;
   level?: string;
   left?: boolean;
+  /** Hints taken in this game (games against the computer that are not rated). */
+  hints?: number;
 }
 
 export interface SummarySeat extends Stats {
@@ -123,6 +125,7 @@ export interface SummarySeat extends Stats {
   rating_after?: number;
   rating_change?: number;
   balance?: number;
+  hints?: number;
 }
 
 export interface Summary {
@@ -180,6 +183,8 @@ export interface TableEvent {
   winner?: number;
   reason?: string;
   public?: boolean;
+  /** A `hint` event: how many hints the seat has taken in this game. */
+  hints?: number;
 }
 
 export interface User {
@@ -205,6 +210,9 @@ export interface MatchRow {
   result?: 'win' | 'loss';
   opponent?: string;
   rating_change?: number;
+  /** Each seat's accuracy once the server has reviewed the game, else null. */
+  accuracy?: [number, number] | null;
+  accuracy_estimate?: boolean;
 }
 
 export interface RecordEvent {
@@ -271,6 +279,8 @@ export interface AnalysedPlayer {
   throws?: number;
   luckiest?: ThrowRef | null;
   unluckiest?: ThrowRef | null;
+  /** Hints the player took (server reviews; 0 when none). */
+  hints?: number;
 }
 
 export interface GraphPoint {
@@ -299,4 +309,33 @@ export interface AnalysisAnswer {
   };
   key_moves?: { decisions: AnalysedMove[]; throws: AnalysedThrow[] };
   graph?: GraphPoint[];
+}
+
+/** GET /api/explore: every throw and legal move of a position with its winning chance. */
+export interface ExploredMove {
+  from: number;
+  to: number;
+  /** The decider's winning chance after the move. */
+  value: number;
+  best: boolean;
+  award?: boolean;
+  /** The position string the move leads to. */
+  position: string;
+}
+
+export interface ExploreAnswer {
+  position: string;
+  rules: string;
+  actor: Side;
+  /** The actor's winning chance. */
+  value: number;
+  estimate: boolean;
+  throws?: {
+    outcome: number;
+    probability: number;
+    value: number;
+    position: string;
+    moves: ExploredMove[];
+  }[];
+  moves?: ExploredMove[];
 }

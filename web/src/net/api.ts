@@ -4,6 +4,7 @@
 
 import type {
   AnalysisAnswer,
+  ExploreAnswer,
   GameRecord,
   MatchRow,
   PositionsAnswer,
@@ -75,6 +76,8 @@ export const api = {
   record: (id: string) => call<GameRecord>('GET', `/api/games/${id}/record`),
   positions: (id: string) => call<PositionsAnswer>('GET', `/api/games/${id}/positions`),
   analysis: (id: string) => call<AnalysisAnswer>('GET', `/api/games/${id}/analysis`),
+  explore: (rules: string, position: string) =>
+    call<ExploreAnswer>('GET', `/api/explore?${new URLSearchParams({ rules, position })}`),
 };
 
 const rulesCache = new Map<string, Promise<RulesInfo>>();

@@ -82,6 +82,9 @@ export class App {
     });
     window.addEventListener('online', () => this.socket.kick());
     window.addEventListener('hashchange', () => this.route());
+    // The server answers /explore?rules=…&position=… with this page: the explorer is a hash route.
+    if (window.location.pathname === '/explore')
+      history.replaceState(null, '', `/#/explore${window.location.search}`);
     // Screens that need no identity show at once; the header follows when the server answers.
     if (needsIdentity(parseHash(window.location.hash))) {
       await this.loadIdentity();

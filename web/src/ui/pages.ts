@@ -1,6 +1,7 @@
 // The read-only screens: the leaderboard, a player's match history, and "not found".
 
 import { historyHash, replayHash, type Route } from '../logic/route.ts';
+import { historyAccuracy } from '../logic/review.ts';
 import { reasonText, signed } from '../logic/status.ts';
 import { api } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -86,6 +87,7 @@ export function mountHistory(_app: App, root: HTMLElement, route: Route): View {
             h('th', { text: 'Result' }),
             h('th', { text: 'How' }),
             h('th', { text: 'ELO' }),
+            h('th', { text: 'Accuracy', title: 'Yours / your opponent’s, from the review' }),
             h('th', { text: '' }),
           ),
         ),
@@ -119,6 +121,7 @@ export function mountHistory(_app: App, root: HTMLElement, route: Route): View {
             h('td', {
               text: m.rated && m.rating_change !== undefined ? signed(m.rating_change) : 'unrated',
             }),
+            h('td', { class: 'accuracy', text: historyAccuracy(m) }),
             h('td', {}, h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' })),
           ),
         ),

@@ -10,7 +10,7 @@ import {
   type Names,
   type ReplayFrame,
 } from '../logic/replay.ts';
-import { historyHash, type Route } from '../logic/route.ts';
+import { exploreHash, historyHash, type Route } from '../logic/route.ts';
 import { reasonText } from '../logic/status.ts';
 import type { SeatNo } from '../logic/types.ts';
 import { api, ApiError, rulesFor } from '../net/api.ts';
@@ -66,6 +66,8 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
       next = btn('▶', 'next', 'Next'),
       last = btn('▶|', 'last', 'Last');
     const playBtn = btn('Play', 'play', 'Play');
+    // Every throw and legal move of the position on show, played on freely (the explorer).
+    const exploreLink = h('a', { class: 'explore-link', text: 'Explore from here' });
     const controls = h(
       'div',
       { class: 'row replay-controls' },
@@ -76,6 +78,7 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
       last,
       slider,
       counter,
+      exploreLink,
     );
     const list = h('ol', { class: 'log replay-list', 'aria-label': 'Moves', tabindex: 0 });
     host.append(
@@ -159,6 +162,8 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
       slider.value = String(at);
       host.dataset.step = String(at);
       host.dataset.position = f.position ?? '';
+      exploreLink.hidden = !f.position;
+      if (f.position) exploreLink.href = exploreHash(record.rules || game.rules, f.position);
       if (frames.length > 1) {
         list.querySelector('.current')?.classList.remove('current');
         const li = list.children[at] as HTMLElement | undefined;

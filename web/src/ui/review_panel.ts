@@ -172,8 +172,8 @@ function explorer(a: AnalysisAnswer, ctx: ReviewContext) {
     h('p', {
       class: 'hint',
       text:
-        'The review knows the played and the best move of each decision; every throw and every ' +
-        'legal move of any position needs the server’s explorer (not on this server yet).',
+        'The review knows the played and the best move of each decision; for every throw and ' +
+        'every legal move of this position, and to play on from it, use “Explore from here”.',
     }),
   );
   const row = (m: AnalysedMove, which: MarkKind, frame: number) => {

@@ -20,6 +20,7 @@ import { motionScale } from './settings.ts';
 import { playAgainAction } from './rematch.ts';
 import { TableAlerts } from './table_alerts.ts';
 import { TableAssist } from './table_assist.ts';
+import { TableHint } from './table_hint.ts';
 import { bindTableKeys } from './table_keys.ts';
 import { joinOrOpen, openErrorText } from './table_join.ts';
 import { TableView } from './table_view.ts';
@@ -56,6 +57,7 @@ class TablePage implements View {
   private pending = false;
   private actionCount = 0;
   private readonly assist: TableAssist;
+  private readonly hint: TableHint;
   private readonly alerts: TableAlerts;
   private lastThrow: ShownThrow | null = null;
   private destroyed = false;
@@ -76,6 +78,13 @@ class TablePage implements View {
     this.assist = new TableAssist(this.view.pathButton, (on) =>
       this.board?.showPath(on ? (this.you ?? 1) : null),
     );
+    this.hint = new TableHint(
+      app.socket,
+      id,
+      () => ({ board: this.board, geo: this.geo }),
+      (e) => this.showError(e),
+    );
+    this.view.pathButton.after(this.hint.el);
     this.view.onPlayAgain = (snap) =>
       playAgainAction(app, snap, this.you, (e) => this.showError(e));
     root.append(this.view.page);
@@ -259,6 +268,7 @@ class TablePage implements View {
         actingSeat: mine ? this.you : null,
       });
     }
+    this.hint.update(snap, this.you, this.myDecision());
     this.view.drawBar(snap, this.spectators, this.owner, this.inviteToken);
     this.view.drawSeats(snap, this.you);
     this.view.drawBanner(snap, this.you);
