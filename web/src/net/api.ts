@@ -75,7 +75,29 @@ export const api = {
   record: (id: string) => call<GameRecord>('GET', `/api/games/${id}/record`),
   positions: (id: string) => call<PositionsAnswer>('GET', `/api/games/${id}/positions`),
   analysis: (id: string) => call<AnalysisAnswer>('GET', `/api/games/${id}/analysis`),
+  bot: () => call<BotStatus>('GET', '/api/bot'),
+  setBot: (change: { bot: boolean } | { revoke: true }) =>
+    call<BotStatus>('POST', '/api/bot', change),
+  bots: () => call<{ bots: OnlineBot[] }>('GET', '/api/bots'),
 };
+
+/** The caller's bot mark and bot-pool figures; `token` only in the answer that issued it. */
+export interface BotStatus {
+  bot: boolean;
+  has_token: boolean;
+  token?: string;
+  rating: number;
+  games: number;
+  wins: number;
+}
+
+export interface OnlineBot {
+  name: string;
+  rules: string[];
+  rating: number;
+  games: number;
+  busy: boolean;
+}
 
 const rulesCache = new Map<string, Promise<RulesInfo>>();
 
