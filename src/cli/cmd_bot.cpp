@@ -14,6 +14,7 @@
 #include <CLI/CLI.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include <cstdlib>
 #include <iostream>
@@ -90,6 +91,14 @@ class BotClient {
       std::cerr << "ur bot: server: " << msg.value("code", "?") << ": " << msg.value("message", "")
                 << "\n";
       if (!ready_seen_) co_return 1;  // bot_ready refused: nothing to offer
+      if (msg.value("code", "") == "rate_limited" && !game_.id.empty()) {
+        // The action was dropped, not refused: wait for the allowance and act again.
+        net::steady_timer pause(co_await net::this_coro::executor, std::chrono::seconds(1));
+        co_await pause.async_wait(kNoThrow);
+        game_.acted_version = -1;
+        json last = last_table_;
+        co_await act(last);
+      }
     } else if (type == "match_found" && msg.contains("table") && msg["table"].is_object()) {
       start_game(msg);
       json open{{"v", 1}, {"type", "open_table"}, {"table", game_.id}};
@@ -98,6 +107,7 @@ class BotClient {
                msg.contains("table") && msg["table"].is_object() &&
                msg["table"].value("id", "") == game_.id) {
       const json& t = msg["table"];
+      last_table_ = t;
       std::string status = t.value("status", "");
       if (status == "finished" || status == "closed") {
         report_end(t);
@@ -197,6 +207,7 @@ class BotClient {
   const BotOptions& opt_;
   WsStream ws_;
   BotGame game_;
+  json last_table_;  // the latest state of the game, to act again after a dropped action
   long action_id_ = 0;
   int finished_ = 0;
   bool ready_seen_ = false;
