@@ -277,9 +277,8 @@ class SqliteStorage final : public Storage {
       // A bot in either seat: both sides are rated in the bot pool (bot_* columns).
       bool pool =
           bot_status_locked(m.user_ids[0]).is_bot || bot_status_locked(m.user_ids[1]).is_bot;
-      std::optional<User> u[2] = {
-          pool ? pool_user_locked(m.user_ids[0]) : find_user_locked(m.user_ids[0]),
-          pool ? pool_user_locked(m.user_ids[1]) : find_user_locked(m.user_ids[1])};
+      std::optional<User> u[2] = {find_user_locked(m.user_ids[0], pool),
+                                  find_user_locked(m.user_ids[1], pool)};
       if (!u[0] || !u[1]) throw StorageError("rated game with a missing user");
       int w = m.winner - 1, l = 1 - w;
       EloResult r = elo_update(u[w]->rating, u[w]->games, u[l]->rating, u[l]->games);
@@ -396,15 +395,6 @@ class SqliteStorage final : public Storage {
     b.games = sqlite3_column_int(q.stmt, 3);
     b.wins = sqlite3_column_int(q.stmt, 4);
     return b;
-  }
-
-  // The user with their bot-pool rating, games and wins in place of the ordinary ones.
-  std::optional<User> pool_user_locked(std::int64_t id) {
-    Query q(*this,
-            "SELECT id, username, password_hash, created_at, bot_rating, bot_games, bot_wins "
-            "FROM users WHERE id = ?");
-    q.bind(1, id);
-    return q.step() ? std::optional<User>(q.user()) : std::nullopt;
   }
 
   // Inserts (expected_version < 0) or updates the row if its version is the expected one.
@@ -553,10 +543,12 @@ class SqliteStorage final : public Storage {
     return stmt;
   }
 
-  std::optional<User> find_user_locked(std::int64_t id) {
-    Query q(*this,
-            "SELECT id, username, password_hash, created_at, rating, games, wins "
-            "FROM users WHERE id = ?");
+  // `pool`: the user with their bot-pool rating, games and wins in place of the ordinary ones.
+  std::optional<User> find_user_locked(std::int64_t id, bool pool = false) {
+    Query q(*this, pool ? "SELECT id, username, password_hash, created_at, bot_rating, bot_games, "
+                          "bot_wins FROM users WHERE id = ?"
+                        : "SELECT id, username, password_hash, created_at, rating, games, wins "
+                          "FROM users WHERE id = ?");
     q.bind(1, id);
     return q.step() ? std::optional<User>(q.user()) : std::nullopt;
   }
