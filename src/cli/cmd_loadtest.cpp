@@ -28,19 +28,16 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/ws_client.h"
 #include "engine/random.h"
 #include "server/server.h"
 
 namespace ur::cli {
 namespace {
 
-namespace net = boost::asio;
-namespace beast = boost::beast;
 namespace websocket = beast::websocket;
-using tcp = net::ip::tcp;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
-inline constexpr auto kNoThrow = net::as_tuple(net::use_awaitable);
 
 struct LoadOptions {
   int clients = 4000;
@@ -75,33 +72,22 @@ class Bot : public std::enable_shared_from_this<Bot> {
 
   net::awaitable<void> run(std::uint16_t port, Clock::time_point deadline) {
     auto self = shared_from_this();
-    auto& sock = beast::get_lowest_layer(ws_);
-    auto [cec] = co_await sock.async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), port), kNoThrow);
-    if (cec) {
-      ++stats_.connect_failures;
-      co_return;
-    }
-    sock.socket().set_option(tcp::no_delay(true));
-    sock.expires_never();
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-    auto [hec] = co_await ws_.async_handshake("127.0.0.1:" + std::to_string(port), "/ws", kNoThrow);
-    if (hec) {
+    const ServerAddress server{"127.0.0.1", port};
+    const std::vector<std::pair<std::string, std::string>> no_headers;
+    WsConnect c = co_await ws_connect(ws_, server, no_headers);
+    if (c.error) {
       ++stats_.connect_failures;
       co_return;
     }
     ++stats_.connected;
     open_ = true;
     if (partner_) co_await create_table();
-    beast::flat_buffer buffer;
     while (!stopping_ && Clock::now() < deadline) {
-      auto [ec, n] = co_await ws_.async_read(buffer, kNoThrow);
-      if (ec) {
+      json msg;
+      if (auto ec = co_await ws_read(ws_, msg)) {
         if (!stopping_) stats_.error("read: " + ec.message());
         break;
       }
-      json msg = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
-      buffer.consume(buffer.size());
       co_await handle(msg);
     }
     open_ = false;
@@ -119,8 +105,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
 
  private:
   net::awaitable<void> send(const json& j) {
-    std::string text = j.dump();
-    auto [ec, n] = co_await ws_.async_write(net::buffer(text), kNoThrow);
+    auto ec = co_await ws_send(ws_, j);
     if (ec && !stopping_) stats_.error("write: " + ec.message());
   }
 
@@ -198,7 +183,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   net::io_context& ioc_;
   const LoadOptions& opt_;
   LoadStats& stats_;
-  websocket::stream<beast::tcp_stream> ws_;
+  WsStream ws_;
   net::steady_timer think_;
   Rng rng_;
   std::shared_ptr<Bot> partner_;  // set on the host of a pair

@@ -26,5 +26,6 @@ void add_analyse_command(CLI::App& app);
 void add_serve_command(CLI::App& app);
 void add_loadtest_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
+void add_bot_command(CLI::App& app);
 
 }  // namespace ur::cli

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   ur::cli::add_serve_command(app);
   ur::cli::add_loadtest_command(app);
   ur::cli::add_engine_command(app);
+  ur::cli::add_bot_command(app);
   CLI11_PARSE(app, argc, argv);
   return ur::cli::exit_status();
 }

@@ -81,6 +81,10 @@ std::string guest_name(std::string_view token) {
   return "guest-" + tagged_hash("ur-guest-name", token, 4);
 }
 
+std::string bot_token_hash(std::string_view token) {
+  return tagged_hash("ur-bot-token", token, 32);
+}
+
 bool is_token_hex(std::string_view s) {
   if (s.size() != 32) return false;
   for (char c : s)

@@ -39,4 +39,9 @@ bool is_token_hex(std::string_view s);
 std::string guest_key(std::string_view token);
 std::string guest_name(std::string_view token);
 
+// What is stored of a bot account's token (docs/server.md): a hash under its own tag, so that a
+// stolen database does not hand out working tokens, and a lookup by hash finds the account.
+// The token is 128 random bits, so a fast hash is enough (nothing to guess or brute-force).
+std::string bot_token_hash(std::string_view token);
+
 }  // namespace ur::server

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <system_error>
 
+#include "rules/text.h"
 #include "server/accounts.h"
 #include "server/http_util.h"
 #include "server/log.h"
@@ -67,16 +68,6 @@ std::string session_cookie(const ServerContext& ctx, std::string_view token, lon
 std::string request_path(const Request& req) {
   std::string_view t = req.target();
   return std::string(t.substr(0, t.find_first_of("?#")));
-}
-
-bool is_json_request(const Request& req) {
-  std::string_view ct = req[http::field::content_type];
-  ct = ct.substr(0, ct.find(';'));
-  while (!ct.empty() && ct.back() == ' ') ct.remove_suffix(1);
-  return ct.size() == 16 &&
-         std::equal(ct.begin(), ct.end(), "application/json", [](char a, char b) {
-           return std::tolower(static_cast<unsigned char>(a)) == b;
-         });
 }
 
 // Parses {"username": string, "password": string}; an error response on failure.
@@ -226,6 +217,8 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
       {"/api/register", http::verb::post}, {"/api/login", http::verb::post},
       {"/api/logout", http::verb::post},   {"/api/guest", http::verb::post},
   };
+  if (path == "/api/bot" || path == "/api/bots")
+    co_return co_await route_bot_api(ctx, req, path, ip);
   const Route* route = nullptr;
   for (const Route& r : kRoutes)
     if (r.path == path) route = &r;
@@ -321,6 +314,16 @@ http::message_generator serve_static(ServerContext& ctx, const Request& req, uns
 
 }  // namespace
 
+bool is_json_request(const Request& req) {
+  std::string_view ct = req[http::field::content_type];
+  ct = ct.substr(0, ct.find(';'));
+  while (!ct.empty() && ct.back() == ' ') ct.remove_suffix(1);
+  return ct.size() == 16 &&
+         std::equal(ct.begin(), ct.end(), "application/json", [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+
 Response json_reply(const Request& req, http::status status, const json& body) {
   return json_response(req, status, body);
 }
@@ -338,6 +341,20 @@ http::message_generator error_response(const Request& req, http::status status,
 awaitable<Identity> identify(ServerContext& ctx, const Request& req, std::string remote_ip) {
   Identity id;
   id.remote_ip = std::move(remote_ip);
+  // A bot program names its account by its bot token; a wrong one is never a guest.
+  std::string_view auth = req[http::field::authorization];
+  if (auth.substr(0, 7) == "Bearer ") {
+    std::string bot_token(trim_blanks(auth.substr(7)));
+    if (is_token_hex(bot_token)) {
+      auto job = [&ctx, h = bot_token_hash(bot_token)] {
+        return ctx.storage->user_for_bot_token(h);
+      };
+      id.user = co_await offload(ctx, std::move(job));
+    }
+    id.bot = id.user.has_value();
+    id.bad_bot_token = !id.bot;
+    co_return id;
+  }
   auto token = cookie_value(req[http::field::cookie], kSessionCookie);
   if (token && is_token_hex(*token)) {
     auto job = [&ctx, t = *token] { return ctx.storage->user_for_session(t, unix_now()); };

@@ -50,6 +50,14 @@ boost::asio::awaitable<std::optional<Response>> route_game_api(ServerContext& ct
                                                                const Request& req,
                                                                const std::string& path);
 
+// The bot-account endpoints (api_bots.cpp): GET and POST /api/bot (the caller's own bot status,
+// marking, token), GET /api/bots (the bots online).
+boost::asio::awaitable<Response> route_bot_api(ServerContext& ctx, const Request& req,
+                                               const std::string& path, const std::string& ip);
+
+// Whether the request's Content-Type is application/json (POSTs must be: see above).
+bool is_json_request(const Request& req);
+
 // Answers one request (never throws; a storage failure becomes a 500).
 boost::asio::awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req,
                                                std::string remote_ip);

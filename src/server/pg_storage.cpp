@@ -106,6 +106,14 @@ constexpr Migration kMigrations[] = {
         created_at     BIGINT           NOT NULL
       );
     )sql"},
+    // Bot accounts and their own rating pool (Storage::bot_status).
+    {5, R"sql(
+      ALTER TABLE users ADD COLUMN is_bot BOOLEAN NOT NULL DEFAULT FALSE;
+      ALTER TABLE users ADD COLUMN bot_token_hash TEXT UNIQUE;
+      ALTER TABLE users ADD COLUMN bot_rating DOUBLE PRECISION NOT NULL DEFAULT 1200;
+      ALTER TABLE users ADD COLUMN bot_games INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN bot_wins INTEGER NOT NULL DEFAULT 0;
+    )sql"},
 };
 
 // The key of the advisory lock that serialises migrators ("ur" in ASCII): any constant works as
@@ -114,6 +122,9 @@ constexpr const char* kLockMigrations = "SELECT pg_advisory_xact_lock(29810)";
 
 constexpr const char* kUserColumns =
     "SELECT id, username, password_hash, created_at, rating, games, wins FROM users ";
+// The user with their bot-pool rating, games and wins in place of the ordinary ones.
+constexpr const char* kPoolUserColumns =
+    "SELECT id, username, password_hash, created_at, bot_rating, bot_games, bot_wins FROM users ";
 constexpr const char* kTableColumns =
     "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
     "owner_key, owner_user, owner_addr FROM tables ";
@@ -389,11 +400,15 @@ class PgStorage final : public Storage {
       if (!write_table(tx, t, expected_version)) return false;
       m.rating_before = m.rating_after = {0, 0};
       if (m.rated) {
+        // A bot in either seat: both sides are rated in the bot pool (bot_* columns).
+        bool pool = tx.exec_params("SELECT 1 FROM users WHERE id IN ($1, $2) AND is_bot",
+                                   m.user_ids[0], m.user_ids[1])
+                        .size() > 0;
         // FOR UPDATE, in id order: another node finishing a game of the same player waits for
         // this one instead of computing from the same old rating (a lost update).
-        pqxx::result rows = tx.exec_params(
-            std::string(kUserColumns) + "WHERE id IN ($1, $2) ORDER BY id FOR UPDATE",
-            m.user_ids[0], m.user_ids[1]);
+        pqxx::result rows = tx.exec_params(std::string(pool ? kPoolUserColumns : kUserColumns) +
+                                               "WHERE id IN ($1, $2) ORDER BY id FOR UPDATE",
+                                           m.user_ids[0], m.user_ids[1]);
         std::optional<User> u[2];
         for (const pqxx::row& r : rows) {
           User user = to_user(r);
@@ -407,9 +422,11 @@ class PgStorage final : public Storage {
         m.rating_after[w] = r.winner_after;
         m.rating_after[l] = r.loser_after;
         for (int s = 0; s < 2; ++s) {
-          tx.exec_params(
-              "UPDATE users SET rating = $1, games = games + 1, wins = wins + $2 WHERE id = $3",
-              m.rating_after[s], s == w ? 1 : 0, m.user_ids[s]);
+          tx.exec_params(pool ? "UPDATE users SET bot_rating = $1, bot_games = bot_games + 1, "
+                                "bot_wins = bot_wins + $2 WHERE id = $3"
+                              : "UPDATE users SET rating = $1, games = games + 1, wins = wins + $2 "
+                                "WHERE id = $3",
+                         m.rating_after[s], s == w ? 1 : 0, m.user_ids[s]);
         }
       }
       tx.exec_params(
@@ -495,6 +512,40 @@ class PgStorage final : public Storage {
                          "ORDER BY rating DESC, games DESC, id LIMIT $1",
                          limit),
           to_user);
+    });
+  }
+
+  BotStatus bot_status(std::int64_t user_id) override {
+    return read("bot status", [&](pqxx::transaction_base& tx) {
+      pqxx::result r = tx.exec_params(
+          "SELECT is_bot, bot_token_hash IS NOT NULL, bot_rating, bot_games, bot_wins "
+          "FROM users WHERE id = $1",
+          user_id);
+      BotStatus b;
+      if (r.empty()) return b;
+      b.is_bot = r[0][0].as<bool>();
+      b.has_token = r[0][1].as<bool>();
+      b.rating = r[0][2].as<double>();
+      b.games = r[0][3].as<int>();
+      b.wins = r[0][4].as<int>();
+      return b;
+    });
+  }
+
+  void set_bot(std::int64_t user_id, bool is_bot, std::string_view token_hash) override {
+    write("update bot", [&](pqxx::transaction_base& tx) {
+      tx.exec_params("UPDATE users SET is_bot = $1, bot_token_hash = NULLIF($2, '') WHERE id = $3",
+                     is_bot, std::string(token_hash), user_id);
+      return 0;
+    });
+  }
+
+  std::optional<User> user_for_bot_token(std::string_view token_hash) override {
+    return read("find bot", [&](pqxx::transaction_base& tx) {
+      pqxx::result r =
+          tx.exec_params(std::string(kUserColumns) + "WHERE bot_token_hash = $1 AND is_bot",
+                         std::string(token_hash));
+      return r.empty() ? std::nullopt : std::optional<User>(to_user(r[0]));
     });
   }
 

@@ -10,6 +10,7 @@
 #include "ai/perfect.h"
 #include "rules/presets.h"
 #include "server/accounts.h"
+#include "server/bot_service.h"
 #include "server/server_impl.h"
 #include "server/table_service.h"
 #include "server/table_solver.h"
@@ -107,6 +108,8 @@ std::string Server::start() {
   s.ctx->dispatcher = std::make_unique<Dispatcher>(*s.ctx);
   s.ctx->tables = std::make_unique<TableService>(*s.ctx);
   s.ctx->tables->register_handlers(*s.ctx->dispatcher);
+  s.ctx->bots = std::make_unique<BotService>(*s.ctx);
+  s.ctx->bots->register_handlers(*s.ctx->dispatcher);
   try {
     std::size_t restored = s.ctx->tables->restore();
     if (restored) log_line("restored " + std::to_string(restored) + " live tables");

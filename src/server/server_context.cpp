@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "server/bot_service.h"
 #include "server/pubsub.h"
 #include "server/table_service.h"
 #include "server/table_solver.h"

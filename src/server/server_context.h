@@ -27,6 +27,7 @@ namespace ur::server {
 class Dispatcher;
 class PubSub;
 class TableService;
+class BotService;
 class TableSolver;
 
 // Who is on the other end of a connection: a logged-in user, or a guest with a random id.
@@ -36,6 +37,9 @@ struct Identity {
   std::string guest_id;    // "guest-" + 8 hex digits, for guests
   std::string guest_key;   // guests with the ur_guest cookie: a hash of it (stable identity)
   std::string remote_ip;
+  // A bot connection: the user was named by a bot token (Authorization: Bearer), not a session.
+  bool bot = false;
+  bool bad_bot_token = false;  // a token was sent and is wrong or revoked: refuse the upgrade
 };
 
 // Seconds since the Unix epoch (timestamps in storage and sessions).
@@ -56,6 +60,7 @@ struct ServerContext {
   std::unique_ptr<Dispatcher> dispatcher;
   std::unique_ptr<PubSub> pubsub;
   std::unique_ptr<TableService> tables;
+  std::unique_ptr<BotService> bots;
   std::unique_ptr<TableSolver> solver;  // null unless config.solve_tables
   RateLimiter ws_ip_limiter;
   std::atomic<std::uint64_t> next_connection_id{1};

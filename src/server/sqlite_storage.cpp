@@ -102,6 +102,15 @@ constexpr Migration kMigrations[] = {
         created_at     BIGINT  NOT NULL
       );
     )sql"},
+    // Bot accounts and their own rating pool (Storage::bot_status).
+    {5, R"sql(
+      ALTER TABLE users ADD COLUMN is_bot INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN bot_token_hash TEXT;
+      ALTER TABLE users ADD COLUMN bot_rating REAL NOT NULL DEFAULT 1200;
+      ALTER TABLE users ADD COLUMN bot_games INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN bot_wins INTEGER NOT NULL DEFAULT 0;
+      CREATE UNIQUE INDEX users_bot_token ON users(bot_token_hash);
+    )sql"},
 };
 
 // A cursor id above every table id (16 lowercase hex digits): no cursor id = nothing at `before`.
@@ -275,7 +284,11 @@ class SqliteStorage final : public Storage {
     if (!write_table(t, expected_version)) return false;
     m.rating_before = m.rating_after = {0, 0};
     if (m.rated) {
-      std::optional<User> u[2] = {find_user_locked(m.user_ids[0]), find_user_locked(m.user_ids[1])};
+      // A bot in either seat: both sides are rated in the bot pool (bot_* columns).
+      bool pool =
+          bot_status_locked(m.user_ids[0]).is_bot || bot_status_locked(m.user_ids[1]).is_bot;
+      std::optional<User> u[2] = {find_user_locked(m.user_ids[0], pool),
+                                  find_user_locked(m.user_ids[1], pool)};
       if (!u[0] || !u[1]) throw StorageError("rated game with a missing user");
       int w = m.winner - 1, l = 1 - w;
       EloResult r = elo_update(u[w]->rating, u[w]->games, u[l]->rating, u[l]->games);
@@ -283,8 +296,10 @@ class SqliteStorage final : public Storage {
       m.rating_after[w] = r.winner_after;
       m.rating_after[l] = r.loser_after;
       for (int s = 0; s < 2; ++s) {
-        Query q(*this,
-                "UPDATE users SET rating = ?, games = games + 1, wins = wins + ? WHERE id = ?");
+        Query q(*this, pool ? "UPDATE users SET bot_rating = ?, bot_games = bot_games + 1, "
+                              "bot_wins = bot_wins + ? WHERE id = ?"
+                            : "UPDATE users SET rating = ?, games = games + 1, wins = wins + ? "
+                              "WHERE id = ?");
         q.bind(1, m.rating_after[s]).bind(2, std::int64_t{s == w}).bind(3, m.user_ids[s]);
         if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("update rating");
       }
@@ -382,7 +397,48 @@ class SqliteStorage final : public Storage {
     return out;
   }
 
+  BotStatus bot_status(std::int64_t user_id) override {
+    std::lock_guard lock(mutex_);
+    return bot_status_locked(user_id);
+  }
+
+  void set_bot(std::int64_t user_id, bool is_bot, std::string_view token_hash) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    Query q(*this, "UPDATE users SET is_bot = ?, bot_token_hash = ? WHERE id = ?");
+    q.bind(1, std::int64_t{is_bot});
+    if (!token_hash.empty()) q.bind(2, token_hash);  // else NULL: no token
+    q.bind(3, user_id);
+    if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("update bot");
+    q.reset();
+    tx.commit();
+  }
+
+  std::optional<User> user_for_bot_token(std::string_view token_hash) override {
+    std::lock_guard lock(mutex_);
+    Query q(*this,
+            "SELECT id, username, password_hash, created_at, rating, games, wins "
+            "FROM users WHERE bot_token_hash = ? AND is_bot = 1");
+    q.bind(1, token_hash);
+    return q.step() ? std::optional<User>(q.user()) : std::nullopt;
+  }
+
  private:
+  BotStatus bot_status_locked(std::int64_t user_id) {
+    Query q(*this,
+            "SELECT is_bot, bot_token_hash IS NOT NULL, bot_rating, bot_games, bot_wins "
+            "FROM users WHERE id = ?");
+    q.bind(1, user_id);
+    BotStatus b;
+    if (!q.step()) return b;
+    b.is_bot = sqlite3_column_int(q.stmt, 0) != 0;
+    b.has_token = sqlite3_column_int(q.stmt, 1) != 0;
+    b.rating = sqlite3_column_double(q.stmt, 2);
+    b.games = sqlite3_column_int(q.stmt, 3);
+    b.wins = sqlite3_column_int(q.stmt, 4);
+    return b;
+  }
+
   // Inserts (expected_version < 0) or updates the row if its version is the expected one.
   bool write_table(const TableRow& t, std::int64_t expected_version) {
     if (expected_version < 0) {
@@ -538,10 +594,12 @@ class SqliteStorage final : public Storage {
     return stmt;
   }
 
-  std::optional<User> find_user_locked(std::int64_t id) {
-    Query q(*this,
-            "SELECT id, username, password_hash, created_at, rating, games, wins "
-            "FROM users WHERE id = ?");
+  // `pool`: the user with their bot-pool rating, games and wins in place of the ordinary ones.
+  std::optional<User> find_user_locked(std::int64_t id, bool pool = false) {
+    Query q(*this, pool ? "SELECT id, username, password_hash, created_at, bot_rating, bot_games, "
+                          "bot_wins FROM users WHERE id = ?"
+                        : "SELECT id, username, password_hash, created_at, rating, games, wins "
+                          "FROM users WHERE id = ?");
     q.bind(1, id);
     return q.step() ? std::optional<User>(q.user()) : std::nullopt;
   }

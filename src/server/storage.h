@@ -96,6 +96,18 @@ struct ReviewRow {
   std::int64_t created_at = 0;
 };
 
+// An account's place in the bot pool (docs/server.md, "Bot accounts"): every rated game with a bot
+// account in a seat is rated here, on both sides, and leaves the ordinary rating, games and wins
+// untouched. `is_bot` is set by the owner; `has_token` says a bot token is active (only a hash of
+// it is stored).
+struct BotStatus {
+  bool is_bot = false;
+  bool has_token = false;
+  double rating = 1200;
+  int games = 0;
+  int wins = 0;
+};
+
 class StorageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -157,6 +169,13 @@ class Storage {
   virtual std::optional<ReviewRow> find_review(std::string_view match_id) = 0;
   // The reviews of these matches that exist, without their JSON (for a page of the history).
   virtual std::vector<ReviewRow> review_summaries(const std::vector<std::string>& match_ids) = 0;
+
+  // Bot accounts. set_bot marks (or unmarks) the account and replaces its token hash; an empty
+  // hash revokes the token. user_for_bot_token finds the bot account whose active token has this
+  // hash. A rated game with a bot in a seat is rated in the bot pool by finish_game.
+  virtual BotStatus bot_status(std::int64_t user_id) = 0;
+  virtual void set_bot(std::int64_t user_id, bool is_bot, std::string_view token_hash) = 0;
+  virtual std::optional<User> user_for_bot_token(std::string_view token_hash) = 0;
 };
 
 struct OpenStorageResult {

@@ -466,33 +466,38 @@ void TableService::pair_waiting() {
     }
     bool a_light = secure_unit() < 0.5;
     auto actor = [](const MatchTicket& t) { return Actor{t.key, t.user_id, t.name, t.rating}; };
-    Actor light = actor(a_light ? a : b), dark = actor(a_light ? b : a);
-    auto made =
-        TableModel::create_match(random_token_hex(8), a.rules, a.rated, light, dark, unix_now());
-    if (auto* e = std::get_if<TableError>(&made)) {
-      log_line("matchmaking: " + e->message);
-      continue;
-    }
-    try {
-      if (!ctx_.storage->save_table(std::get<TableModel>(made).to_row(unix_now()), -1)) continue;
-    } catch (const StorageError& e) {
-      log_line(std::string("matchmaking: ") + e.what());
-      continue;
-    }
-    auto t = add_table(std::move(std::get<TableModel>(made)));
-    net::post(t->strand, [this, t, ca, cb, light, dark] {
-      watch(*ca, t, false);
-      watch(*cb, t, false);
-      arm_clock(t);
-      bool ca_light = actor_of(ca->identity(), ca->connection_id()).key == light.key;
-      for (auto& [client, who] :
-           {std::pair{ca, ca_light ? light : dark}, std::pair{cb, ca_light ? dark : light}}) {
-        json j = joined_message(*t, who);
-        j["type"] = "match_found";
-        client->send(j);
-      }
-    });
+    PairSeat light{a_light ? ca : cb, actor(a_light ? a : b), nullptr};
+    PairSeat dark{a_light ? cb : ca, actor(a_light ? b : a), nullptr};
+    auto made = start_pair(a.rules, a.rated, std::move(light), std::move(dark));
+    if (auto* e = std::get_if<TableError>(&made)) log_line("matchmaking: " + e->message);
   }
+}
+
+std::variant<std::shared_ptr<LiveTable>, TableError> TableService::start_pair(
+    const std::string& rules, bool rated, PairSeat light, PairSeat dark) {
+  auto made = TableModel::create_match(random_token_hex(8), rules, rated, light.actor, dark.actor,
+                                       unix_now());
+  if (auto* e = std::get_if<TableError>(&made)) return *e;
+  try {
+    if (!ctx_.storage->save_table(std::get<TableModel>(made).to_row(unix_now()), -1))
+      return TableError{"conflict", "the new table could not be stored; try again"};
+  } catch (const StorageError& e) {
+    log_line(std::string("start table: ") + e.what());
+    return TableError{"internal", "the new table could not be stored"};
+  }
+  auto t = add_table(std::move(std::get<TableModel>(made)));
+  net::post(t->strand, [this, t, light, dark] {
+    watch(*light.client, t, false);
+    watch(*dark.client, t, false);
+    arm_clock(t);
+    for (const PairSeat* p : {&light, &dark}) {
+      json j = joined_message(*t, p->actor);
+      j["type"] = "match_found";
+      if (!p->re.is_null()) j["re"] = p->re;
+      p->client->send(j);
+    }
+  });
+  return t;
 }
 
 void TableService::match_tick() {

@@ -30,6 +30,7 @@
 #include <stop_token>
 #include <string>
 #include <unordered_map>
+#include <variant>
 
 #include "ai/agent.h"
 #include "server/matchmaker.h"
@@ -67,6 +68,7 @@ struct LiveTable {
 
 class TableService {
  public:
+  using json = nlohmann::json;
   explicit TableService(ServerContext& ctx);
   ~TableService();
   TableService(const TableService&) = delete;
@@ -90,8 +92,19 @@ class TableService {
   boost::asio::awaitable<std::shared_ptr<LiveTable>> find(std::string id);
   std::size_t cached_tables();
 
+  // Seats two connected players at a new private table whose game starts at once (a match of
+  // the queue, a challenge to a bot): stores it (on the calling thread), subscribes both and
+  // sends each `match_found` (with `re` when not null: the id of the request it answers).
+  struct PairSeat {
+    std::shared_ptr<WsClient> client;
+    Actor actor;
+    json re;
+  };
+  std::variant<std::shared_ptr<LiveTable>, TableError> start_pair(const std::string& rules,
+                                                                  bool rated, PairSeat light,
+                                                                  PairSeat dark);
+
  private:
-  using json = nlohmann::json;
   struct Watch {
     Subscription sub;
     std::weak_ptr<LiveTable> table;

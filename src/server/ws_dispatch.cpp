@@ -3,6 +3,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "server/bot_service.h"
 #include "server/log.h"
 #include "server/table_service.h"
 
@@ -86,6 +87,7 @@ void Dispatcher::on_open(WsClient&) {}
 
 void Dispatcher::on_close(WsClient& client) {
   if (ctx_.tables) ctx_.tables->on_close(client);
+  if (ctx_.bots) ctx_.bots->on_close(client);
 }
 
 awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) {

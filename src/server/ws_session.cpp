@@ -63,7 +63,19 @@ class WsSession final : public Connection,
     const Server::Impl::Registration registration(server_, id_, weak_from_this());
 
     identity_ = co_await identify(ctx_, req, ip_);
-    if (closing_) co_return;                       // the server began to stop meanwhile
+    if (closing_) co_return;  // the server began to stop meanwhile
+    if (identity_.bad_bot_token) {
+      // Refused before the upgrade, so that a bot program gets a plain 401 with the reason.
+      auto& stream = beast::get_lowest_layer(ws_);
+      stream.expires_after(cfg.http_timeout);
+      co_await beast::async_write(stream,
+                                  error_response(req.version(), false, http::status::unauthorized,
+                                                 "bad_token", "bot token unknown or revoked"),
+                                  kNoThrow);
+      boost::system::error_code ignored;
+      stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+      co_return;
+    }
     beast::get_lowest_layer(ws_).expires_never();  // the websocket timeouts take over
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = cfg.http_timeout;

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "bot_ws.h"
 #include "table_fixture.h"
 
 namespace ur::server {
@@ -195,6 +196,22 @@ TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
   EXPECT_EQ(ask(bob, {{"type", "find_match"}})["type"], "queued");
   EXPECT_EQ(alice->next("match_found")["you"].is_number(), true);
   EXPECT_EQ(bob->next("match_found")["type"], "match_found");
+
+  // Bots: a bot account's connection offers games, players list and challenge it.
+  std::string dave_cookie = register_user("dave");
+  std::string token = body_json(post("/api/bot", {{"bot", true}}, dave_cookie))["token"];
+  BotWs dave(port_);
+  ASSERT_EQ(dave.connect(token), 0u);
+  EXPECT_EQ(ask(carol, {{"type", "bot_ready"}, {"rules", {"finkel"}}})["code"], "not_bot");
+  sent_.insert("bot_ready");
+  EXPECT_EQ(dave.request({{"type", "bot_ready"}, {"rules", {"finkel"}}})["type"], "bot_ready");
+  EXPECT_EQ(ask(g, {{"type", "list_bots"}})["bots"][0]["name"], "dave");
+  EXPECT_EQ(ask(g, {{"type", "challenge_bot"}, {"bot", "nobody"}})["code"], "no_bot");
+  EXPECT_EQ(ask(g, {{"type", "challenge_bot"}, {"bot", "dave"}, {"rules", "masters"}})["code"],
+            "bot_refuses");
+  EXPECT_EQ(ask(g, {{"type", "challenge_bot"}, {"bot", "dave"}})["type"], "match_found");
+  EXPECT_EQ(dave.next("match_found")["you"].is_number(), true);
+  EXPECT_EQ(ask(carol, {{"type", "challenge_bot"}, {"bot", "dave"}})["code"], "bot_busy");
 
   // The database fails: the action is refused, nothing is half done.
   json vs = ask(alice, {{"type", "create_table"}, {"level", "easy"}});

@@ -336,6 +336,44 @@ TEST_P(StorageContract, FinishGameUpdatesEloInOneTransaction) {
   EXPECT_EQ(s->find_user_by_id(alice->id)->games, 1);
 }
 
+TEST_P(StorageContract, BotAccountsHaveHashedTokensAndARatingPoolOfTheirOwn) {
+  auto s = open();
+  auto human = s->create_user("human", "h", 0), bot = s->create_user("robot", "h", 0);
+  ASSERT_TRUE(human && bot);
+  EXPECT_FALSE(s->bot_status(bot->id).is_bot);
+  s->set_bot(bot->id, true, "hash-1");
+  EXPECT_TRUE(s->bot_status(bot->id).is_bot);
+  EXPECT_TRUE(s->bot_status(bot->id).has_token);
+  EXPECT_EQ(s->user_for_bot_token("hash-1")->id, bot->id);
+  EXPECT_FALSE(s->user_for_bot_token("hash-2"));
+
+  // A rated game with a bot in a seat moves the bot pool only, on both sides.
+  ASSERT_TRUE(s->save_table(table("00000000000000c1", 5, "playing", false, 1), -1));
+  MatchRow m = match("00000000000000c1", human->id, bot->id, 1, true, 500);
+  EXPECT_TRUE(s->finish_game(table("00000000000000c1", 6, "finished", false, 500), 5, m));
+  EloResult elo = elo_update(kInitialRating, 0, kInitialRating, 0);
+  EXPECT_DOUBLE_EQ(m.rating_after[0], elo.winner_after);
+  EXPECT_EQ(s->find_user_by_id(human->id)->rating, kInitialRating);
+  EXPECT_EQ(s->find_user_by_id(human->id)->games, 0);
+  BotStatus pool = s->bot_status(human->id);
+  EXPECT_FALSE(pool.is_bot);
+  EXPECT_DOUBLE_EQ(pool.rating, elo.winner_after);
+  EXPECT_EQ(pool.games, 1);
+  EXPECT_EQ(pool.wins, 1);
+  EXPECT_DOUBLE_EQ(s->bot_status(bot->id).rating, elo.loser_after);
+  EXPECT_TRUE(s->leaderboard(10).empty()) << "bot games stay off the leaderboard";
+
+  // Revoked: the token finds nobody, the account stays a bot; unmarked: no longer a bot.
+  s->set_bot(bot->id, true, "");
+  EXPECT_FALSE(s->user_for_bot_token("hash-1"));
+  EXPECT_FALSE(s->bot_status(bot->id).has_token);
+  EXPECT_TRUE(s->bot_status(bot->id).is_bot);
+  s->set_bot(bot->id, true, "hash-3");
+  s->set_bot(bot->id, false, "");
+  EXPECT_FALSE(s->user_for_bot_token("hash-3"));
+  EXPECT_FALSE(s->bot_status(bot->id).is_bot);
+}
+
 TEST_P(StorageContract, MatchHistoryPagesNewestFirst) {
   auto s = open();
   auto alice = s->create_user("alice", "h", 0), bob = s->create_user("bob", "h", 0);

@@ -78,7 +78,29 @@ export const api = {
   analysis: (id: string) => call<AnalysisAnswer>('GET', `/api/games/${id}/analysis`),
   explore: (rules: string, position: string) =>
     call<ExploreAnswer>('GET', `/api/explore?${new URLSearchParams({ rules, position })}`),
+  bot: () => call<BotStatus>('GET', '/api/bot'),
+  setBot: (change: { bot: boolean } | { revoke: true }) =>
+    call<BotStatus>('POST', '/api/bot', change),
+  bots: () => call<{ bots: OnlineBot[] }>('GET', '/api/bots'),
 };
+
+/** The caller's bot mark and bot-pool figures; `token` only in the answer that issued it. */
+export interface BotStatus {
+  bot: boolean;
+  has_token: boolean;
+  token?: string;
+  rating: number;
+  games: number;
+  wins: number;
+}
+
+export interface OnlineBot {
+  name: string;
+  rules: string[];
+  rating: number;
+  games: number;
+  busy: boolean;
+}
 
 const rulesCache = new Map<string, Promise<RulesInfo>>();
 

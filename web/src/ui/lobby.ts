@@ -10,6 +10,7 @@ import { levelLabel } from '../logic/status.ts';
 import type { PresetSummary } from '../logic/types.ts';
 import type { ServerMessage } from '../net/socket.ts';
 import { errorText, type App, type View } from './app.ts';
+import { botsCard } from './bots.ts';
 import { h, setText } from './dom.ts';
 import { play } from './sound.ts';
 
@@ -235,12 +236,13 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       }),
     ),
   );
+  const bots = botsCard(app);
   root.append(
     h(
       'div',
       { class: 'lobby' },
       h('div', { class: 'lobby-main' }, hero, playCard),
-      h('div', { class: 'lobby-side' }, howTo, tablesCard),
+      h('div', { class: 'lobby-side' }, howTo, bots.el, tablesCard),
     ),
   );
 
@@ -373,7 +375,11 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   void refresh();
   applyIdentity();
   const offIdentity = app.onIdentity(applyIdentity);
-  const timer = window.setInterval(() => void refresh(), 5000);
+  void bots.refresh();
+  const timer = window.setInterval(() => {
+    void refresh();
+    void bots.refresh();
+  }, 5000);
 
   return {
     destroy() {

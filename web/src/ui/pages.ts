@@ -5,6 +5,7 @@ import { historyAccuracy } from '../logic/review.ts';
 import { reasonText, signed } from '../logic/status.ts';
 import { api } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
+import { botAccountCard } from './bots.ts';
 import { fmtDate, h, setText } from './dom.ts';
 
 const noop: View = { destroy() {} };
@@ -60,8 +61,10 @@ export function mountLeaderboard(_app: App, root: HTMLElement, _route: Route): V
   return noop;
 }
 
-export function mountHistory(_app: App, root: HTMLElement, route: Route): View {
+export function mountHistory(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'history') return noop;
+  // The owner's own page carries the bot switch (docs/server.md, "Bot accounts").
+  const own = app.identity.kind === 'user' && app.identity.user.username === route.user;
   const title = h('h1', { text: `Match history — ${route.user}` });
   const summary = h('p', { class: 'hint' });
   const body = h('tbody', {});
@@ -96,6 +99,7 @@ export function mountHistory(_app: App, root: HTMLElement, route: Route): View {
       note,
     ),
   );
+  if (own) root.append(botAccountCard());
   api
     .matches(route.user)
     .then(({ user, matches }) => {

@@ -1,0 +1,96 @@
+// Bot accounts in the browser (docs/server.md, "Bot accounts"): the lobby's list of the bots
+// online, each with its rule sets and a Challenge button, and on a player's own history page the
+// switch "this account is a bot" with its token, shown once when it is issued.
+
+import { tableHash } from '../logic/route.ts';
+import { api, type BotStatus, type OnlineBot } from '../net/api.ts';
+import { errorText, type App } from './app.ts';
+import { h, setText } from './dom.ts';
+
+/** The lobby's card of the bots online; `refresh` lists them again. */
+export function botsCard(app: App): { el: HTMLElement; refresh: () => Promise<void> } {
+  const list = h('ul', { class: 'bots' });
+  const note = h('p', { class: 'hint' });
+  const el = h('section', { class: 'card bots-card' }, h('h2', { text: 'Bots' }), list, note);
+  el.hidden = true;
+
+  const challenge = async (bot: OnlineBot, rules: string, button: HTMLButtonElement) => {
+    button.disabled = true;
+    try {
+      await app.ensureIdentity();
+      const ans = await app.socket.request('challenge_bot', {
+        bot: bot.name,
+        rules,
+        rated: app.identity.kind === 'user',
+      });
+      const t = ans.table as { id: string } | undefined;
+      if (t?.id) window.location.hash = tableHash(t.id);
+    } catch (e) {
+      setText(note, `${bot.name}: ${errorText(e)}`);
+    } finally {
+      button.disabled = false;
+    }
+  };
+
+  const row = (bot: OnlineBot) => {
+    const rules = h('select', { 'aria-label': `Rule set against ${bot.name}` });
+    rules.append(...bot.rules.map((r) => h('option', { value: r, text: r })));
+    const button = h('button', { type: 'button', text: bot.busy ? 'Playing' : 'Challenge' });
+    button.disabled = bot.busy;
+    button.addEventListener('click', () => void challenge(bot, rules.value, button));
+    return h('li', {}, h('b', { text: bot.name }), ` ${bot.rating} `, rules, button);
+  };
+
+  const refresh = async () => {
+    try {
+      const { bots } = await api.bots();
+      list.replaceChildren(...bots.map(row));
+      el.hidden = bots.length === 0;
+    } catch {
+      el.hidden = true; // the lobby's other cards say when the server is away
+    }
+  };
+  return { el, refresh };
+}
+
+/** The switch "this account is a bot" and its token, for the logged-in owner. */
+export function botAccountCard(): HTMLElement {
+  const box = h('input', { type: 'checkbox', name: 'is-bot' });
+  const status = h('p', { class: 'hint' });
+  const token = h('code', { class: 'bot-token' });
+  const renew = h('button', { type: 'button', text: 'New token' });
+  const revoke = h('button', { type: 'button', text: 'Revoke token' });
+  const show = (b: BotStatus) => {
+    box.checked = b.bot;
+    renew.hidden = revoke.hidden = !b.bot;
+    revoke.disabled = !b.has_token;
+    setText(token, b.token ?? '');
+    setText(
+      status,
+      b.token
+        ? 'Your bot token, shown this once: ur bot --server URL --token TOKEN --engine "PATH".'
+        : `${b.bot ? (b.has_token ? 'A token is active.' : 'No active token.') : ''} Bot pool: ${b.rating} (${b.games} games).`,
+    );
+  };
+  const change = (c: { bot: boolean } | { revoke: true }) =>
+    api
+      .setBot(c)
+      .then(show)
+      .catch((e) => setText(status, errorText(e)));
+  box.addEventListener('change', () => void change({ bot: box.checked }));
+  renew.addEventListener('click', () => void change({ bot: true }));
+  revoke.addEventListener('click', () => void change({ revoke: true }));
+  api
+    .bot()
+    .then(show)
+    .catch((e) => setText(status, errorText(e)));
+  return h(
+    'section',
+    { class: 'card bot-account' },
+    h('h2', { text: 'Bot account' }),
+    h('label', {}, box, ' This account is a bot (a program plays for it)'),
+    h('div', { class: 'row' }, renew, revoke),
+    token,
+    status,
+  );
+}
