@@ -121,6 +121,7 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
     }
     if (!ok) {
       log_line("table " + t->model.id() + ": version conflict in storage; change refused");
+      refresh(t);  // another node moved it on: the next action starts from the stored state
       return TableError{"conflict", "the table changed elsewhere; reload it and try again"};
     }
   } catch (const StorageError& e) {
@@ -358,6 +359,7 @@ void TableService::on_close(WsClient& client) {
 }
 
 void TableService::start() {
+  ctx_.pubsub->set_resync([this](const std::string& topic) { resync(topic); });
   net::post(service_strand_, [this] {
     match_tick();
     sweep_cache();
@@ -366,6 +368,7 @@ void TableService::start() {
 
 void TableService::shutdown() {
   stopping_ = true;
+  ctx_.pubsub->set_resync({});
   net::post(service_strand_, [this] {
     match_timer_.cancel();
     sweep_timer_.cancel();
