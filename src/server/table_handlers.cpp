@@ -313,17 +313,7 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
     answer["version"] = next.version();
     answer["events"] = events;
     next.remember_action(actor, action_id, json{{"action", type}, {"version", next.version()}});
-    if (auto err = commit(t, std::move(next), events)) {
-      // Another node committed first (commit refreshed the table): the usual stale answer.
-      auto again = t->model.check_action(actor, action_id, version);
-      if (err->code != "conflict" || !again.error) return err;
-      json j = error_reply(msg, again.error->code, again.error->message);
-      j["table"] = t->model.id();
-      j["snapshot"] = t->model.snapshot();
-      j["clock"] = clock_json(*t);
-      c.send(j);
-      return std::nullopt;
-    }
+    if (auto err = commit(t, std::move(next), events)) return err;
     c.send(answer);
     return std::nullopt;
   };

@@ -121,7 +121,8 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
     }
     if (!ok) {
       log_line("table " + t->model.id() + ": version conflict in storage; change refused");
-      refresh(t);  // another node moved it on: the next action starts from the stored state
+      // Another node moved it on: the retry starts from the stored state.
+      if (clustered_) refresh(t);
       return TableError{"conflict", "the table changed elsewhere; reload it and try again"};
     }
   } catch (const StorageError& e) {
