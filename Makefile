@@ -1,5 +1,5 @@
 # Two commands matter: `make run` and `make test`. Both install what is missing first.
-.PHONY: run play web test setup build build-asan bench format format-check clean
+.PHONY: run play web test setup build build-asan bench format format-check clean cluster cluster-down
 
 JOBS ?= $(shell nproc)
 UR := build/release/ur
@@ -10,6 +10,15 @@ PORT ?= 8080
 run: build web
 	@echo "ur: open http://localhost:$(PORT)/ in a browser (Ctrl-C stops the server)"
 	$(UR) serve --port $(PORT) --web-root web/dist
+
+# Three nodes over one PostgreSQL with a Redis bus, behind HAProxy, on loopback ports
+# (scripts/cluster; NODES=... to change); `make cluster-down` stops it.
+NODES ?= 3
+cluster: build web
+	./scripts/cluster up $(NODES)
+
+cluster-down:
+	./scripts/cluster down
 
 play: build
 	$(UR) play --light human --dark computer

@@ -35,6 +35,10 @@ void add_serve_command(CLI::App& app) {
                   "database: an SQLite path, sqlite:PATH or postgresql://USER@HOST:PORT/DB "
                   "(default: DATA_DIR/ur.db)")
       ->envname("UR_DB");
+  cmd->add_option("--bus", cfg.bus,
+                  "event bus between nodes: redis://HOST:PORT (several nodes over one "
+                  "PostgreSQL database); default: in-process (one node)")
+      ->envname("UR_BUS");
   cmd->add_option("--web-root", cfg.web_root, "directory of static files served at /")
       ->envname("UR_WEB_ROOT")
       ->capture_default_str();
@@ -97,7 +101,8 @@ void add_serve_command(CLI::App& app) {
     }
     std::cerr << "ur serve: listening on http://" << cfg.bind << ":" << srv.port() << "/ (database "
               << (cfg.db.find("://") != std::string::npos ? server::redact_pg_url(cfg.db) : cfg.db)
-              << ", web root " << cfg.web_root << "); Ctrl-C to stop\n";
+              << (cfg.bus.empty() ? "" : ", bus " + cfg.bus) << ", web root " << cfg.web_root
+              << "); Ctrl-C to stop\n";
     srv.run();
     std::cerr << "ur serve: stopped\n";
   });

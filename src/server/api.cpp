@@ -12,6 +12,7 @@
 #include "server/accounts.h"
 #include "server/http_util.h"
 #include "server/log.h"
+#include "server/pubsub.h"
 
 namespace ur::server {
 namespace {
@@ -198,12 +199,17 @@ awaitable<Response> api_guest(ServerContext& ctx, const Request& req, const std:
 awaitable<Response> api_health(ServerContext& ctx, const Request& req) {
   auto job = [&ctx] { return std::pair{ctx.storage->healthy(), ctx.storage->schema_version()}; };
   auto [ok, version] = co_await offload(ctx, std::move(job));
-  co_return json_response(req, ok ? http::status::ok : http::status::service_unavailable,
-                          json{{"status", ok ? "ok" : "degraded"},
-                               {"version", UR_VERSION},
-                               {"protocol", 1},
-                               {"storage", ctx.storage->backend()},
-                               {"schema_version", version}});
+  // A node whose bus reconnects still serves its own watchers (and resyncs them after): it
+  // stays healthy, so that a Redis restart does not take every node out of the balancer.
+  BusStatus bus = ctx.pubsub->status();
+  co_return json_response(
+      req, ok ? http::status::ok : http::status::service_unavailable,
+      json{{"status", ok ? "ok" : "degraded"},
+           {"version", UR_VERSION},
+           {"protocol", 1},
+           {"storage", ctx.storage->backend()},
+           {"schema_version", version},
+           {"bus", {{"kind", bus.kind}, {"connected", bus.connected}, {"dropped", bus.dropped}}}});
 }
 
 awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std::string& path,

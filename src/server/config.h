@@ -13,8 +13,11 @@ namespace ur::server {
 
 struct ServerConfig {
   std::string bind = "127.0.0.1";
-  std::uint16_t port = 8080;               // 0 = let the kernel choose (tests)
-  std::string db = "./data/ur.db";         // a path or "sqlite:PATH"
+  std::uint16_t port = 8080;        // 0 = let the kernel choose (tests)
+  std::string db = "./data/ur.db";  // a path or "sqlite:PATH"
+  // The event bus between nodes: "" = in-process (one node), "redis://HOST:PORT" = Redis
+  // (several nodes over one PostgreSQL database; redis_pubsub.h).
+  std::string bus;
   std::string data_dir = "./data";         // created if missing
   std::string web_root = "./web";          // static files; may be missing (then only the API)
   std::vector<std::string> allow_origins;  // extra WebSocket origins, e.g. "http://localhost:5173"

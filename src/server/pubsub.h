@@ -2,14 +2,15 @@
 //
 // The game logic publishes one serialised message per change to the topic of its table
 // ("table:<id>"); every connection that sits at or watches the table has subscribed to that topic.
-// Today one process holds every table and InProcessPubSub delivers directly; when several `ur
-// serve` nodes share a PostgreSQL database behind a load balancer, a Redis-backed implementation
-// of this interface carries the same payloads between nodes and nothing above it changes
-// (docs/scaling.md). Payloads are shared and immutable, so a broadcast serialises once.
+// InProcessPubSub delivers inside one process (the default); when several `ur serve` nodes share
+// a PostgreSQL database behind a load balancer, RedisPubSub (redis_pubsub.h, `--bus redis://`)
+// carries the same payloads between nodes and nothing above it changes (docs/scaling.md).
+// Payloads are shared and immutable, so a broadcast serialises once.
 //
 // Threads: publish and subscribe may be called from any thread. A handler runs on the
-// publisher's thread and must not block (WsClient::send only queues). Dropping the Subscription
-// unsubscribes; after the destructor returns the handler is never called again.
+// publisher's thread (or the Redis bus's thread for another node's message) and must not block
+// (WsClient::send only queues). Dropping the Subscription unsubscribes; after the destructor
+// returns the handler is never called again.
 #pragma once
 
 #include <cstdint>
@@ -44,14 +45,27 @@ class Subscription {
   std::uint64_t id_ = 0;
 };
 
+// What /api/health says about the bus.
+struct BusStatus {
+  std::string kind;           // "in-process" or "redis"
+  bool connected = true;      // false while a Redis bus reconnects
+  std::uint64_t dropped = 0;  // publishes other nodes did not get (Redis was away)
+};
+
 class PubSub {
  public:
   using Handler = std::function<void(const Payload&)>;
+  // Called with a topic this node has handlers for when messages of other nodes may have been
+  // lost (a bus that reconnected): the caller re-sends the current state to its local watchers.
+  using Resync = std::function<void(const std::string& topic)>;
   virtual ~PubSub() = default;
   virtual Subscription subscribe(const std::string& topic, Handler handler) = 0;
   virtual void publish(const std::string& topic, Payload payload) = 0;
-  // How many subscribers a topic has on this node (the spectator count of a table).
+  // How many subscribers a topic has on this node (not in the whole cluster).
   virtual int subscribers(const std::string& topic) = 0;
+  // An in-process bus never loses a message: it never calls `resync`.
+  virtual void set_resync(Resync) {}
+  virtual BusStatus status() { return {"in-process", true, 0}; }
 
  protected:
   friend class Subscription;

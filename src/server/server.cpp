@@ -11,6 +11,7 @@
 #include "rules/presets.h"
 #include "server/accounts.h"
 #include "server/bot_service.h"
+#include "server/redis_pubsub.h"
 #include "server/server_impl.h"
 #include "server/table_service.h"
 #include "server/table_solver.h"
@@ -102,9 +103,12 @@ std::string Server::start() {
     if (!parent.empty()) fs::create_directories(parent, fec);
     if (fec) return "cannot create directory for the database: " + fec.message();
   }
+  auto bus = open_bus(cfg.bus);
+  if (auto* err = std::get_if<std::string>(&bus)) return *err;
   OpenStorageResult opened = open_storage(cfg.db);
   if (!opened.storage) return opened.error;
   s.ctx = std::make_unique<ServerContext>(cfg, std::move(opened.storage));
+  s.ctx->pubsub = std::move(std::get<std::unique_ptr<PubSub>>(bus));
   s.ctx->dispatcher = std::make_unique<Dispatcher>(*s.ctx);
   s.ctx->tables = std::make_unique<TableService>(*s.ctx);
   s.ctx->tables->register_handlers(*s.ctx->dispatcher);

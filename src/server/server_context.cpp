@@ -1,5 +1,7 @@
 #include "server/server_context.h"
 
+#include <sodium.h>
+
 #include <chrono>
 
 #include "server/bot_service.h"
@@ -10,6 +12,15 @@
 
 namespace ur::server {
 namespace {
+// A guest without a cookie is known by its connection id ("c:<id>" in a seat): ids start at a
+// random point so that two nodes of a cluster (or a node before and after a restart) do not
+// hand out the same one. Below 2^52: the id is sent to clients, where JSON numbers are doubles.
+std::uint64_t first_connection_id() {
+  std::uint64_t r;
+  randombytes_buf(&r, sizeof r);
+  return (r >> 24) << 12 | 1;
+}
+
 std::size_t at_least_one(int n) {
   return static_cast<std::size_t>(n > 0 ? n : 1);
 }
@@ -30,7 +41,8 @@ ServerContext::ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st)
       bot_pool(at_least_one(config.bot_threads)),
       review_pool(1),
       pubsub(std::make_unique<InProcessPubSub>()),
-      ws_ip_limiter(config.ws_ip_burst, config.ws_ip_refill_per_sec) {}
+      ws_ip_limiter(config.ws_ip_burst, config.ws_ip_refill_per_sec),
+      next_connection_id(first_connection_id()) {}
 
 ServerContext::~ServerContext() = default;
 

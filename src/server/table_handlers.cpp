@@ -195,6 +195,7 @@ awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
   auto open = [this, t, &c, &msg, actor]() -> std::optional<TableError> {
+    if (clustered_) refresh(t);  // a (re)connect to this node shows the table as stored
     const TableModel& m = t->model;
     int seat = m.seat_of(actor.key);
     bool player = seat && !m.seats()[seat - 1].left;
@@ -219,6 +220,7 @@ awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
   if (!t) co_return;
   Actor actor = co_await fresh_actor(c);
   auto join = [this, t, &c, &msg, actor, invite = *invite]() -> std::optional<TableError> {
+    if (clustered_) refresh(t);
     TableModel next = t->model;
     if (auto e = next.join(actor, invite)) return e;
     int seat = next.seat_of(actor.key);
@@ -273,6 +275,8 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
   Actor actor = actor_of(c.identity(), c.connection_id());
   auto act = [this, t, &c, &msg, actor, type, version = *version, action_id = *action_id,
               from = from.value_or(0), to = to.value_or(0), kind]() -> std::optional<TableError> {
+    // The client has seen a newer version than this node's cache: another node moved it on.
+    if (version > t->model.version()) refresh(t);
     auto check = t->model.check_action(actor, action_id, version);
     if (check.duplicate) {
       // Answered with what the first one produced (its version; the events are in the

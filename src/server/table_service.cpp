@@ -123,6 +123,8 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
     }
     if (!ok) {
       log_line("table " + t->model.id() + ": version conflict in storage; change refused");
+      // Another node moved it on: the retry starts from the stored state.
+      if (clustered_) refresh(t);
       return TableError{"conflict", "the table changed elsewhere; reload it and try again"};
     }
   } catch (const StorageError& e) {
@@ -360,6 +362,7 @@ void TableService::on_close(WsClient& client) {
 }
 
 void TableService::start() {
+  ctx_.pubsub->set_resync([this](const std::string& topic) { resync(topic); });
   net::post(service_strand_, [this] {
     match_tick();
     sweep_cache();
@@ -368,6 +371,7 @@ void TableService::start() {
 
 void TableService::shutdown() {
   stopping_ = true;
+  ctx_.pubsub->set_resync({});
   net::post(service_strand_, [this] {
     match_timer_.cancel();
     sweep_timer_.cancel();

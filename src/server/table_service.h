@@ -138,6 +138,11 @@ class TableService {
                                    const json& events,
                                    const std::function<void()>& before_publish = {});
   void publish(LiveTable& t, const json& events);
+  // Cluster (table_refresh.cpp): another node may have moved the table on. On the strand:
+  // reloads the row when storage has a newer version (true), then re-arms the timers.
+  bool refresh(const std::shared_ptr<LiveTable>& t);
+  // The bus lost messages of `topic` (a Redis reconnect): refresh and broadcast the table.
+  void resync(const std::string& topic);
   // An action of the server itself (the idle clock, a computer seat) applied to a copy and
   // committed; a refusal or a failed commit is logged (there is no client to answer).
   void apply_server_action(
@@ -164,6 +169,8 @@ class TableService {
   void sweep_cache();
 
   ServerContext& ctx_;
+  // The bus is shared with other nodes: a cached table may be behind the database.
+  const bool clustered_ = !ctx_.config.bus.empty();
   std::atomic<bool> stopping_{false};
 
   std::mutex tables_mutex_;

@@ -124,6 +124,15 @@ TestWs::~TestWs() = default;
 
 unsigned TestWs::connect(const std::string& cookie, const std::string& origin,
                          const std::string& target) {
+  return handshake(cookie, origin, "", target);
+}
+
+unsigned TestWs::connect_bearer(const std::string& token) {
+  return handshake("", "", "Bearer " + token, "/ws");
+}
+
+unsigned TestWs::handshake(const std::string& cookie, const std::string& origin,
+                           const std::string& authorization, const std::string& target) {
   unsigned refused = 0;
   auto& ws = conn_->ws;
   run_client(conn_->ioc, [&]() -> net::awaitable<void> {
@@ -133,10 +142,12 @@ unsigned TestWs::connect(const std::string& cookie, const std::string& origin,
     beast::get_lowest_layer(ws).expires_never();
     ws.set_option(
         websocket::stream_base::timeout{kDeadline, websocket::stream_base::none(), false});
-    ws.set_option(websocket::stream_base::decorator([cookie, origin](websocket::request_type& r) {
-      if (!cookie.empty()) r.set(http::field::cookie, cookie);
-      if (!origin.empty()) r.set(http::field::origin, origin);
-    }));
+    ws.set_option(websocket::stream_base::decorator(
+        [cookie, origin, authorization](websocket::request_type& r) {
+          if (!cookie.empty()) r.set(http::field::cookie, cookie);
+          if (!origin.empty()) r.set(http::field::origin, origin);
+          if (!authorization.empty()) r.set(http::field::authorization, authorization);
+        }));
     websocket::response_type res;
     auto [ec] = co_await ws.async_handshake(res, "127.0.0.1:" + std::to_string(conn_->port), target,
                                             net::as_tuple(net::use_awaitable));

@@ -91,6 +91,8 @@ class TestWs {
   // Returns the HTTP status of a refused upgrade (0 on success).
   unsigned connect(const std::string& cookie = "", const std::string& origin = "",
                    const std::string& target = "/ws");
+  // The same with `Authorization: Bearer <token>` (a bot account, docs/server.md).
+  unsigned connect_bearer(const std::string& token);
 
   void send(const std::string& text, bool binary = false);
   void send(const json& j) { send(j.dump()); }
@@ -132,6 +134,9 @@ class TestWs {
   void clear_inbox() { inbox_.clear(); }
 
  private:
+  unsigned handshake(const std::string& cookie, const std::string& origin,
+                     const std::string& authorization, const std::string& target);
+
   struct Connection;  // the Beast stream and its io_context (harness.cpp)
   std::unique_ptr<Connection> conn_;
   std::deque<json> inbox_;

@@ -1,0 +1,62 @@
+// A node of a cluster keeps tables in its cache that other nodes change: every node may accept
+// an action through the same versioned commit (docs/scaling.md). The database row is the truth;
+// a cached table is brought up to it when this node learns that it is behind: a client quotes a
+// newer version, a commit meets `conflict`, a client opens the table, or the bus reconnected
+// after losing messages (then the table is broadcast again, so every watcher resyncs by its
+// version).
+#include <boost/asio/post.hpp>
+
+#include <chrono>
+
+#include "server/log.h"
+#include "server/server_context.h"
+#include "server/table_service.h"
+
+namespace ur::server {
+namespace net = boost::asio;
+
+bool TableService::refresh(const std::shared_ptr<LiveTable>& t) {
+  std::optional<TableRow> row;
+  try {
+    row = ctx_.storage->find_table(t->model_id);
+  } catch (const StorageError& e) {
+    log_line("table " + t->model_id + ": cannot reload: " + e.what());
+    return false;
+  }
+  if (!row || row->version <= t->model.version()) return false;
+  auto model = TableModel::from_row(*row);
+  if (auto* e = std::get_if<TableError>(&model)) {
+    log_line("table " + t->model_id + ": cannot reload: " + e->message);
+    return false;
+  }
+  t->model = std::move(std::get<TableModel>(model));
+  t->live = t->model.live();
+  t->last_active = std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::steady_clock::now().time_since_epoch())
+                       .count();
+  // The clock restarts in full from the stored state, as after a restart; a computer seat to
+  // act is scheduled (its move is committed only if nobody moved meanwhile).
+  arm_clock(t);
+  schedule_bot(t);
+  return true;
+}
+
+void TableService::resync(const std::string& topic) {
+  const std::string prefix = "table:";
+  if (topic.rfind(prefix, 0) != 0 || stopping_) return;
+  std::shared_ptr<LiveTable> t;
+  {
+    std::lock_guard lock(tables_mutex_);
+    auto it = tables_.find(topic.substr(prefix.size()));
+    if (it == tables_.end()) return;
+    t = it->second;
+  }
+  net::post(t->strand, [this, t] {
+    if (stopping_) return;
+    refresh(t);
+    // The same version again is ignored by a client that has it; one behind draws this snapshot.
+    publish(*t, nlohmann::json::array());
+  });
+}
+
+}  // namespace ur::server
