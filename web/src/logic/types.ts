@@ -104,6 +104,8 @@ export interface GameState {
   turn: number;
   events: number;
   kitty?: number;
+  /** Pass and play: whether `undo` has a decision to take back. */
+  can_undo?: boolean;
 }
 
 export interface SeatInfo {
@@ -147,6 +149,16 @@ export interface Snapshot {
   seats: SeatInfo[];
   game: GameState;
   summary: Summary | null;
+  /** Pass and play: both seats are this player's. */
+  local?: boolean;
+  rematch?: Rematch | null;
+}
+
+/** After a game between two people: who offered a rematch, who declined, the new table. */
+export interface Rematch {
+  offers: SeatNo[];
+  declined: SeatNo | null;
+  table: string | null;
 }
 
 export interface Clock {
@@ -180,6 +192,9 @@ export interface TableEvent {
   winner?: number;
   reason?: string;
   public?: boolean;
+  /** undo: how many events were taken back; rematch: the new table. */
+  undone?: number;
+  table?: string;
 }
 
 export interface User {
