@@ -1,5 +1,6 @@
 // The table messages of the WebSocket protocol (docs/protocol.md): creating, opening, joining
-// and watching tables, the four game actions, visibility, the lobby list and matchmaking.
+// and watching tables, the game actions (undo at pass-and-play tables only), visibility,
+// rematches, the lobby list and matchmaking.
 // Each handler validates the message's fields here, then does the table work on the table's
 // strand (table_service.cpp) and answers the client from there, so that its answer is queued in
 // order with the table's broadcasts.
@@ -91,10 +92,11 @@ void TableService::register_handlers(Dispatcher& d) {
   d.add("open_table", [this](WsClient& c, const json& m) { return on_open(c, m); });
   d.add("join_table", [this](WsClient& c, const json& m) { return on_join(c, m); });
   d.add("unwatch", [this](WsClient& c, const json& m) { return on_unwatch(c, m); });
-  for (const char* action : {"roll", "move", "resign", "leave"})
+  for (const char* action : {"roll", "move", "resign", "leave", "undo"})
     d.add(action, [this](WsClient& c, const json& m) { return on_action(c, m); });
   d.add("hint", [this](WsClient& c, const json& m) { return on_hint(c, m); });
   d.add("set_visibility", [this](WsClient& c, const json& m) { return on_visibility(c, m); });
+  d.add("rematch", [this](WsClient& c, const json& m) { return on_rematch(c, m); });
   d.add("list_tables", [this](WsClient& c, const json& m) { return on_list(c, m); });
   d.add("find_match", [this](WsClient& c, const json& m) { return on_find_match(c, m); });
   d.add("cancel_match", [this](WsClient& c, const json& m) { return on_cancel_match(c, m); });
@@ -144,6 +146,15 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   if (auto v = f.boolean("rated")) o.rated = *v;
   if (auto v = f.integer("seat", false)) o.seat = static_cast<int>(*v);
   if (auto v = f.string("level", false)) o.bot_level = *v;
+  if (auto v = f.boolean("local")) o.local = *v;
+  if (auto it = msg.find("names"); it != msg.end() && !f.failed) {
+    bool ok = it->is_array() && it->size() == 2;
+    for (std::size_t i = 0; ok && i < 2; ++i) {
+      ok = (*it)[i].is_string() && (*it)[i].get_ref<const std::string&>().size() <= 100;
+      if (ok) o.names[i] = (*it)[i].get<std::string>();
+    }
+    if (!ok) f.fail("field \"names\" must be a list of two names");
+  }
   if (f.failed) co_return;
   Actor actor = co_await fresh_actor(c);
   auto made = TableModel::create(random_token_hex(8), o, actor, unix_now());
@@ -306,6 +317,7 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
       e = next.move(actor, static_cast<int>(from), static_cast<int>(to), kind, events);
     if (type == "resign") e = next.resign(actor, events);
     if (type == "leave") e = next.leave(actor, events);
+    if (type == "undo") e = next.undo(actor, events);
     if (e) return e;
     json answer = reply_to("action_ok", msg);
     answer["table"] = t->model.id();
@@ -349,6 +361,48 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
     return std::nullopt;
   };
   if (auto e = co_await run_on(t->strand, std::move(set))) send_table_error(c, msg, *e, *id);
+}
+
+awaitable<void> TableService::on_rematch(WsClient& c, const json& msg) {
+  Fields f{c, msg};
+  auto id = f.table();
+  bool accept = f.boolean("accept").value_or(true);
+  if (f.failed) co_return;
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
+  Actor actor = actor_of(c.identity(), c.connection_id());
+  auto answer = [this, t, &c, &msg, actor, accept]() -> std::optional<TableError> {
+    TableModel next = t->model;
+    json events = json::array();
+    if (auto e = next.rematch(actor, accept, events)) return e;
+    std::shared_ptr<LiveTable> fresh;
+    if (next.rematch_agreed()) {
+      // Both said yes: a new table with the colours swapped, stored before anyone hears of it.
+      auto [light, dark] = next.rematch_players();
+      auto made = TableModel::create_match(random_token_hex(8), next.rules(), next.rated(), light,
+                                           dark, unix_now(), next.is_public());
+      if (auto* e = std::get_if<TableError>(&made)) return *e;
+      TableModel& m = std::get<TableModel>(made);
+      try {
+        if (!ctx_.storage->save_table(m.to_row(unix_now()), -1))
+          return TableError{"internal", "could not create the rematch's table; try again"};
+      } catch (const StorageError& e) {
+        log_line(std::string("rematch: ") + e.what());
+        return TableError{"internal", "could not create the rematch's table; try again"};
+      }
+      next.start_rematch(m.id(), events);
+      fresh = add_table(std::move(m));
+    }
+    if (!events.empty())
+      if (auto e = commit(t, std::move(next), events)) return e;
+    if (fresh) net::post(fresh->strand, [this, fresh] { arm_clock(fresh); });
+    json j = reply_to("ok", msg);
+    j["table"] = t->model.id();
+    j["rematch"] = t->model.snapshot()["rematch"];
+    c.send(j);
+    return std::nullopt;
+  };
+  if (auto e = co_await run_on(t->strand, std::move(answer))) send_table_error(c, msg, *e, *id);
 }
 
 json TableService::public_tables(int limit, int offset) {

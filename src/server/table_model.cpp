@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -9,6 +10,7 @@
 #include "engine/game_record.h"
 #include "engine/notation.h"
 #include "rules/rule_set.h"
+#include "rules/text.h"
 #include "server/accounts.h"
 
 namespace ur::server {
@@ -240,6 +242,32 @@ std::variant<TableModel, TableError> TableModel::create(std::string id, const Ta
   t.rated_ = o.rated;
   t.owner_ = creator.key;
   t.created_at_ = now;
+  if (o.local) {
+    if (o.rated) return error("bad_request", "pass-and-play games are not rated");
+    if (o.is_public) return error("bad_request", "pass-and-play tables are never public");
+    if (!o.bot_level.empty())
+      return error("bad_request", "a pass-and-play table has no computer seat");
+    static const char* const kSides[2] = {"Light", "Dark"};
+    for (int i = 0; i < 2; ++i) {
+      std::string name(trim_blanks(o.names[i]));
+      if (name.empty()) name = kSides[i];
+      bool printable = std::none_of(name.begin(), name.end(), [](char ch) {
+        return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f;
+      });
+      auto chars = std::count_if(name.begin(), name.end(), [](char ch) {
+        return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;  // UTF-8 lead bytes
+      });
+      if (chars > 24 || !printable)
+        return error("bad_request",
+                     "names: each name is 1 to 24 characters, no control characters");
+      t.seats_[i] = seat_for(creator);
+      t.seats_[i].name = std::move(name);
+    }
+    t.local_ = true;
+    t.status_ = TableStatus::kPlaying;
+    t.started_at_ = now;
+    return t;
+  }
   t.seats_[o.seat - 1] = seat_for(creator);
   if (!o.bot_level.empty()) {
     if (ai::level_spec(o.bot_level, rules).empty())
@@ -261,12 +289,14 @@ std::variant<TableModel, TableError> TableModel::create(std::string id, const Ta
 
 std::variant<TableModel, TableError> TableModel::create_match(std::string id, std::string rules,
                                                               bool rated, const Actor& light,
-                                                              const Actor& dark, std::int64_t now) {
+                                                              const Actor& dark, std::int64_t now,
+                                                              bool is_public) {
   auto parsed = parse_rule_set(rules);
   if (auto* e = std::get_if<RuleSetError>(&parsed))
     return error("bad_rules", "rules: " + e->reason);
   TableModel t(std::move(id), std::get<RuleSet>(parsed));
   t.rated_ = rated && light.is_user() && dark.is_user();
+  t.is_public_ = is_public;
   t.owner_ = light.key;
   t.created_at_ = t.started_at_ = now;
   t.seats_ = {seat_for(light), seat_for(dark)};
@@ -313,6 +343,8 @@ std::optional<TableError> TableModel::join(const Actor& a, std::string_view invi
 std::optional<TableError> TableModel::set_public(const Actor& a, bool is_public) {
   if (a.key != owner_) return error("not_owner", "only the table's owner can change that");
   if (status_ == TableStatus::kClosed) return error("table_closed", "this table is closed");
+  if (local_ && is_public)
+    return error("local_table", "a pass-and-play table is never public: nobody else can watch it");
   if (is_public_ == is_public) return std::nullopt;
   is_public_ = is_public;
   bump();
@@ -321,6 +353,7 @@ std::optional<TableError> TableModel::set_public(const Actor& a, bool is_public)
 
 std::optional<TableError> TableModel::check_seated_turn(const Actor& a, bool want_throw) const {
   int seat = seat_of(a.key);
+  if (local_ && seat && seat_to_act()) seat = seat_to_act();  // both seats are theirs
   if (!seat) return error("not_seated", "only the players at this table can do that");
   if (seats_[seat - 1].left) return error("left_table", "you left this table");
   if (status_ == TableStatus::kWaiting)
@@ -430,6 +463,7 @@ std::optional<TableError> TableModel::bot_move(const Move& m, json& events) {
 
 std::optional<TableError> TableModel::resign(const Actor& a, json& events) {
   int seat = seat_of(a.key);
+  if (local_ && seat && seat_to_act()) seat = seat_to_act();  // the side whose turn it is
   if (!seat) return error("not_seated", "only the players at this table can resign");
   if (seats_[seat - 1].left) return error("left_table", "you left this table");
   if (status_ == TableStatus::kWaiting)
@@ -448,6 +482,22 @@ std::optional<TableError> TableModel::leave(const Actor& a, json& events) {
   if (!seat) return error("not_seated", "you have no seat at this table");
   if (seats_[seat - 1].left) return error("left_table", "you already left this table");
   if (status_ == TableStatus::kClosed) return error("table_closed", "this table is closed");
+  if (local_) {
+    // Both seats are the same people's: the table closes; a game in progress is lost by the side
+    // whose turn it was.
+    int loser = seat_to_act() ? seat_to_act() : seat;
+    seats_[0].left = seats_[1].left = true;
+    events.push_back(json{{"kind", "left"}, {"seat", loser}});
+    bump();
+    if (status_ == TableStatus::kPlaying) {
+      Status st = game_.end_by(seat_player(loser), EndReason::kLeft);
+      (void)st;
+      after_game_change(events);
+    }
+    status_ = TableStatus::kClosed;
+    events.push_back(json{{"kind", "closed"}});
+    return std::nullopt;
+  }
   seats_[seat - 1].left = true;
   events.push_back(json{{"kind", "left"}, {"seat", seat}});
   bump();
@@ -472,7 +522,7 @@ std::optional<TableError> TableModel::leave(const Actor& a, json& events) {
 
 std::optional<TableError> TableModel::time_out(json& events) {
   int seat = seat_to_act();
-  if (!seat || seats_[seat - 1].kind == SeatKind::kBot)
+  if (!seat || local_ || seats_[seat - 1].kind == SeatKind::kBot)
     return error("not_playing", "nobody is on the clock");
   Status st = game_.end_by(seat_player(seat), EndReason::kTimeout);
   if (!st.ok()) return error("game_over", st.error);
@@ -480,6 +530,80 @@ std::optional<TableError> TableModel::time_out(json& events) {
   bump();
   after_game_change(events);
   return std::nullopt;
+}
+
+std::optional<TableError> TableModel::undo(const Actor& a, json& events) {
+  if (!seat_of(a.key)) return error("not_seated", "only the players at this table can do that");
+  if (!local_)
+    return error("not_local", "only a pass-and-play table (two players on one device) has undo");
+  if (status_ != TableStatus::kPlaying || game_.is_over())
+    return error("game_over", "the game is over");
+  const std::vector<GameEvent>& log = game_.events();
+  auto last = std::find_if(log.rbegin(), log.rend(),
+                           [](const GameEvent& e) { return e.type == GameEvent::Type::kMove; });
+  if (last == log.rend()) return error("nothing_to_undo", "no move has been made yet");
+  const int mover = seat_number(last->player);
+  const std::size_t keep = log.size() - static_cast<std::size_t>(last - log.rbegin()) - 1;
+  const std::size_t undone = log.size() - keep;
+  while (game_.events().size() > keep)
+    if (!game_.undo()) break;
+  log_.clear();  // the event log is rebuilt from what is left
+  logged_ = 0;
+  log_events();
+  events.push_back(json{{"kind", "undo"}, {"seat", mover}, {"undone", undone}});
+  bump();
+  return std::nullopt;
+}
+
+std::optional<TableError> TableModel::rematch(const Actor& a, bool accept, json& events) {
+  int seat = seat_of(a.key);
+  if (!seat) return error("not_seated", "only the players at this table can do that");
+  if (seats_[seat - 1].left) return error("left_table", "you left this table");
+  if (local_)
+    return error("no_rematch", "a pass-and-play game starts again from a new table at once");
+  if (seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot)
+    return error("no_rematch", "against the computer a new game starts at once: create a table");
+  if (status_ != TableStatus::kFinished) return error("no_rematch", "the game is not over yet");
+  if (seats_[2 - seat].left) return error("no_rematch", "your opponent has left the table");
+  if (!rematch_table_.empty()) return error("no_rematch", "the rematch has started already");
+  if (accept) {
+    if (rematch_offers_[seat - 1]) return std::nullopt;  // offered already: nothing changes
+    rematch_offers_[seat - 1] = true;
+    rematch_declined_ = 0;
+    events.push_back(json{{"kind", "rematch_offer"}, {"seat", seat}});
+  } else {
+    if (!rematch_offers_[0] && !rematch_offers_[1]) return std::nullopt;  // nothing to decline
+    rematch_offers_ = {false, false};
+    rematch_declined_ = seat;
+    events.push_back(json{{"kind", "rematch_decline"}, {"seat", seat}});
+  }
+  bump();
+  return std::nullopt;
+}
+
+std::array<Actor, 2> TableModel::rematch_players() const {
+  auto actor = [&](int i) {
+    const Seat& s = seats_[i];
+    return Actor{s.key, s.user_id, s.name, has_ratings_ ? rating_after_[i] : s.rating};
+  };
+  return {actor(1), actor(0)};  // colours swapped
+}
+
+void TableModel::start_rematch(const std::string& table_id, json& events) {
+  rematch_table_ = table_id;
+  events.push_back(json{{"kind", "rematch"}, {"table", table_id}});
+  bump();
+}
+
+json TableModel::rematch_json() const {
+  if (!rematch_offers_[0] && !rematch_offers_[1] && !rematch_declined_ && rematch_table_.empty())
+    return nullptr;
+  json offers = json::array();
+  for (int i = 0; i < 2; ++i)
+    if (rematch_offers_[i]) offers.push_back(i + 1);
+  return json{{"offers", std::move(offers)},
+              {"declined", rematch_declined_ ? json(rematch_declined_) : json(nullptr)},
+              {"table", rematch_table_.empty() ? json(nullptr) : json(rematch_table_)}};
 }
 
 void TableModel::after_game_change(json& events) {
@@ -591,16 +715,25 @@ json TableModel::snapshot() const {
          {"turn", game_.turn_number()},
          {"events", game_.events().size()}};
   if (game_.rules().stake > 0) g["kitty"] = game_.kitty();
+  if (local_) {
+    const auto& log = game_.events();
+    g["can_undo"] = status_ == TableStatus::kPlaying && !game_.is_over() &&
+                    std::any_of(log.begin(), log.end(), [](const GameEvent& ev) {
+                      return ev.type == GameEvent::Type::kMove;
+                    });
+  }
   return json{{"id", id_},
               {"rules", rules_},
               {"rules_name", game_.rules().name},
               {"public", is_public_},
               {"rated", rated_},
+              {"local", local_},
               {"status", status_name(status_)},
               {"version", version_},
               {"seats", std::move(seats)},
               {"game", std::move(g)},
-              {"summary", summary()}};
+              {"summary", summary()},
+              {"rematch", rematch_json()}};
 }
 
 MatchRow TableModel::match_row(std::int64_t now) const {
@@ -609,7 +742,8 @@ MatchRow TableModel::match_row(std::int64_t now) const {
   m.rules = rules_;
   m.rated = rated_;
   for (int i = 0; i < 2; ++i) {
-    m.user_ids[i] = seats_[i].kind == SeatKind::kUser ? seats_[i].user_id : 0;
+    // A pass-and-play game is nobody's result: its replay and review open by id only.
+    m.user_ids[i] = seats_[i].kind == SeatKind::kUser && !local_ ? seats_[i].user_id : 0;
     m.names[i] = seats_[i].name;
   }
   m.winner = game_.winner() ? seat_number(*game_.winner()) : 0;
@@ -643,6 +777,10 @@ TableRow TableModel::to_row(std::int64_t now) const {
              {"finished_at", finished_at_}};
   if (has_ratings_) state["ratings"] = {rating_before_, rating_after_};
   if (hints_[0] || hints_[1]) state["hints"] = hints_;
+  if (local_) state["local"] = true;
+  if (json r = rematch_json(); !r.is_null())
+    state["rematch"] = json{
+        {"offers", rematch_offers_}, {"declined", rematch_declined_}, {"table", rematch_table_}};
   TableRow row;
   row.id = id_;
   row.rules = rules_;
@@ -706,6 +844,15 @@ std::variant<TableModel, TableError> TableModel::from_row(const TableRow& row) {
       t.set_ratings(it->at(0).get<std::array<double, 2>>(), it->at(1).get<std::array<double, 2>>());
     // Rows saved before hints existed have none.
     if (auto it = state.find("hints"); it != state.end()) t.hints_ = it->get<std::array<int, 2>>();
+    t.local_ = state.value("local", false);
+    if (auto it = state.find("rematch"); it != state.end()) {
+      t.rematch_offers_ = it->at("offers").get<std::array<bool, 2>>();
+      t.rematch_declined_ = it->at("declined").get<int>();
+      t.rematch_table_ = it->at("table").get<std::string>();
+      if (t.rematch_declined_ < 0 || t.rematch_declined_ > 2 ||
+          (!t.rematch_table_.empty() && !is_table_id(t.rematch_table_)))
+        return corrupt("rematch");
+    }
     bool over = t.game_.is_over();
     if ((t.status_ == TableStatus::kPlaying && over) ||
         (t.status_ == TableStatus::kWaiting && !t.game_.events().empty()))

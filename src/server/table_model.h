@@ -71,6 +71,11 @@ struct TableOptions {
   bool rated = false;
   int seat = 1;           // the creator's seat (1 light, 2 dark)
   std::string bot_level;  // non-empty: the other seat is this computer player (unrated)
+  // Pass and play: both seats belong to the creator (two people at one device), the game starts
+  // at once, never public, never rated, no idle clock, and `undo` is allowed. `names` are the two
+  // sides' names (empty: "Light" and "Dark").
+  bool local = false;
+  std::array<std::string, 2> names;
 };
 
 // A uniform double in [0, 1): the dice. The server passes a CSPRNG; tests pass a seeded one.
@@ -85,12 +90,16 @@ class TableModel {
   // A matched pair: both seated, the game starts at once.
   static std::variant<TableModel, TableError> create_match(std::string id, std::string rules,
                                                            bool rated, const Actor& light,
-                                                           const Actor& dark, std::int64_t now);
+                                                           const Actor& dark, std::int64_t now,
+                                                           bool is_public = false);
   // Rebuilds a stored table (the game is replayed); an error names what is corrupt.
   static std::variant<TableModel, TableError> from_row(const TableRow& row);
   TableRow to_row(std::int64_t now) const;
 
   const std::string& id() const { return id_; }
+  const std::string& rules() const { return rules_; }
+  // A pass-and-play table (TableOptions::local).
+  bool local() const { return local_; }
   std::int64_t version() const { return version_; }
   TableStatus status() const { return status_; }
   bool is_public() const { return is_public_; }
@@ -117,6 +126,10 @@ class TableModel {
   std::optional<TableError> move(const Actor& a, int from, int to, MoveKind kind, json& events);
   std::optional<TableError> resign(const Actor& a, json& events);
   std::optional<TableError> leave(const Actor& a, json& events);
+  // Pass and play only: takes back the last decision (a move, or a boxed award or forfeit choice)
+  // and every throw after it, so the same throw waits for a decision again. The dice are never
+  // thrown again by an undo: a throw with nothing after it stays.
+  std::optional<TableError> undo(const Actor& a, json& events);
   // The player to act ran out of time: they lose. Only while playing.
   std::optional<TableError> time_out(json& events);
   // The computer seat's actions (no actor, no action id).
@@ -128,6 +141,19 @@ class TableModel {
   std::optional<TableError> check_hint(const Actor& a) const;
   void count_hint(int seat, json& events);
   const std::array<int, 2>& hints() const { return hints_; }
+
+  // A rematch, after a finished game between two people: `accept` true offers it (or accepts the
+  // other player's offer), false declines (and withdraws every offer). Offering twice changes
+  // nothing (no events). When both seats have offered, rematch_agreed() is true and the caller
+  // makes the new table (colours swapped: rematch_players()) and records it with start_rematch.
+  std::optional<TableError> rematch(const Actor& a, bool accept, json& events);
+  bool rematch_agreed() const {
+    return rematch_offers_[0] && rematch_offers_[1] && rematch_table_.empty();
+  }
+  // The new table's light and dark players: the old dark and light ones, with their ratings
+  // after a rated game.
+  std::array<Actor, 2> rematch_players() const;
+  void start_rematch(const std::string& table_id, json& events);
 
   // Duplicate and stale detection for client actions. check_action returns the first answer of
   // a repeated action id (answer it, do not apply), or an error for a stale version.
@@ -161,6 +187,7 @@ class TableModel {
   std::string rules_;
   bool is_public_ = false;
   bool rated_ = false;
+  bool local_ = false;
   std::string owner_;
   std::array<Seat, 2> seats_{};
   std::string invite_;
@@ -174,6 +201,10 @@ class TableModel {
   std::array<double, 2> rating_after_{};
   bool has_ratings_ = false;
   std::array<int, 2> hints_{};  // hints given to each seat
+  std::array<bool, 2> rematch_offers_{};
+  int rematch_declined_ = 0;   // the seat that declined the last offer, 0 for none
+  std::string rematch_table_;  // the rematch's table, once both agreed
+  json rematch_json() const;   // null when nothing was offered
   struct RecentAction {
     std::string key;
     std::string id;

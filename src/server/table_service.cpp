@@ -185,6 +185,8 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
   if (std::any_of(seats.begin(), seats.end(),
                   [](const Seat& s) { return s.kind == SeatKind::kBot; }))
     return;
+  // Two people at one device (pass and play) take the time they like.
+  if (t->model.local()) return;
   // The game's first move waits for the player's page (a match found while they looked away).
   if (t->model.game().events().empty() && !t->loaded[seat - 1]) return;
   t->clock_seat = seat;

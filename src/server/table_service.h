@@ -122,6 +122,7 @@ class TableService {
   boost::asio::awaitable<void> on_unwatch(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_action(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_visibility(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_rematch(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_list(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_find_match(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_cancel_match(WsClient& c, const json& msg);

@@ -42,6 +42,9 @@ for (const size of SIZES) {
 
     await tap(play);
     await L.waitTable(page, (d) => d.status === 'playing' && d.you === '1');
+    // A newcomer's first game draws their path (numbered squares), without asking.
+    await page.waitForSelector('.board[data-path="1"]');
+    assert.equal(await page.$$eval('.board .sq.on-path', (e) => e.length), 14, 'the path');
     const fit = await L.boardFits(page);
     assert.ok(fit.inside && !fit.scrolls, `the board fits: ${JSON.stringify(fit)}`);
 

@@ -72,11 +72,28 @@ test(
     problems.push(...(await axeProblems(page, 'settings')));
     await page.check('.settings input[name=coords]');
     await page.click('button[data-action=close-settings]');
-    assert.equal(await page.isVisible('.board .sq .coord'), true, 'square names shown');
+    assert.equal(await page.isVisible('.board .coord'), true, 'square names shown');
     await page.reload();
     await L.waitTable(page, (d) => d.status === 'playing');
-    assert.equal(await page.isVisible('.board .sq .coord'), true, 'the setting is remembered');
+    assert.equal(await page.isVisible('.board .coord'), true, 'the setting is remembered');
     await L.screenshot(page, 'table-coords');
+    const onEdge = async () =>
+      page.evaluate(() => {
+        const squares = [...document.querySelectorAll('.board .sq')].map((e) =>
+          e.getBoundingClientRect(),
+        );
+        const labels = [...document.querySelectorAll('.board .coord')].map((e) => ({
+          text: e.textContent,
+          r: e.getBoundingClientRect(),
+        }));
+        const inside = (r, q) =>
+          r.left >= q.left && r.right <= q.right && r.top >= q.top && r.bottom <= q.bottom;
+        return {
+          texts: labels.map((l) => l.text).join(''),
+          onSquares: labels.filter((l) => squares.some((q) => inside(l.r, q))).length,
+          visible: labels.filter((l) => l.r.width > 0).length,
+        };
+      });
     const tableUrl = page.url();
     const tableId = await page.$eval('.table-page', (el) => el.dataset.table);
 
@@ -96,6 +113,18 @@ test(
       await page.goto(tableUrl);
       await page.waitForSelector('.banner');
       await L.screenshot(page, `screen-banner-${size.name}`);
+      // The square names stand on the board's edge in every layout, and the board still fits.
+      await page.click('button[data-action=close-banner]');
+      const edge = await onEdge();
+      assert.equal(edge.visible, 11, `8 files and 3 ranks at ${size.name}`);
+      assert.equal(edge.onSquares, 0, `none on a square at ${size.name}`);
+      assert.equal(edge.texts, 'hgfedcba123', 'files mirrored, then the ranks');
+      const fit = await L.boardFits(page);
+      assert.ok(
+        fit.inside && !fit.scrolls,
+        `fits with names at ${size.name}: ${JSON.stringify(fit)}`,
+      );
+      await L.screenshot(page, `screen-coords-${size.name}`);
       await page.goto(`${env.server.url}#/replay/${tableId}`);
       await page.waitForSelector('.replay-host .board');
       await page.waitForFunction(() => document.querySelector('.replay-counter')?.textContent);

@@ -18,22 +18,22 @@ using json = nlohmann::json;
 
 // Every error code docs/protocol.md lists: an error answer must carry one of them.
 inline const std::set<std::string> kDocumentedCodes = {
-    "bad_json",       "bad_envelope",       "unsupported_version",
-    "unknown_type",   "binary_unsupported", "message_too_large",
-    "rate_limited",   "bad_request",        "no_table",
-    "private_table",  "bad_invite",         "table_full",
-    "already_seated", "login_required",     "bad_rules",
-    "not_seated",     "left_table",         "not_owner",
-    "not_started",    "game_over",          "not_your_turn",
-    "roll_expected",  "move_expected",      "illegal_move",
-    "stale_version",  "conflict",           "internal",
-    "table_closed",   "too_many_tables"};
+    "bad_json",        "bad_envelope",       "unsupported_version",
+    "unknown_type",    "binary_unsupported", "message_too_large",
+    "rate_limited",    "bad_request",        "no_table",
+    "private_table",   "bad_invite",         "table_full",
+    "already_seated",  "login_required",     "bad_rules",
+    "not_seated",      "left_table",         "not_owner",
+    "not_started",     "game_over",          "not_your_turn",
+    "roll_expected",   "move_expected",      "illegal_move",
+    "stale_version",   "conflict",           "internal",
+    "table_closed",    "too_many_tables",    "not_local",
+    "nothing_to_undo", "local_table",        "no_rematch"};
 
 inline const std::vector<std::string> kMessageTypes = {
-    "hello",      "ping",         "create_table",   "join_table",
-    "open_table", "unwatch",      "roll",           "move",
-    "resign",     "leave",        "set_visibility", "list_tables",
-    "find_match", "cancel_match", "no_such_type",   ""};
+    "hello",      "ping",         "create_table", "join_table", "open_table",     "unwatch",
+    "roll",       "move",         "resign",       "leave",      "set_visibility", "list_tables",
+    "find_match", "cancel_match", "no_such_type", "",           "undo",           "rematch"};
 
 class Inputs {
  public:
@@ -117,9 +117,9 @@ class Inputs {
       m["type"] =
           below(8) ? json(kMessageTypes[below(static_cast<int>(kMessageTypes.size()))]) : value();
     if (coin()) m["id"] = below(3) ? json(below(1000)) : value();
-    static const char* kFields[] = {"table", "version", "action_id", "from",   "to",
-                                    "kind",  "rules",   "public",    "rated",  "seat",
-                                    "level", "invite",  "limit",     "offset", "t"};
+    static const char* kFields[] = {"table", "version", "action_id", "from",  "to",     "kind",
+                                    "rules", "public",  "rated",     "seat",  "level",  "invite",
+                                    "limit", "offset",  "t",         "local", "accept", "names"};
     for (const char* f : kFields)
       if (below(3) == 0) m[f] = field_value(f, table_ids);
     if (below(5) == 0) m[text()] = value();  // an unknown field
@@ -133,7 +133,8 @@ class Inputs {
       return table_ids[below(static_cast<int>(table_ids.size()))];
     if (f == "version" || f == "from" || f == "to" || f == "seat" || f == "limit" || f == "offset")
       return below(5) ? json(below(40) - 2) : json(INT64_MAX);
-    if (f == "public" || f == "rated") return coin();
+    if (f == "public" || f == "rated" || f == "local" || f == "accept") return coin();
+    if (f == "names") return json::array({text(), text()});
     if (f == "action_id") return "f" + std::to_string(below(50));
     if (f == "kind") return coin() ? "move" : text();
     return text();

@@ -92,6 +92,7 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
     int owner = in.below(4), other = (owner + 1 + in.below(3)) % 4;
     json create{{"type", "create_table"}, {"public", in.coin()}, {"rated", owner < 3 && in.coin()}};
     if (in.below(4) == 0) create["level"] = in.coin() ? "beginner" : "easy";
+    if (in.below(6) == 0) create["local"] = true;  // pass and play (refused if rated or vs bot)
     json made = clients[owner]->request(create);
     check_answer(made);
     if (made["type"] != "joined") continue;
@@ -108,6 +109,7 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
       int to_act = t["game"]["to_act"].is_number() ? t["game"]["to_act"].get<int>() : 0;
       int actor =
           to_act == 1 ? (snap["you"] == 1 ? owner : other) : (snap["you"] == 2 ? owner : other);
+      if (t.value("local", false)) actor = owner;  // both seats are the owner's
       json msg{{"table", id}, {"version", t["version"]}, {"action_id", "g" + std::to_string(step)}};
       const json& moves = t["game"]["legal_moves"];
       msg["type"] = moves.empty() ? "roll" : "move";
@@ -118,11 +120,16 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
         msg["kind"] = m["kind"];
       }
       if (in.below(30) == 0) msg["type"] = in.coin() ? "resign" : "leave";
+      if (in.below(12) == 0) msg["type"] = "undo";
       check_answer(clients[actor]->request(msg));
       // And a few hostile ones from anyone.
       int who = in.below(4);
       ws_batch(clients[who], cookies[who], in, 1 + in.below(8));
     }
+    // A rematch asked for (or declined) by both, whatever became of the game.
+    for (int who : {owner, other})
+      check_answer(
+          clients[who]->request({{"type", "rematch"}, {"table", id}, {"accept", in.below(4) > 0}}));
   }
   for (int i = 0; i < 600; ++i) {
     int who = in.below(4);

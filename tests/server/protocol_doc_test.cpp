@@ -86,8 +86,8 @@ TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
   const std::string doc = read_doc();
   std::set<std::string> types = first_column(doc, "## Client → server");
   std::set<std::string> codes = first_column(doc, "| code | when |");
-  ASSERT_GE(types.size(), 14u) << "the message table was not found in docs/protocol.md";
-  ASSERT_GE(codes.size(), 25u) << "the error table was not found in docs/protocol.md";
+  ASSERT_GE(types.size(), 16u) << "the message table was not found in docs/protocol.md";
+  ASSERT_GE(codes.size(), 29u) << "the error table was not found in docs/protocol.md";
 
   ServerConfig cfg = config();
   cfg.max_open_tables = 2;
@@ -194,7 +194,8 @@ TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
   EXPECT_EQ(cancelled["cancelled"], true);
   EXPECT_EQ(ask(alice, {{"type", "find_match"}})["type"], "queued");
   EXPECT_EQ(ask(bob, {{"type", "find_match"}})["type"], "queued");
-  EXPECT_EQ(alice->next("match_found")["you"].is_number(), true);
+  json found = alice->next("match_found");
+  EXPECT_EQ(found["you"].is_number(), true);
   EXPECT_EQ(bob->next("match_found")["type"], "match_found");
 
   // Bots: a bot account's connection offers games, players list and challenge it.
@@ -212,6 +213,34 @@ TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
   EXPECT_EQ(ask(g, {{"type", "challenge_bot"}, {"bot", "dave"}})["type"], "match_found");
   EXPECT_EQ(dave.next("match_found")["you"].is_number(), true);
   EXPECT_EQ(ask(carol, {{"type", "challenge_bot"}, {"bot", "dave"}})["code"], "bot_busy");
+  // A rematch: refused before the end, offered and accepted after it.
+  std::string matched = found["table"]["id"];
+  EXPECT_EQ(ask(alice, {{"type", "rematch"}, {"table", matched}})["code"], "no_rematch");
+  EXPECT_EQ(action(alice, "resign", snapshot(alice, matched))["type"], "action_ok");
+  EXPECT_EQ(ask(alice, {{"type", "rematch"}, {"table", matched}})["type"], "ok");
+  EXPECT_TRUE(
+      ask(bob, {{"type", "rematch"}, {"table", matched}, {"accept", true}})["rematch"]["table"]
+          .is_string());
+
+  // Pass and play: undo, and what it refuses.
+  json local = ask(g, {{"type", "create_table"}, {"local", true}});
+  ASSERT_EQ(local["type"], "joined");
+  EXPECT_EQ(action(g, "undo", local["table"])["code"], "nothing_to_undo");
+  EXPECT_EQ(
+      ask(g,
+          {{"type", "set_visibility"}, {"table", local["table"]["id"]}, {"public", true}})["code"],
+      "local_table");
+  EXPECT_EQ(action(alice, "undo", snapshot(alice, id))["code"], "not_local");
+  for (int i = 0; i < 50; ++i) {
+    json lt = snapshot(g, local["table"]["id"]);
+    if (!lt["game"]["legal_moves"].empty()) {
+      const json& m = lt["game"]["legal_moves"][0];
+      EXPECT_EQ(action(g, "move", lt, {{"from", m["from"]}, {"to", m["to"]}})["type"], "action_ok");
+      EXPECT_EQ(action(g, "undo", snapshot(g, local["table"]["id"]))["type"], "action_ok");
+      break;
+    }
+    EXPECT_EQ(action(g, "roll", lt)["type"], "action_ok");
+  }
 
   // The database fails: the action is refused, nothing is half done.
   json vs = ask(alice, {{"type", "create_table"}, {"level", "easy"}});

@@ -148,3 +148,26 @@ test('the log has a line for every throw and move', () => {
     'alice: h1 → borne off',
   );
 });
+
+test('undo and rematch events in words', () => {
+  assert.equal(
+    describeEvent({ kind: 'undo', seat: 2, undone: 3 }, names)?.text,
+    'Move taken back: bob decides again',
+  );
+  assert.equal(
+    describeEvent({ kind: 'rematch_offer', seat: 1 }, names)?.text,
+    'alice offers a rematch',
+  );
+  const you = (s: 1 | 2) => (s === 1 ? 'You' : 'bob');
+  assert.equal(describeEvent({ kind: 'rematch_offer', seat: 1 }, you)?.text, 'You offer a rematch');
+  assert.equal(
+    describeEvent({ kind: 'rematch_decline', seat: 2 }, names)?.text,
+    'bob declined the rematch',
+  );
+  assert.match(describeEvent({ kind: 'rematch', table: 'abc' }, names)!.text, /colours swapped/);
+  // The move log says the same.
+  assert.equal(
+    logLine(finkel, { kind: 'undo', seat: 1, undone: 1 }, names),
+    'Move taken back: alice decides again',
+  );
+});

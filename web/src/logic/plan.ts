@@ -76,6 +76,14 @@ export function describeEvent(ev: TableEvent, name: NameOf): { text: string; ton
     }
     case 'closed':
       return { text: 'The table is closed', tone: 'info' };
+    case 'undo':
+      return { text: `Move taken back: ${who} decides again`, tone: 'info' };
+    case 'rematch_offer':
+      return { text: `${verb('offers', 'offer')} a rematch`, tone: 'good' };
+    case 'rematch_decline':
+      return { text: `${who} declined the rematch`, tone: 'info' };
+    case 'rematch':
+      return { text: 'The rematch starts: colours swapped', tone: 'good' };
     default:
       return null;
   }

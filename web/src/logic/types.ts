@@ -104,6 +104,8 @@ export interface GameState {
   turn: number;
   events: number;
   kitty?: number;
+  /** Pass and play: whether `undo` has a decision to take back. */
+  can_undo?: boolean;
 }
 
 export interface SeatInfo {
@@ -150,6 +152,16 @@ export interface Snapshot {
   seats: SeatInfo[];
   game: GameState;
   summary: Summary | null;
+  /** Pass and play: both seats are this player's. */
+  local?: boolean;
+  rematch?: Rematch | null;
+}
+
+/** After a game between two people: who offered a rematch, who declined, the new table. */
+export interface Rematch {
+  offers: SeatNo[];
+  declined: SeatNo | null;
+  table: string | null;
 }
 
 export interface Clock {
@@ -185,6 +197,9 @@ export interface TableEvent {
   public?: boolean;
   /** A `hint` event: how many hints the seat has taken in this game. */
   hints?: number;
+  /** undo: how many events were taken back; rematch: the new table. */
+  undone?: number;
+  table?: string;
 }
 
 export interface User {

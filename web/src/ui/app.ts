@@ -154,7 +154,8 @@ export class App {
     for (const fn of this.idListeners) fn();
     if (id.kind === 'user') {
       setText(this.who, `${id.user.username} · ${id.user.rating}`);
-      this.who.title = `${id.user.games} games, ${id.user.wins} wins`;
+      const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
+      this.who.title = `${n(id.user.games, 'rated game')}, ${n(id.user.wins, 'win')}`;
       setText(this.authLink, 'Log out');
       this.historyLink.href = historyHash(id.user.username);
       this.historyLink.hidden = false;
@@ -191,7 +192,7 @@ export class App {
     window.location.hash = '#/login';
   }
 
-  /** Refreshes the header's rating after a rated game. */
+  /** Refreshes the header's rating and game count (after a game; on the lobby). */
   async refreshMe(): Promise<void> {
     if (this.identity.kind !== 'user') return;
     try {

@@ -1,5 +1,6 @@
 // The post-game banner: the winner, how the game ended, and per seat the pieces borne off, the
-// captures, the rosettes landed and the rating change of a rated game.
+// captures, the rosettes landed and the rating change of a rated game; then what comes next
+// (Play again, a rematch offered or to accept: rematch.ts).
 
 import { ratingLine, reasonText, seatName } from '../logic/status.ts';
 import type { AnalysisAnswer, SeatNo, Snapshot } from '../logic/types.ts';
@@ -8,6 +9,7 @@ import { api } from '../net/api.ts';
 import { howtoHash, replayHash } from '../logic/route.ts';
 import { h } from './dom.ts';
 import { pieceElement } from './board.ts';
+import type { BannerAction } from './rematch.ts';
 
 // One review a game: the banner is redrawn on every new version of a finished table.
 const reviews = new Map<string, Promise<AnalysisAnswer>>();
@@ -36,7 +38,7 @@ export function buildBanner(
   snap: Snapshot,
   you: SeatNo | null,
   onClose: () => void,
-  onPlayAgain: (() => void) | null = null,
+  after: { actions: BannerAction[]; note: string } = { actions: [], note: '' },
 ): HTMLElement {
   const s = snap.summary!;
   const winner = seatName(snap.seats, s.winner);
@@ -72,15 +74,15 @@ export function buildBanner(
     );
   const close = h('button', { type: 'button', 'data-action': 'close-banner', text: 'Show board' });
   close.addEventListener('click', onClose);
-  const again = onPlayAgain
-    ? h('button', {
-        type: 'button',
-        class: 'primary',
-        'data-action': 'play-again',
-        text: 'Play again',
-      })
-    : null;
-  again?.addEventListener('click', onPlayAgain!);
+  const buttons = after.actions.map((a, i) =>
+    h('button', {
+      type: 'button',
+      class: i === 0 ? 'primary' : '',
+      'data-action': a.action,
+      text: a.label,
+      onclick: a.run,
+    }),
+  );
   return h(
     'div',
     {
@@ -101,13 +103,14 @@ export function buildBanner(
       h('tbody', {}, ...rows),
     ),
     reviewRow(snap),
+    after.note ? h('p', { class: 'banner-rematch', role: 'status', text: after.note }) : null,
     h(
       'div',
       { class: 'row center' },
-      again,
+      ...buttons,
       h('a', { class: 'button', href: replayHash(snap.id), text: 'Replay' }),
       h('a', {
-        class: again ? 'button' : 'button primary',
+        class: buttons.length ? 'button' : 'button primary',
         href: '#/lobby',
         text: 'Back to lobby',
       }),

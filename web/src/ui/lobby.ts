@@ -1,7 +1,8 @@
 // The lobby. A visitor plays at once: one main "Play" (the computer, Finkel rules, as a guest; no
 // form first). The rest is one step away under "More ways to play": the rule set with a plain
-// sentence, Find Match (the rating queue), a private or public table with an invite link, the
-// computer's level; rated play needs an account. Then the live public tables to watch.
+// sentence, Find Match (the rating queue), a private or public table with an invite link, two
+// players on this device (pass and play), the computer's level; rated play needs an account.
+// Then the live public tables to watch.
 
 import type { Route } from '../logic/route.ts';
 import { tableHash } from '../logic/route.ts';
@@ -104,6 +105,23 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   });
   const botError = h('p', { class: 'line form-error', role: 'alert' });
 
+  // Pass and play: two people, one screen, any rule set, no account; names are optional.
+  const nameInput = (seat: number, word: string) =>
+    h('input', {
+      name: `name${seat}`,
+      maxlength: 24,
+      placeholder: word,
+      'aria-label': `Name of the ${word.toLowerCase()} side (seat ${seat})`,
+      class: `pp-name s${seat}`,
+    });
+  const names = [nameInput(1, 'Rose'), nameInput(2, 'Sky')];
+  const localButton = h('button', {
+    class: 'primary',
+    'data-action': 'pass-and-play',
+    text: 'Start',
+  });
+  const localError = h('p', { class: 'line form-error', role: 'alert' });
+
   const tableList = h('tbody', {});
   const tablesNote = h('p', { class: 'hint', text: 'Loading…' });
   const refreshButton = h('button', { text: 'Refresh', 'data-action': 'refresh-tables' });
@@ -176,6 +194,18 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       ),
       h('div', { class: 'row' }, createButton),
       createError,
+    ),
+    h(
+      'div',
+      { class: 'block' },
+      h('h3', { text: 'Two players on this device' }),
+      h('p', {
+        class: 'hint',
+        text: 'Pass and play: take turns on this screen, with undo. No account needed.',
+      }),
+      h('div', { class: 'row' }, ...names),
+      h('div', { class: 'row' }, localButton),
+      localError,
     ),
     h(
       'div',
@@ -306,13 +336,13 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   const playComputer = async (
     button: HTMLButtonElement,
     error: HTMLElement,
-    opts: { rules: string; level: string; seat: number },
+    opts: Record<string, unknown>,
   ) => {
     setText(error, '');
     button.disabled = true;
     try {
       await app.ensureIdentity();
-      const ans = await app.socket.request('create_table', { ...opts, public: true });
+      const ans = await app.socket.request('create_table', opts);
       go((ans.table as { id: string }).id);
     } catch (e) {
       setText(error, errorText(e));
@@ -325,10 +355,18 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       rules: rulesSelect.value,
       level: level.value,
       seat: Number(botSeat.value),
+      public: true,
     }),
   );
   playNow.addEventListener('click', () =>
-    playComputer(playNow, playNowError, { rules: 'finkel', level: 'easy', seat: 1 }),
+    playComputer(playNow, playNowError, { rules: 'finkel', level: 'easy', seat: 1, public: true }),
+  );
+  localButton.addEventListener('click', () =>
+    playComputer(localButton, localError, {
+      rules: rulesSelect.value,
+      local: true,
+      names: names.map((n) => n.value.trim() || n.placeholder),
+    }),
   );
 
   let lastTables: PublicTable[] = [];
@@ -372,12 +410,16 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     if (s === 'open') void refresh();
     if (s === 'reconnecting' && queued) setQueued(false, 'The connection dropped: search again.');
   });
+  // The header's rating and game count: a game may have ended since it was drawn (one left
+  // running at a table, lost on time or resigned by the opponent), so look again now and then.
   void refresh();
+  void app.refreshMe();
   applyIdentity();
   const offIdentity = app.onIdentity(applyIdentity);
   void bots.refresh();
   const timer = window.setInterval(() => {
     void refresh();
+    void app.refreshMe();
     void bots.refresh();
   }, 5000);
 

@@ -1,7 +1,12 @@
-// "Play again" after a game against the computer: a new table at once, same rule set, same level,
-// same seat. (A rematch offered to a human opponent needs the server's help and is not here yet.)
+// "Play again" at the end of a game. Against the computer: a new table at once (same rule set,
+// level and seat). Pass and play: a new table at once, the two names on the other colours. Against
+// a person: the server's rematch — offered to the opponent, who accepts or declines on their
+// banner; when both agree the server makes a new table with the colours swapped and both pages
+// move there (table_page.ts follows the `rematch` event).
 
+import { otherSeat } from '../logic/geometry.ts';
 import { tableHash } from '../logic/route.ts';
+import { seatName } from '../logic/status.ts';
 import type { SeatNo, Snapshot } from '../logic/types.ts';
 import type { App } from './app.ts';
 
@@ -16,21 +21,72 @@ export function rematchOf(
   return { rules: snap.rules, level: bot.level, seat: you };
 }
 
-export async function playAgain(
-  app: App,
-  opts: { rules: string; level: string; seat: SeatNo },
-): Promise<void> {
-  const ans = await app.socket.request('create_table', { ...opts, public: true });
+async function open(app: App, fields: Record<string, unknown>): Promise<void> {
+  const ans = await app.socket.request('create_table', fields);
   window.location.hash = tableHash((ans.table as { id: string }).id);
 }
 
-/** The banner's "Play again" action for this game, or null when there is none. */
-export function playAgainAction(
+export interface BannerAction {
+  label: string;
+  action: string;
+  run: () => void;
+}
+
+/** What the banner offers after the game (buttons, first one primary) and a line saying where the
+ * rematch stands. `you` is the viewer's seat (null for spectators and pass and play). */
+export function bannerActions(
   app: App,
   snap: Snapshot,
   you: SeatNo | null,
   onError: (e: unknown) => void,
-): (() => void) | null {
-  const again = rematchOf(snap, you);
-  return again ? () => void playAgain(app, again).catch(onError) : null;
+): { actions: BannerAction[]; note: string } {
+  const none = { actions: [], note: '' };
+  const run = (p: Promise<unknown>) => void p.catch(onError);
+  if (snap.local) {
+    const names = [2, 1].map((s) => seatName(snap.seats, s as SeatNo));
+    const fields = { rules: snap.rules, local: true, names };
+    return {
+      actions: [{ label: 'Play again', action: 'play-again', run: () => run(open(app, fields)) }],
+      note: 'Play again swaps the colours.',
+    };
+  }
+  if (you === null) return none;
+  const bot = rematchOf(snap, you);
+  if (bot)
+    return {
+      actions: [
+        {
+          label: 'Play again',
+          action: 'play-again',
+          run: () => run(open(app, { ...bot, public: true })),
+        },
+      ],
+      note: '',
+    };
+  if (snap.seats.some((s) => s.kind === 'bot')) return none;
+  const them = otherSeat(you);
+  const name = seatName(snap.seats, them);
+  if (snap.seats.find((s) => s.seat === them)?.left)
+    return { actions: [], note: `${name} left the table.` };
+  const r = snap.rematch;
+  if (r?.table) return { actions: [], note: 'The rematch has started.' };
+  const ask = (accept: boolean) => () =>
+    run(app.socket.request('rematch', { table: snap.id, accept }));
+  if (r?.offers.includes(you))
+    return { actions: [], note: `Rematch offered: waiting for ${name}…` };
+  if (r?.offers.includes(them))
+    return {
+      actions: [
+        { label: 'Accept rematch', action: 'accept-rematch', run: ask(true) },
+        { label: 'Decline', action: 'decline-rematch', run: ask(false) },
+      ],
+      note: `${name} offers a rematch, colours swapped.`,
+    };
+  return {
+    actions: [{ label: 'Play again', action: 'play-again', run: ask(true) }],
+    note:
+      r?.declined === them
+        ? `${name} declined the rematch.`
+        : `Play again offers ${name} a rematch, colours swapped.`,
+  };
 }

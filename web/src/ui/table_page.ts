@@ -17,7 +17,7 @@ import { ConfirmButton } from './confirm.ts';
 import { DiceView } from './dice.ts';
 import { prefersReducedMotion, setShown, setText } from './dom.ts';
 import { motionScale } from './settings.ts';
-import { playAgainAction } from './rematch.ts';
+import { bannerActions } from './rematch.ts';
 import { TableAlerts } from './table_alerts.ts';
 import { TableAssist } from './table_assist.ts';
 import { TableHint } from './table_hint.ts';
@@ -76,7 +76,7 @@ class TablePage implements View {
     this.view = new TableView(id);
     this.alerts = new TableAlerts(this.view);
     this.assist = new TableAssist(this.view.pathButton, (on) =>
-      this.board?.showPath(on ? (this.you ?? 1) : null),
+      this.board?.showPath(on ? (this.actor() ?? this.you ?? 1) : null),
     );
     this.hint = new TableHint(
       app.socket,
@@ -85,8 +85,8 @@ class TablePage implements View {
       (e) => this.showError(e),
     );
     this.view.pathButton.after(this.hint.el);
-    this.view.onPlayAgain = (snap) =>
-      playAgainAction(app, snap, this.you, (e) => this.showError(e));
+    this.view.afterGame = (snap) =>
+      bannerActions(app, snap, this.actor(), (e) => this.showError(e));
     root.append(this.view.page);
     this.wireControls();
     this.offs.push(app.socket.onMessage((m) => this.onMessage(m)));
@@ -230,7 +230,7 @@ class TablePage implements View {
   }
 
   private nameOf(seat: SeatNo): string {
-    if (seat === this.you) return 'You';
+    if (seat === this.you && !this.snap?.local) return 'You';
     return this.snap ? seatName(this.snap.seats, seat) : `Seat ${seat}`;
   }
 
@@ -260,32 +260,53 @@ class TablePage implements View {
       if (line) this.view.logLine(line, d?.tone ?? 'info');
       if ((fresh || !prev) && d) this.view.news(d.text, d.tone); // no animation said it
     }
+    const actor = this.actor();
     if (this.board) {
       const mine =
         this.myDecision() && (g.phase === 'awaiting_move' || g.phase === 'awaiting_forfeit');
       this.board.render(g.pieces, {
         legal: mine ? g.legal_moves : [],
-        actingSeat: mine ? this.you : null,
+        actingSeat: mine ? actor : null,
       });
+      // Pass and play: the path shown is that of the side to act.
+      if (snap.local && this.view.pathButton.getAttribute('aria-pressed') === 'true')
+        this.board.showPath(actor ?? 1);
     }
     this.hint.update(snap, this.you, this.myDecision());
     this.view.drawBar(snap, this.spectators, this.owner, this.inviteToken);
-    this.view.drawSeats(snap, this.you);
-    this.view.drawBanner(snap, this.you);
+    this.view.drawSeats(snap, snap.local ? null : this.you);
+    this.view.drawBanner(snap, actor);
     const squares = g.roll !== null ? (this.geo?.throws[g.roll] ?? null) : null;
-    const st = statusText(snap, this.you, squares);
-    this.view.setStatus(st.main, st.yourMove);
-    this.view.setData(snap, this.you);
-    this.alerts.onUpdate(events, snap, this.you, this.myDecision());
+    const st = statusText(snap, actor, squares);
+    // Both sides are "you" at a pass-and-play table: the prompt names the side to act.
+    const who = snap.local && actor ? `${seatName(snap.seats, actor)} — ` : '';
+    this.view.setStatus(who + st.main, st.yourMove, snap.local ? actor : null);
+    this.view.setData(snap, actor);
+    if (this.you !== null) this.view.page.dataset.role = 'player';
+    this.alerts.onUpdate(events, snap, actor, this.myDecision());
     this.updateControls();
     this.tick();
     this.maybeAutoMove();
     if (prev && prev.status !== 'finished' && snap.status === 'finished') void this.app.refreshMe();
+    // Both players agreed to a rematch: follow it to its table (colours swapped).
+    const next = events.find((e) => e.kind === 'rematch')?.table;
+    if (next && this.you !== null && !snap.local) {
+      this.app.toast('The rematch starts: colours swapped.', 'good');
+      window.location.hash = tableHash(next);
+    }
+  }
+
+  /** Whose decisions this page makes: its seat, or at a pass-and-play table the side to act. */
+  private actor(): SeatNo | null {
+    const s = this.snap;
+    if (!s?.local || this.you === null) return this.you;
+    return s.status === 'playing' ? s.game.to_act : null;
   }
 
   private myDecision(): boolean {
     const s = this.snap;
-    return !!s && s.status === 'playing' && this.you !== null && s.game.to_act === this.you;
+    const actor = this.actor();
+    return !!s && s.status === 'playing' && actor !== null && s.game.to_act === actor;
   }
 
   private seated(): boolean {
@@ -313,6 +334,8 @@ class TablePage implements View {
         : [];
     v.drawAwards(award, (m) => void this.act('move', { from: m.from, to: m.to, kind: m.kind }));
     const seated = this.seated();
+    v.undoButton.hidden = !(s?.local && s.status === 'playing');
+    v.undoButton.disabled = busy || !s?.game.can_undo;
     v.resignButton.hidden = !(seated && s?.status === 'playing');
     v.resignButton.disabled = this.pending;
     if (!this.leave?.asking)
@@ -320,7 +343,7 @@ class TablePage implements View {
   }
 
   private tick(): void {
-    this.alerts.tick(this.snap, this.you, this.myDecision());
+    this.alerts.tick(this.snap, this.actor(), this.myDecision());
   }
 
   /** With the setting on, a forced move plays itself (if nothing changed meanwhile). */
@@ -339,6 +362,7 @@ class TablePage implements View {
   private wireControls(): void {
     const v = this.view;
     v.rollButton.addEventListener('click', () => void this.act('roll', {}));
+    v.undoButton.addEventListener('click', () => void this.act('undo', {}));
     v.toast = (text, tone) => this.app.toast(text, tone);
     v.onVisibility = (pub) =>
       this.app.socket

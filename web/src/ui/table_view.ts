@@ -11,6 +11,7 @@ import { buildBanner } from './banner.ts';
 import { pieceElement, type BoardView } from './board.ts';
 import type { DiceView } from './dice.ts';
 import { h, setShown, setText } from './dom.ts';
+import type { BannerAction } from './rematch.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   waiting: 'Waiting',
@@ -40,6 +41,14 @@ export class TableView {
     text: 'Resign',
   });
   readonly leaveButton = h('button', { type: 'button', 'data-action': 'leave', text: 'Leave' });
+  /** Pass and play: takes back the last move. */
+  readonly undoButton = h('button', {
+    type: 'button',
+    'data-action': 'undo',
+    text: 'Undo',
+    title: 'Take back the last move (its throw stays)',
+    hidden: true,
+  });
   readonly rollButton = h('button', {
     type: 'button',
     class: 'primary roll',
@@ -61,8 +70,12 @@ export class TableView {
     href: '#/lobby',
     text: 'How to play',
   });
-  /** Set by the page: "Play again" on the banner after a game against the computer. */
-  onPlayAgain: (snap: Snapshot) => (() => void) | null = () => null;
+  /** Set by the page: what the banner offers after the game (rematch.ts). */
+  afterGame: (snap: Snapshot) => { actions: BannerAction[]; note: string } = () => ({
+    actions: [],
+    note: '',
+  });
+  private bannerRematch = '';
   private readonly statusBadge = h('span', { class: 'badge table-status' });
   private readonly watchers = h('span', { class: 'watchers', title: 'Spectators' });
   private readonly inviteBox = h('div', { class: 'invite' });
@@ -120,7 +133,14 @@ export class TableView {
         this.howtoLink,
       ),
       this.inviteBox,
-      h('div', { class: 'tb-right' }, this.visButton, this.resignButton, this.leaveButton),
+      h(
+        'div',
+        { class: 'tb-right' },
+        this.visButton,
+        this.undoButton,
+        this.resignButton,
+        this.leaveButton,
+      ),
     );
     const dice = h(
       'div',
@@ -143,7 +163,9 @@ export class TableView {
       this.fx,
       this.bannerHost,
     );
-    this.page.append(bar, playArea, this.errorLine, this.log);
+    // The move log stands under the board, in the height the panel beside it leaves free.
+    this.boardWrap.append(this.log);
+    this.page.append(bar, playArea, this.errorLine);
     this.page.dataset.table = id;
     setText(this.statusMain, 'Connecting…');
   }
@@ -185,14 +207,15 @@ export class TableView {
     this.howtoLink.href = howtoHash(snap.rules);
     const words = [STATUS_WORDS[snap.status] ?? snap.status];
     if (snap.rated) words.push('rated');
-    words.push(snap.public ? 'public' : 'private');
+    words.push(snap.local ? 'pass and play' : snap.public ? 'public' : 'private');
+    this.page.classList.toggle('local', !!snap.local);
     setText(this.statusBadge, words.join(' · '));
     this.setWatchers(spectators);
     const showInvite = owner && invite !== null && snap.status === 'waiting';
     this.inviteBox.hidden = !showInvite;
     if (showInvite) this.inviteInput.value = inviteUrl(window.location.href, snap.id, invite!);
     this.isPublic = snap.public;
-    this.visButton.hidden = !owner || snap.status === 'closed';
+    this.visButton.hidden = !owner || snap.status === 'closed' || !!snap.local;
     setText(this.visButton, snap.public ? 'Make private' : 'Make public');
     this.visButton.title = snap.public
       ? 'Only invited players can open it'
@@ -217,7 +240,8 @@ export class TableView {
       else if (info?.rating !== undefined) extra.push(String(info.rating));
       if (info?.kind === 'guest' && seat !== you) extra.push('guest'); // yours: the name says it
       if (info?.left) extra.push('left');
-      setText(box.querySelector('.seat-extra')!, extra.join(' · '));
+      // Pass and play: two names of one player, without its rating or "guest".
+      setText(box.querySelector('.seat-extra')!, snap.local ? '' : extra.join(' · '));
       box.classList.toggle('to-act', snap.status === 'playing' && snap.game.to_act === seat);
       box.classList.toggle('me', seat === you);
     }
@@ -229,6 +253,10 @@ export class TableView {
       this.bannerHost.replaceChildren();
       return;
     }
+    // A rematch offered (or declined) shows the banner again, even after "Show board".
+    const rematch = JSON.stringify(snap.rematch ?? null);
+    if (rematch !== this.bannerRematch) this.bannerClosed = false;
+    this.bannerRematch = rematch;
     if (this.bannerShownFor === snap.version || this.bannerClosed) return;
     this.bannerShownFor = snap.version;
     const banner = buildBanner(
@@ -238,7 +266,7 @@ export class TableView {
         this.bannerClosed = true;
         this.bannerHost.replaceChildren();
       },
-      this.onPlayAgain(snap),
+      this.afterGame(snap),
     );
     this.bannerHost.replaceChildren(banner);
   }
@@ -274,9 +302,12 @@ export class TableView {
     });
   }
 
-  setStatus(text: string, yours = false): void {
+  /** The prompt; `seat` colours it by the side to act (pass and play). */
+  setStatus(text: string, yours = false, seat: SeatNo | null = null): void {
     setText(this.statusMain, text);
     this.statusMain.classList.toggle('yours', yours);
+    this.statusMain.classList.toggle('s1', seat === 1);
+    this.statusMain.classList.toggle('s2', seat === 2);
   }
 
   news(text: string, tone: string): void {
