@@ -1,7 +1,7 @@
-// Engine, the set-up: flattening a RuleSet into the tables of engine.h, the start position and
-// the facts and checks about a position. Move generation, throws and moves are in
-// engine_moves.cpp; chance (the throws' distribution, sampling, random playouts) in
-// engine_chance.cpp.
+// Engine, the set-up: flattening a RuleSet into the tables of engine.h, the start position, the
+// outcomes of a chance node, and the facts and checks about a position. Throws, moves and the
+// common family's move generation are in engine_moves.cpp; the general move generator (staging,
+// stacking, bounces, forfeits) in engine_generate.cpp.
 #include "engine/engine.h"
 
 #include <bit>
@@ -113,6 +113,20 @@ void Engine::refresh_masks(Position& p) const {
 
 int Engine::waiting(const Position& p, Player pl) const {
   return staging_ ? p.pool[index_of(pl)] : p.count[index_of(pl)][0];
+}
+
+ChanceList Engine::chance_outcomes(const Position& p) const {
+  ChanceList out;
+  if (p.phase == Phase::kStart && rules_.start == StartPolicy::kCoinCall) {
+    out.items[0] = {0, 0.5};
+    out.items[1] = {1, 0.5};
+    out.size = 2;
+    return out;
+  }
+  if (!p.is_chance()) return out;
+  for (int k = 0; k <= dice_; ++k)
+    if (prob_[k] > 0) out.items[out.size++] = {k, prob_[k]};
+  return out;
 }
 
 int Engine::win_score(const Position& p, Player winner) const {

@@ -107,6 +107,7 @@ class Engine {
 
  private:
   void generate(const Position& p, int m, int k, bool forfeit, MoveList& out) const;
+  void generate_general(const Position& p, int m, int k, bool forfeit, MoveList& out) const;
   void generate_simple(const Position& p, int m, int k, MoveList& out) const;
   MoveEffects apply_simple(Position& p, Move m) const;
   void remove_piece(Position& p, int pl, int index) const;

@@ -1,12 +1,20 @@
-// Engine, the hot path: move generation, throws and moves. They read only the flat tables built
-// in engine.cpp and never allocate; the helpers are `inline` members of this one file so that
-// the compiler folds them into apply_throw and apply_move.
+// Engine, the hot path: sampling and applying throws, the common family's move generation, and
+// applying moves. They read only the flat tables built in engine.cpp and never allocate; the
+// helpers are `inline` members of this one file so that the compiler folds them into apply_throw
+// and apply_move, and the random playouts of `ur bench` live here to measure exactly that.
 #include <bit>
 #include <string>
 
 #include "engine/engine.h"
 
 namespace ur {
+
+int Engine::sample_throw(Rng& rng) const {
+  if (fair_) return std::popcount(rng.bits(dice_));
+  int k = 0;
+  for (int d = 0; d < dice_; ++d) k += rng.uniform() < rules_.dice.p_marked;
+  return k;
+}
 
 inline void Engine::pass_turn(Position& p, Player to) const {
   p.phase = Phase::kAwaitingRoll;
@@ -43,6 +51,14 @@ inline void Engine::generate_simple(const Position& p, int m, int k, MoveList& o
         static_cast<std::uint8_t>(move_flag::kScores | (off == m ? move_flag::kEnter : 0)),
         MoveKind::kMove};
   out.size = n;
+}
+
+// The common family stays inline in this file; the rest goes to engine_generate.cpp.
+inline void Engine::generate(const Position& p, int m, int k, bool forfeit, MoveList& out) const {
+  if (simple_ && !forfeit && m <= n_ + 1)
+    generate_simple(p, m, k, out);
+  else
+    generate_general(p, m, k, forfeit, out);
 }
 
 bool Engine::apply_throw(Position& p, int k, MoveList& moves) const {
@@ -124,61 +140,6 @@ void Engine::moves_for_throw(const Position& p, int k, MoveList& out) const {
   out.size = 0;
   if (k < 0 || k > dice_ || move_[k] == 0 || (chain_ && ends_turn_[k])) return;
   generate(p, move_[k], k, false, out);
-}
-
-void Engine::generate(const Position& p, int m, int k, bool forfeit, MoveList& out) const {
-  if (simple_ && !forfeit && m <= n_ + 1) {
-    generate_simple(p, m, k, out);
-    return;
-  }
-  const int me = index_of(p.turn), op = 1 - me;
-  const int off = n_ + 1;
-  const std::uint32_t own = stacking_ ? 0u : p.block[me];
-  const std::uint32_t enemy = p.view[me];
-  // Stacks of two or more enemy pieces bounce the mover (or block it).
-  auto stack_flag = [&](int t) -> int {
-    if (p.count[op][index_at_[op][cell_[me][t]][0]] < 2) return move_flag::kCapture;
-    return bounce_ ? move_flag::kBounce : -1;
-  };
-  if (staging_) {
-    if (!forfeit && p.pool[me] > 0 && may_enter_[k])
-      out.push({kPool, 0, move_flag::kEnter, MoveKind::kMove});
-  } else if ((p.occ[me] & 1u) && !forfeit && may_enter_[k]) {
-    const int t = entry_ == EntryTarget::kFixedIndex ? entry_index_ : m;
-    const std::uint32_t bit = 1u << t;
-    if (t == off) {
-      out.push({0, static_cast<std::int8_t>(off), move_flag::kEnter | move_flag::kScores,
-                MoveKind::kMove});
-    } else if (t < off && !(own & bit) && !(enemy & bit & blocked_bits_[me])) {
-      int flags = move_flag::kEnter | move_flags_[me][t];
-      if (enemy & bit) flags |= stacking_ ? stack_flag(t) : move_flag::kCapture;
-      if (flags >= 0)
-        out.push(
-            {0, static_cast<std::int8_t>(t), static_cast<std::uint8_t>(flags), MoveKind::kMove});
-    }
-  }
-  if (m > off) return;
-  // Every piece at once: sources that do not overshoot, shifted onto their targets.
-  std::uint32_t src = p.occ[me] & (staging_ ? ~0u : ~1u) & ((2u << (off - m)) - 1);
-  const bool bears_off = (src >> (off - m)) & 1u;
-  src &= ~(1u << (off - m));
-  std::uint32_t legal = (src << m) & ~own;
-  legal &= ~(enemy & blocked_bits_[me]);
-  const std::uint32_t hits = legal & enemy;
-  while (legal) {
-    const int t = std::countr_zero(legal);
-    legal &= legal - 1;
-    int flags = move_flags_[me][t];
-    if (hits & (1u << t)) {
-      flags |= stacking_ ? stack_flag(t) : move_flag::kCapture;
-      if (flags < 0) continue;
-    }
-    out.push({static_cast<std::int8_t>(t - m), static_cast<std::int8_t>(t),
-              static_cast<std::uint8_t>(flags), MoveKind::kMove});
-  }
-  if (bears_off)  // the highest `from`, so the list stays in ascending order
-    out.push({static_cast<std::int8_t>(off - m), static_cast<std::int8_t>(off), move_flag::kScores,
-              MoveKind::kMove});
 }
 
 inline void Engine::remove_piece(Position& p, int pl, int index) const {
@@ -368,6 +329,32 @@ bool Engine::pending_decision(Position& p, Player actor, Player next, MoveEffect
     return true;
   }
   return false;
+}
+
+std::uint64_t Engine::random_games(Rng& rng, std::uint64_t games) const {
+  std::uint64_t throws = 0;
+  MoveList moves;
+  for (std::uint64_t g = 0; g < games; ++g) {
+    Position p = initial_position();
+    while (p.phase != Phase::kGameOver) {
+      if (p.is_chance()) {
+        ++throws;
+        if (!apply_throw(p,
+                         p.phase == Phase::kStart && rules_.start == StartPolicy::kCoinCall
+                             ? static_cast<int>(rng.bits(1))
+                             : sample_throw(rng),
+                         moves))
+          continue;
+      } else {
+        legal_moves(p, moves);
+      }
+      // 16 random bits scaled to the list: bias below 0.05%, plenty for a benchmark.
+      apply_move(
+          p,
+          moves[static_cast<int>((rng.bits(16) * static_cast<std::uint32_t>(moves.size)) >> 16)]);
+    }
+  }
+  return throws;
 }
 
 }  // namespace ur
