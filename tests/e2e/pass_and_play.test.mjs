@@ -69,17 +69,26 @@ test('pass and play: a whole game on one phone, with one undo', { timeout: 30000
           'axe: the pass-and-play table',
         );
       }
+      // The move to take back, and the next throw, run with the animations on.
+      if (!undone && actions > 6) await page.emulateMedia({ reducedMotion: 'no-preference' });
       await page
         .locator('.piece.legal')
         .nth(st.legal - 1)
         .tap();
     }
+    const dice = await page.textContent('.dice-sum');
     await L.waitTable(page, (d, v) => Number(d.version) > Number(v), st.version);
     actions++;
     if (!undone && !st.canRoll && actions > 6) {
-      // Take that move back: the same throw waits for a decision again.
-      const after = await L.myTurn(page);
+      // Take that move back (and the throw after it): the same throw waits for a decision again.
+      let after = await L.myTurn(page);
       if (after.status !== 'playing') continue;
+      if (after.canRoll) {
+        await page.locator('button[data-action=roll]').tap();
+        await L.waitTable(page, (d, v) => Number(d.version) > Number(v), after.version);
+        after = await L.myTurn(page);
+        if (after.status !== 'playing') continue;
+      }
       await page.locator('button[data-action=undo]:not([disabled])').tap();
       await L.waitTable(page, (d, v) => Number(d.version) > Number(v), after.version);
       const back = await L.myTurn(page);
@@ -87,7 +96,9 @@ test('pass and play: a whole game on one phone, with one undo', { timeout: 30000
       assert.equal(back.sig, st.sig, 'and the board as it was drawn');
       assert.equal(back.toAct, st.toAct);
       assert.ok(back.legal > 0, 'the throw is still there: a piece to move');
+      assert.equal(await page.textContent('.dice-sum'), dice, 'the dice show that throw');
       assert.match(await page.textContent('.log'), /taken back/);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       undone = true;
     }
   }

@@ -248,6 +248,8 @@ class TablePage implements View {
     if (spectators !== null) this.spectators = spectators;
     if (snap.status !== 'waiting') this.inviteToken = null;
     const g = snap.game;
+    // An undo is not animated: it is drawn as it is, dice and words included.
+    if (events.some((e) => e.kind === 'undo')) fresh = true;
     this.alerts.setClock(clock);
     this.lastThrow = shownThrow(this.lastThrow, events, g, this.geo?.throws ?? null, fresh);
     if (this.lastThrow)

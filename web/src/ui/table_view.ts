@@ -209,6 +209,7 @@ export class TableView {
     if (snap.rated) words.push('rated');
     words.push(snap.local ? 'pass and play' : snap.public ? 'public' : 'private');
     this.page.classList.toggle('local', !!snap.local);
+    this.watchers.hidden = !!snap.local; // nobody can watch a pass-and-play table
     setText(this.statusBadge, words.join(' · '));
     this.setWatchers(spectators);
     const showInvite = owner && invite !== null && snap.status === 'waiting';
