@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <mutex>
+#include <random>
 
 #include "harness.h"
 #include "server/redis_pubsub.h"
