@@ -4,9 +4,11 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <limits>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -129,7 +131,7 @@ class SqliteStorage final : public Storage {
       throw StorageError("cannot open database " + path + ": " + msg);
     }
     sqlite3_busy_timeout(db_, 5000);
-    exec("PRAGMA journal_mode=WAL");
+    enter_wal();
     exec("PRAGMA synchronous=NORMAL");
     exec("PRAGMA foreign_keys=ON");
     migrate();
@@ -581,6 +583,21 @@ class SqliteStorage final : public Storage {
       std::string msg = err ? err : "unknown error";
       sqlite3_free(err);
       throw StorageError(std::string("sqlite: ") + msg);
+    }
+  }
+
+  // Switching a new file to WAL needs an exclusive lock, and SQLite does not call the busy
+  // handler for it: several servers opening one new database at once get "database is locked"
+  // straight away. So wait for the lock here, as the busy timeout would have.
+  void enter_wal() {
+    using namespace std::chrono;
+    const auto deadline = steady_clock::now() + seconds(5);
+    for (;;) {
+      int rc = sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+      if (rc == SQLITE_OK) return;
+      if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || steady_clock::now() > deadline)
+        fail("PRAGMA journal_mode=WAL");
+      std::this_thread::sleep_for(milliseconds(5));
     }
   }
 
