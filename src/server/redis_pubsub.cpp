@@ -22,6 +22,7 @@ constexpr auto kMaxBackoff = std::chrono::milliseconds(2'000);
 // Topics whose latest undelivered message is kept for the reconnect: beyond this, older ones go
 // (their watchers on other nodes resync from the database when their own link comes back).
 constexpr std::size_t kMaxPending = 10'000;
+constexpr std::size_t kPendingPerTopic = 8;
 
 std::string reply_string(const redisReply* r) {
   return r && r->str ? std::string(r->str, r->len) : std::string();
@@ -144,7 +145,12 @@ void RedisPubSub::publish(const std::string& topic, Payload payload) {
       if (pub_->command(nullptr, nullptr, {"PUBLISH", topic, frame})) return;
     }
     ++dropped_;
-    if (pending_.size() < kMaxPending || pending_.count(topic)) pending_[topic] = payload;
+    if (pending_.size() >= kMaxPending && !pending_.count(topic)) return;
+    // Not only the latest: a topic carries more than one kind of message (a table's snapshot,
+    // then its spectator count), and the last alone could hide the snapshot.
+    auto& queue = pending_[topic];
+    if (queue.size() == kPendingPerTopic) queue.pop_front();
+    queue.push_back(payload);
   });
 }
 
@@ -184,21 +190,22 @@ void RedisPubSub::on_connected(RedisLink& link) {
     // watcher elsewhere that already has it (or a newer one) ignores it.
     auto pending = std::move(pending_);
     pending_.clear();
-    for (auto& [topic, payload] : pending)
-      pub_->command(nullptr, nullptr, {"PUBLISH", topic, node_id_ + '\n' + *payload});
+    for (auto& [topic, queue] : pending)
+      for (const Payload& payload : queue)
+        pub_->command(nullptr, nullptr, {"PUBLISH", topic, node_id_ + '\n' + *payload});
     return;
   }
   std::vector<std::string> topics;
-  Resync resync;
   {
     std::lock_guard lock(mutex_);
     for (auto& [topic, h] : handlers_) topics.push_back(topic);
-    resync = resync_;
   }
-  for (const std::string& t : topics) reconcile(t);
-  if (resync_due_ && resync)
-    for (const std::string& t : topics) resync(t);
+  // Messages of other nodes were lost while this link was down: each topic is resynced once Redis
+  // confirms its subscription again (on_channel_reply), not before, or a message published
+  // between the snapshot and the subscription would be lost too.
+  if (resync_due_) resync_after_subscribe_.insert(topics.begin(), topics.end());
   resync_due_ = false;
+  for (const std::string& t : topics) reconcile(t);
 }
 
 void RedisPubSub::on_lost(RedisLink& link) {
@@ -208,6 +215,7 @@ void RedisPubSub::on_lost(RedisLink& link) {
   if (&link == sub_.get()) {
     subscribed_.clear();
     leaving_.clear();
+    resync_after_subscribe_.clear();  // all of them are due again (resync_due_)
     resync_due_ = true;
   }
   schedule_retry();
@@ -245,6 +253,16 @@ void RedisPubSub::on_channel_reply(const std::string& kind, const std::string& c
   if (kind == "unsubscribe") {
     leaving_.erase(channel);
     reconcile(channel);  // a handler may have come back meanwhile
+    return;
+  }
+  if (kind == "subscribe") {
+    if (!resync_after_subscribe_.erase(channel)) return;
+    Resync resync;
+    {
+      std::lock_guard lock(mutex_);
+      resync = resync_;
+    }
+    if (resync) resync(channel);
     return;
   }
   if (kind != "message") return;

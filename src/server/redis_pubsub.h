@@ -12,9 +12,11 @@
 //   server, so that Redis work never waits behind HTTP traffic and a graceful shutdown of the
 //   server does not wait for Redis.
 // - When Redis goes away the bus reconnects with a backoff (0.1 s doubling to 2 s), subscribes
-//   again to every topic with handlers and calls the resync callback for each of them: messages
-//   published meanwhile are lost (Redis keeps nothing), so the owner of the topics re-sends the
-//   current state to its local watchers. Events carry the table version; nothing relies on Redis
+//   again to every topic with handlers and, once Redis confirms each subscription, calls the
+//   resync callback for it: messages published meanwhile are lost (Redis keeps nothing), so the
+//   owner of the topics re-sends the current state to its local watchers. A node's own messages
+//   that could not be sent while Redis was away (the last few per topic) are sent on the
+//   reconnect. Events carry the table version; nothing relies on Redis
 //   keeping a message.
 #pragma once
 
@@ -25,6 +27,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -97,8 +100,10 @@ class RedisPubSub final : public PubSub {
   bool stopping_ = false;
   bool retry_pending_ = false;
   bool resync_due_ = false;  // the subscribed link dropped: other nodes' messages may be lost
-  // The latest payload of each topic that could not be published, sent on the reconnect.
-  std::unordered_map<std::string, Payload> pending_;
+  // The latest payloads of each topic that could not be published, sent on the reconnect.
+  std::unordered_map<std::string, std::deque<Payload>> pending_;
+  // Topics to resync when Redis confirms their subscription after the subscribed link dropped.
+  std::unordered_set<std::string> resync_after_subscribe_;
   // Channels subscribed on Redis, and those whose UNSUBSCRIBE is still unanswered (a SUBSCRIBE
   // must wait for that answer: hiredis drops the channel's callback when it arrives).
   std::unordered_set<std::string> subscribed_, leaving_;
