@@ -63,7 +63,7 @@ export function display(
   // An undo is not animated: it is drawn as it is, dice and words included.
   if (events.some((e) => e.kind === 'undo')) fresh = true;
   t.alerts.setClock(clock);
-  drawDiceAndWords(t, events, fresh || !prev);
+  drawDiceAndWords(t, events, fresh, fresh || !prev);
   drawBoard(t);
   const a = actor(t);
   t.hint.update(snap, t.you, myDecision(t));
@@ -91,8 +91,11 @@ export function display(
   }
 }
 
-/** The dice as last thrown, and a log line (and, when nothing animated it, news) per event. */
-function drawDiceAndWords(t: TableState, events: TableEvent[], fresh: boolean): void {
+/**
+ * The dice as last thrown (`fresh`: drawn without animation), and a log line per event, with news
+ * when nothing said it (`unsaid`: not animated, or the first snapshot drawn).
+ */
+function drawDiceAndWords(t: TableState, events: TableEvent[], fresh: boolean, unsaid: boolean) {
   const g = t.snap!.game;
   t.lastThrow = shownThrow(t.lastThrow, events, g, t.geo?.throws ?? null, fresh);
   if (t.lastThrow) t.dice?.show(t.lastThrow.value, t.lastThrow.move, t.lastThrow.seat);
@@ -102,7 +105,7 @@ function drawDiceAndWords(t: TableState, events: TableEvent[], fresh: boolean): 
     const line = t.geo ? logLine(t.geo, ev, name) : null;
     const d = describeEvent(ev, name);
     if (line) t.view.logLine(line, d?.tone ?? 'info');
-    if (fresh && d) t.view.news(d.text, d.tone); // no animation said it
+    if (unsaid && d) t.view.news(d.text, d.tone); // no animation said it
   }
 }
 
