@@ -237,6 +237,7 @@ function computerBlock(app: App, rules: () => string) {
     h('option', { value: '2', text: 'You play seat 2 (sky)' }),
   );
   const start = button('play-computer', 'Play the computer');
+  start.disabled = true; // until the server has listed the levels
   const error = errorLine();
   start.addEventListener('click', () =>
     startTable(app, start, error, {
@@ -268,6 +269,7 @@ function computerBlock(app: App, rules: () => string) {
     .then((list) => {
       level.replaceChildren(...list.map((l) => h('option', { value: l.name, text: l.name })));
       level.value = FIRST_GAME_LEVEL;
+      start.disabled = false;
       part.onLevels();
     })
     .catch((e) => setText(error, `Could not load the computer's levels: ${errorText(e)}`));
