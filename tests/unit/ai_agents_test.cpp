@@ -120,7 +120,9 @@ TEST(AgentRegistry, EveryLevelOfTheOneListIsItsAgent) {
   std::vector<std::string> names;
   for (const Level& l : levels()) {
     names.emplace_back(l.name);
-    if (l.name != "perfect") EXPECT_EQ(level_spec(l.name, finkel()), l.agent);
+    if (l.name != "perfect") {
+      EXPECT_EQ(level_spec(l.name, finkel()), l.agent);
+    }
     EXPECT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(
         make_agent(std::string(l.name), finkel(), 1)))
         << l.name;
