@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -59,7 +60,17 @@ using AgentResult = std::variant<std::unique_ptr<Agent>, AgentError>;
 // table for it); `seed` makes the agent's random choices reproducible.
 AgentResult make_agent(std::string_view spec, const RuleSet& rules, std::uint64_t seed);
 
-// The agent spec of a difficulty level: beginner, easy, medium, hard, perfect; "" when
+// A difficulty level: its name and the agent spec it stands for.
+struct Level {
+  std::string_view name;
+  std::string_view agent;
+};
+
+// The difficulty levels, weakest first: the one list that `level_spec`, the server's
+// GET /api/levels and, through it, the web lobby read.
+std::span<const Level> levels();
+
+// The agent spec of a difficulty level (one of `levels()`); "" when
 // `level` is not one. perfect is the hard level's spec while no table exists for `rules`.
 std::string level_spec(std::string_view level, const RuleSet& rules);
 

@@ -157,12 +157,20 @@ int index_of_move(const MoveList& moves, const Move& m) {
   return -1;
 }
 
+std::span<const Level> levels() {
+  static constexpr Level kLevels[] = {{"beginner", "random"},
+                                      {"easy", "greedy"},
+                                      {"medium", "expectimax(depth=2)"},
+                                      {"hard", "expectimax(depth=4)"},
+                                      {"perfect", "perfect"}};
+  return kLevels;
+}
+
 std::string level_spec(std::string_view level, const RuleSet& rules) {
-  if (level == "beginner") return "random";
-  if (level == "easy") return "greedy";
-  if (level == "medium") return "expectimax(depth=2)";
-  if (level == "hard") return "expectimax(depth=4)";
-  if (level == "perfect") return perfect_available(rules) ? "perfect" : level_spec("hard", rules);
+  // Without a solved table for `rules` the perfect level plays as hard (level_note says so).
+  if (level == "perfect" && !perfect_available(rules)) return level_spec("hard", rules);
+  for (const Level& l : levels())
+    if (l.name == level) return std::string(l.agent);
   return "";
 }
 

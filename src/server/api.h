@@ -44,6 +44,10 @@ Response json_reply(const Request& req, http::status status, const nlohmann::jso
 std::pair<http::status, nlohmann::json> explore_answer(std::string_view rules,
                                                        std::string_view position);
 
+// GET /api/levels (api_levels.cpp): {"levels": [{name, agent}]}, the computer's levels weakest
+// first (ai::levels).
+nlohmann::json levels_json();
+
 // The game-data endpoints (api_games.cpp): rules, tables, leaderboard, users' matches, games.
 // nullopt when the path is not one of them.
 boost::asio::awaitable<std::optional<Response>> route_game_api(ServerContext& ctx,

@@ -1,7 +1,7 @@
 // The read-only game data of the HTTP API: rule sets and their boards (for the web board), the
-// public tables, the leaderboard, a user's match history, a finished game's summary and its
-// engine JSON record. Every answer is JSON; every path parameter is validated before it reaches
-// the database.
+// computer's levels, the public tables, the leaderboard, a user's match history, a finished
+// game's summary and its engine JSON record. Every answer is JSON; every path parameter is
+// validated before it reaches the database.
 #include <boost/asio/use_awaitable.hpp>
 #include <nlohmann/json.hpp>
 
@@ -246,7 +246,7 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
   if (segments.empty()) co_return std::nullopt;
   std::string_view head = segments[0];
   bool known = head == "rules" || head == "tables" || head == "leaderboard" || head == "users" ||
-               head == "explore" || head == "games";
+               head == "explore" || head == "games" || head == "levels";
   if (!known) co_return std::nullopt;
   if (req.method() != http::verb::get) {
     Response res = json_reply(
@@ -279,6 +279,8 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
     json list = co_await offload(ctx, std::move(load));
     co_return json_reply(req, http::status::ok, json{{"presets", std::move(list)}});
   }
+  if (head == "levels" && segments.size() == 1)
+    co_return json_reply(req, http::status::ok, levels_json());
   if (head == "rules" && segments.size() == 2) {
     const RuleSet* r = find_preset(segments[1]);
     if (!r) co_return not_found("no such rule set");

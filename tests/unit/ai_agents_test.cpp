@@ -115,6 +115,22 @@ TEST(AgentRegistry, PerfectSaysNoTableAndTheLevelFallsBackToSearch) {
   EXPECT_EQ(level_spec("grandmaster", finkel()), "");
 }
 
+TEST(AgentRegistry, EveryLevelOfTheOneListIsItsAgent) {
+  // ai::levels() is what GET /api/levels and the web lobby offer: each one must build.
+  std::vector<std::string> names;
+  for (const Level& l : levels()) {
+    names.emplace_back(l.name);
+    if (l.name != "perfect") {
+      EXPECT_EQ(level_spec(l.name, finkel()), l.agent);
+    }
+    // As the server seats a level: its spec for the rule set (perfect without a table: hard).
+    const std::string spec = level_spec(l.name, finkel());
+    EXPECT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(make_agent(spec, finkel(), 1)))
+        << l.name;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"beginner", "easy", "medium", "hard", "perfect"}));
+}
+
 TEST(AgentRegistry, PerfectPlaysTheBestMoveOfItsTable) {
   ScopedDataDir data;
   const RuleSet rules = rule_set_or_throw("finkel(pieces=2)");

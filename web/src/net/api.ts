@@ -62,6 +62,7 @@ export const api = {
   logout: () => call<{ ok: boolean }>('POST', '/api/logout', {}),
   guest: () => call<{ guest: boolean; name: string }>('POST', '/api/guest', {}),
   presets: () => call<{ presets: PresetSummary[] }>('GET', '/api/rules'),
+  levels: () => call<{ levels: LevelInfo[] }>('GET', '/api/levels'),
   rules: (preset: string) => call<RulesInfo>('GET', `/api/rules/${encodeURIComponent(preset)}`),
   leaderboard: (limit = 50) =>
     call<{
@@ -83,6 +84,12 @@ export const api = {
     call<BotStatus>('POST', '/api/bot', change),
   bots: () => call<{ bots: OnlineBot[] }>('GET', '/api/bots'),
 };
+
+/** A computer level of GET /api/levels (weakest first): its name and the agent it stands for. */
+export interface LevelInfo {
+  name: string;
+  agent: string;
+}
 
 /** The caller's bot mark and bot-pool figures; `token` only in the answer that issued it. */
 export interface BotStatus {

@@ -2,9 +2,11 @@
 // a growing delay (0.5 s up to 5 s) and tells its listeners, so that the table screen sends
 // `open_table` again and resumes. request() matches an answer to its message by `re`.
 
+import type { ClientMessages, ClientType, ServerType } from './protocol.ts';
+
 export interface ServerMessage {
   v: number;
-  type: string;
+  type: ServerType;
   re?: string | number;
   [k: string]: unknown;
 }
@@ -115,9 +117,9 @@ export class UrSocket {
    * socket is (re)connecting the message waits for it (up to 10 s) instead of failing at once: a
    * click right after logging in, or during a reconnect, still goes through.
    */
-  request(
-    type: string,
-    fields: Record<string, unknown>,
+  request<T extends ClientType>(
+    type: T,
+    fields: ClientMessages[T],
     timeoutMs = 15000,
   ): Promise<ServerMessage> {
     if (type !== 'hello' && this.state !== 'open')

@@ -4,7 +4,7 @@
 // reads the same cookies), so a visitor without a session costs no refused HTTP request: a 401 in
 // the console would look like an error to someone who did nothing wrong.
 
-import { api, ApiError } from '../net/api.ts';
+import { api, ApiError, type LevelInfo } from '../net/api.ts';
 import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
 import { historyHash, needsIdentity, parseHash, type Route } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
@@ -29,6 +29,7 @@ export class App {
   private view: View | null = null;
   private readonly idListeners = new Set<() => void>();
   private presetList: Promise<PresetSummary[]> | null = null;
+  private levelList: Promise<LevelInfo[]> | null = null;
   private readonly main = h('main', { id: 'main' });
   private readonly who = h('span', { class: 'who' });
   private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
@@ -209,6 +210,15 @@ export class App {
       this.presetList.catch(() => (this.presetList = null));
     }
     return this.presetList;
+  }
+
+  /** The computer's levels, from the server's one list (GET /api/levels), fetched once. */
+  levels(): Promise<LevelInfo[]> {
+    if (!this.levelList) {
+      this.levelList = api.levels().then((r) => r.levels);
+      this.levelList.catch(() => (this.levelList = null));
+    }
+    return this.levelList;
   }
 
   toast(text: string, tone: 'info' | 'warn' | 'good' = 'info', ms = 5000): void {

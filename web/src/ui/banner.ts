@@ -34,15 +34,9 @@ function reviewRow(snap: Snapshot): HTMLElement {
   return row;
 }
 
-export function buildBanner(
-  snap: Snapshot,
-  you: SeatNo | null,
-  onClose: () => void,
-  after: { actions: BannerAction[]; note: string } = { actions: [], note: '' },
-): HTMLElement {
+/** The banner's table rows: each seat's figures of the game, and the rating change. */
+function statRows(snap: Snapshot): HTMLElement[] {
   const s = snap.summary!;
-  const winner = seatName(snap.seats, s.winner);
-  const title = you === null ? `${winner} wins!` : s.winner === you ? 'You win!' : 'You lose';
   const row = (label: string, cell: (seat: SeatNo) => string) =>
     h(
       'tr',
@@ -63,6 +57,19 @@ export function buildBanner(
   if (s.seats.some((x) => x.balance !== undefined))
     rows.push(row('Balance', (seat) => String(s.seats.find((x) => x.seat === seat)?.balance ?? 0)));
   rows.push(row('ELO', (seat) => ratingLine(s, seat) ?? (snap.rated ? '–' : 'unrated')));
+  return rows;
+}
+
+export function buildBanner(
+  snap: Snapshot,
+  you: SeatNo | null,
+  onClose: () => void,
+  after: { actions: BannerAction[]; note: string } = { actions: [], note: '' },
+): HTMLElement {
+  const s = snap.summary!;
+  const winner = seatName(snap.seats, s.winner);
+  const title = you === null ? `${winner} wins!` : s.winner === you ? 'You win!' : 'You lose';
+  const rows = statRows(snap);
   const head = (seat: SeatNo) =>
     h(
       'th',

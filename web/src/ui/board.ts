@@ -103,18 +103,7 @@ export class BoardView {
       const key = g.cell;
       if (g.square) cell.addEventListener('click', () => this.tapLocation(key));
     }
-    // Square names on the edge (a setting, body.coords): each file's letter beyond the last rank,
-    // each rank's number beyond the last file, in an extra track (portrait swaps them with the
-    // squares, so the letters run down the side and the numbers along the foot).
-    const edge = (text: string, c: number, r: number) => {
-      const el = h('span', { class: 'coord', 'aria-hidden': 'true', text });
-      el.style.setProperty('--c', String(c));
-      el.style.setProperty('--r', String(r));
-      this.el.append(el);
-    };
-    for (const g of geo.grid)
-      if (g.row === 0) edge(g.cell.replace(/[0-9]+$/, ''), g.col + 1, geo.rows + 1);
-    for (let r = 1; r <= geo.rows; r++) edge(String(r), geo.cols + 1, r);
+    this.drawEdge(geo);
     for (const [key, el] of this.piles) el.addEventListener('click', () => this.tapLocation(key));
     for (const seat of [1, 2] as SeatNo[]) {
       this.piles.set(
@@ -140,6 +129,23 @@ export class BoardView {
       const off = this.piles.get(`off:${seat}`)!;
       off.addEventListener('click', () => this.tapLocation(`off:${seat}`));
     }
+  }
+
+  /**
+   * Square names on the edge (a setting, body.coords): each file's letter beyond the last rank,
+   * each rank's number beyond the last file, in an extra track (portrait swaps them with the
+   * squares, so the letters run down the side and the numbers along the foot).
+   */
+  private drawEdge(geo: Geometry): void {
+    const edge = (text: string, c: number, r: number) => {
+      const el = h('span', { class: 'coord', 'aria-hidden': 'true', text });
+      el.style.setProperty('--c', String(c));
+      el.style.setProperty('--r', String(r));
+      this.el.append(el);
+    };
+    for (const g of geo.grid)
+      if (g.row === 0) edge(g.cell.replace(/[0-9]+$/, ''), g.col + 1, geo.rows + 1);
+    for (let r = 1; r <= geo.rows; r++) edge(String(r), geo.cols + 1, r);
   }
 
   /**

@@ -66,189 +66,215 @@ function buildBoard(geo: Geometry): Board {
   return { view, el };
 }
 
-export function mountExplore(_app: App, root: HTMLElement, route: Route): View {
-  if (route.name !== 'explore') return { destroy() {} };
-  const rules = route.rules;
-  const title = h('h1', { text: 'Explorer' });
-  const where = h('p', { class: 'hint explore-where' });
-  const error = h('p', { class: 'explore-error', role: 'alert' });
-  const headline = h('p', { class: 'status-main explore-value', 'aria-live': 'polite' });
-  const estimate = h('p', { class: 'review-estimate', role: 'note', hidden: true });
-  const list = h('div', { class: 'explore-choices' });
-  const back = h('button', { type: 'button', text: '◀ Back', 'data-action': 'explore-back' });
-  const restart = h('button', {
-    type: 'button',
-    text: 'Start position',
-    'data-action': 'explore-start',
-  });
-  const host = h('div', { class: 'replay-host explore-host' });
+/** The explorer's elements: the position form, the board's host, the chances and the lists. */
+function exploreUi(position: string) {
   const input = h('input', {
     type: 'text',
     name: 'position',
-    value: route.position,
+    value: position,
     'aria-label': 'Position string',
     spellcheck: 'false',
     autocomplete: 'off',
   });
-  const form = h(
-    'form',
-    { class: 'row explore-form' },
-    h('label', { text: 'Position ' }, input),
-    h('button', { type: 'submit', text: 'Explore' }),
-  );
-  root.append(
-    h(
-      'section',
-      { class: 'replay explore' },
-      title,
-      where,
-      form,
-      error,
-      host,
-      headline,
-      estimate,
-      h('div', { class: 'row explore-nav' }, back, restart),
-      list,
+  const ui = {
+    where: h('p', { class: 'hint explore-where' }),
+    error: h('p', { class: 'explore-error', role: 'alert' }),
+    headline: h('p', { class: 'status-main explore-value', 'aria-live': 'polite' }),
+    estimate: h('p', { class: 'review-estimate', role: 'note', hidden: true }),
+    list: h('div', { class: 'explore-choices' }),
+    back: h('button', { type: 'button', text: '◀ Back', 'data-action': 'explore-back' }),
+    restart: h('button', {
+      type: 'button',
+      text: 'Start position',
+      'data-action': 'explore-start',
+    }),
+    host: h('div', { class: 'replay-host explore-host' }),
+    input,
+    form: h(
+      'form',
+      { class: 'row explore-form' },
+      h('label', { text: 'Position ' }, input),
+      h('button', { type: 'submit', text: 'Explore' }),
     ),
-  );
-
-  let geo: Geometry | null = null;
-  let board: Board | null = null;
-  const visited: string[] = [];
-  let current = '';
-  let gone = false;
-  let ticket = 0;
-
-  const draw = (position: string, moves: ExploredMove[], seat: SeatNo | null) => {
-    if (!geo || !board) return;
-    try {
-      board.view.render(parsePosition(position, geo.n).pieces, {
-        legal: moves.map(legalOf),
-        actingSeat: seat,
-      });
-    } catch {
-      board.view.render([], { legal: [], actingSeat: null });
-    }
-    board.view.onPick = (t) => {
-      const m = moves.find(
-        (x) => x.from === t.move.from && x.to === t.move.to && legalOf(x).kind === t.move.kind,
-      );
-      if (m) void go(m.position, true);
-    };
   };
+  const el = h(
+    'section',
+    { class: 'replay explore' },
+    h('h1', { text: 'Explorer' }),
+    ui.where,
+    ui.form,
+    ui.error,
+    ui.host,
+    ui.headline,
+    ui.estimate,
+    h('div', { class: 'row explore-nav' }, ui.back, ui.restart),
+    ui.list,
+  );
+  return { ...ui, el };
+}
 
-  const moveItem = (seat: SeatNo, m: ExploredMove, approx: string) => {
-    const b = h('button', { type: 'button', class: 'link', text: moveText(geo, seat, m) });
-    b.addEventListener('click', () => void go(m.position, true));
+/** The explorer's state: the position on show, those visited before it (for Back). */
+interface Explorer {
+  rules: string;
+  ui: ReturnType<typeof exploreUi>;
+  geo: Geometry | null;
+  board: Board | null;
+  visited: string[];
+  current: string;
+  gone: boolean;
+  ticket: number;
+}
+
+function drawBoard(x: Explorer, position: string, moves: ExploredMove[], seat: SeatNo | null) {
+  const board = x.board;
+  if (!x.geo || !board) return;
+  try {
+    board.view.render(parsePosition(position, x.geo.n).pieces, {
+      legal: moves.map(legalOf),
+      actingSeat: seat,
+    });
+  } catch {
+    board.view.render([], { legal: [], actingSeat: null });
+  }
+  board.view.onPick = (t) => {
+    const m = moves.find(
+      (y) => y.from === t.move.from && y.to === t.move.to && legalOf(y).kind === t.move.kind,
+    );
+    if (m) void go(x, m.position, true);
+  };
+}
+
+function moveItem(x: Explorer, seat: SeatNo, m: ExploredMove, approx: string): HTMLElement {
+  const b = h('button', { type: 'button', class: 'link', text: moveText(x.geo, seat, m) });
+  b.addEventListener('click', () => void go(x, m.position, true));
+  return h(
+    'li',
+    { class: m.best ? 'explore-move explore-best' : 'explore-move' },
+    b,
+    ' — ',
+    h('strong', { text: `${approx}${pct(m.value)}` }),
+    ` to win for ${SEAT_NAME[seat]}`,
+    m.best ? ' ★ best' : '',
+  );
+}
+
+/** A throw position: each throw with its likelihood, its chance and the moves after it. */
+function throwList(x: Explorer, a: ExploreAnswer, seat: SeatNo, approx: string): HTMLElement {
+  const items = (a.throws ?? []).map((t) => {
+    const b = h('button', { type: 'button', class: 'link', text: `Throw ${t.outcome}` });
+    b.addEventListener('click', () => void go(x, t.position, true));
     return h(
       'li',
-      { class: m.best ? 'explore-move explore-best' : 'explore-move' },
+      { class: 'explore-throw' },
       b,
-      ' — ',
-      h('strong', { text: `${approx}${pct(m.value)}` }),
-      ` to win for ${SEAT_NAME[seat]}`,
-      m.best ? ' ★ best' : '',
+      ` (${pct(t.probability)} likely): `,
+      h('strong', { text: `${approx}${pct(t.value)}` }),
+      ` to win for ${SEAT_NAME[seat]}${t.moves.length ? '' : ' — no move, the turn passes'}`,
+      t.moves.length
+        ? h('ul', { class: 'explore-list' }, ...t.moves.map((m) => moveItem(x, seat, m, approx)))
+        : null,
     );
-  };
-
-  const show = (x: ExploreAnswer) => {
-    const seat = seatOf(x.actor);
-    const approx = x.estimate ? '~' : '';
-    const doing = x.moves ? 'to move' : 'to throw';
-    setText(headline, `${SEAT_NAME[seat]} ${doing}: ${approx}${pct(x.value)} to win`);
-    estimate.hidden = !x.estimate;
-    setText(
-      estimate,
-      x.estimate
-        ? 'Estimate: no solved table for these rules here, so these chances are estimated by search, not exact.'
-        : '',
-    );
-    if (x.moves) {
-      list.replaceChildren(
-        h(
-          'ul',
-          { class: 'explore-list', 'aria-label': 'Moves' },
-          ...x.moves.map((m) => moveItem(seat, m, approx)),
-        ),
-      );
-      draw(x.position, x.moves, seat);
-      return;
-    }
-    const items = (x.throws ?? []).map((t) => {
-      const b = h('button', { type: 'button', class: 'link', text: `Throw ${t.outcome}` });
-      b.addEventListener('click', () => void go(t.position, true));
-      return h(
-        'li',
-        { class: 'explore-throw' },
-        b,
-        ` (${pct(t.probability)} likely): `,
-        h('strong', { text: `${approx}${pct(t.value)}` }),
-        ` to win for ${SEAT_NAME[seat]}${t.moves.length ? '' : ' — no move, the turn passes'}`,
-        t.moves.length
-          ? h('ul', { class: 'explore-list' }, ...t.moves.map((m) => moveItem(seat, m, approx)))
-          : null,
-      );
-    });
-    list.replaceChildren(h('ul', { class: 'explore-throws', 'aria-label': 'Throws' }, ...items));
-    draw(x.position, [], null);
-  };
-
-  /** Shows `position`; `push` keeps the one on show for Back. */
-  const go = async (position: string, push: boolean) => {
-    const mine = ++ticket;
-    try {
-      const x = await api.explore(rules, position);
-      if (gone || mine !== ticket) return;
-      if (push && current) visited.push(current);
-      current = x.position;
-      setText(error, '');
-      input.value = current;
-      show(x);
-    } catch (e) {
-      if (gone || mine !== ticket) return;
-      if (push && current) visited.push(current);
-      current = position;
-      input.value = position;
-      setText(error, `This position cannot be explored: ${errorText(e)}`);
-      setText(headline, '');
-      estimate.hidden = true;
-      list.replaceChildren();
-      draw(position, [], null);
-    }
-    back.disabled = visited.length === 0;
-    setText(where, `${rules} · ${current}`);
-    // The address follows the position (replaceState: no hashchange, so the page stays).
-    history.replaceState(null, '', exploreHash(rules, current));
-  };
-
-  back.addEventListener('click', () => {
-    const prev = visited.pop();
-    if (prev !== undefined) void go(prev, false);
   });
-  restart.addEventListener('click', () => void go('start', true));
-  form.addEventListener('submit', (e) => {
+  return h('ul', { class: 'explore-throws', 'aria-label': 'Throws' }, ...items);
+}
+
+function showAnswer(x: Explorer, a: ExploreAnswer): void {
+  const { headline, estimate, list } = x.ui;
+  const seat = seatOf(a.actor);
+  const approx = a.estimate ? '~' : '';
+  const doing = a.moves ? 'to move' : 'to throw';
+  setText(headline, `${SEAT_NAME[seat]} ${doing}: ${approx}${pct(a.value)} to win`);
+  estimate.hidden = !a.estimate;
+  setText(
+    estimate,
+    a.estimate
+      ? 'Estimate: no solved table for these rules here, so these chances are estimated by search, not exact.'
+      : '',
+  );
+  if (a.moves) {
+    const items = a.moves.map((m) => moveItem(x, seat, m, approx));
+    list.replaceChildren(h('ul', { class: 'explore-list', 'aria-label': 'Moves' }, ...items));
+    drawBoard(x, a.position, a.moves, seat);
+    return;
+  }
+  list.replaceChildren(throwList(x, a, seat, approx));
+  drawBoard(x, a.position, [], null);
+}
+
+/** Shows `position`; `push` keeps the one on show for Back. */
+async function go(x: Explorer, position: string, push: boolean): Promise<void> {
+  const mine = ++x.ticket;
+  const ui = x.ui;
+  try {
+    const a = await api.explore(x.rules, position);
+    if (x.gone || mine !== x.ticket) return;
+    if (push && x.current) x.visited.push(x.current);
+    x.current = a.position;
+    setText(ui.error, '');
+    ui.input.value = x.current;
+    showAnswer(x, a);
+  } catch (e) {
+    if (x.gone || mine !== x.ticket) return;
+    if (push && x.current) x.visited.push(x.current);
+    x.current = position;
+    ui.input.value = position;
+    setText(ui.error, `This position cannot be explored: ${errorText(e)}`);
+    setText(ui.headline, '');
+    ui.estimate.hidden = true;
+    ui.list.replaceChildren();
+    drawBoard(x, position, [], null);
+  }
+  ui.back.disabled = x.visited.length === 0;
+  setText(ui.where, `${x.rules} · ${x.current}`);
+  // The address follows the position (replaceState: no hashchange, so the page stays).
+  history.replaceState(null, '', exploreHash(x.rules, x.current));
+}
+
+/** The board of a preset rule set; other rule sets (with parameters) are explored as lists. */
+async function loadBoard(x: Explorer): Promise<void> {
+  try {
+    const info = await rulesFor(x.rules);
+    x.geo = buildGeometry(info);
+    x.board = buildBoard(x.geo);
+    x.ui.host.style.setProperty('--cols', String(x.geo.cols));
+    x.ui.host.append(x.board.el);
+  } catch {
+    x.ui.host.append(
+      h('p', { class: 'hint', text: 'The board is drawn for preset rule sets only.' }),
+    );
+  }
+}
+
+export function mountExplore(_app: App, root: HTMLElement, route: Route): View {
+  if (route.name !== 'explore') return { destroy() {} };
+  const ui = exploreUi(route.position);
+  root.append(ui.el);
+  const x: Explorer = {
+    rules: route.rules,
+    ui,
+    geo: null,
+    board: null,
+    visited: [],
+    current: '',
+    gone: false,
+    ticket: 0,
+  };
+  ui.back.addEventListener('click', () => {
+    const prev = x.visited.pop();
+    if (prev !== undefined) void go(x, prev, false);
+  });
+  ui.restart.addEventListener('click', () => void go(x, 'start', true));
+  ui.form.addEventListener('submit', (e) => {
     e.preventDefault();
-    void go(input.value.trim() || 'start', true);
+    void go(x, ui.input.value.trim() || 'start', true);
   });
-  back.disabled = true;
-
-  (async () => {
-    try {
-      const info = await rulesFor(rules);
-      geo = buildGeometry(info);
-      board = buildBoard(geo);
-      host.style.setProperty('--cols', String(geo.cols));
-      host.append(board.el);
-    } catch {
-      // Not a preset the server describes (e.g. parameters): the lists work without the board.
-      host.append(h('p', { class: 'hint', text: 'The board is drawn for preset rule sets only.' }));
-    }
-    if (!gone) await go(route.position, false);
-  })().catch((e) => setText(error, `Could not load the explorer: ${errorText(e)}`));
-
+  ui.back.disabled = true;
+  loadBoard(x)
+    .then(() => (x.gone ? undefined : go(x, route.position, false)))
+    .catch((e) => setText(ui.error, `Could not load the explorer: ${errorText(e)}`));
   return {
     destroy() {
-      gone = true;
+      x.gone = true;
     },
   };
 }

@@ -9,6 +9,7 @@ import { tableHash } from '../logic/route.ts';
 import { seatName } from '../logic/status.ts';
 import type { SeatNo, Snapshot } from '../logic/types.ts';
 import type { App } from './app.ts';
+import type { ClientMessages } from '../net/protocol.ts';
 
 /** The new table's settings, or null when the game was not against the computer. */
 export function rematchOf(
@@ -21,7 +22,7 @@ export function rematchOf(
   return { rules: snap.rules, level: bot.level, seat: you };
 }
 
-async function open(app: App, fields: Record<string, unknown>): Promise<void> {
+async function open(app: App, fields: ClientMessages['create_table']): Promise<void> {
   const ans = await app.socket.request('create_table', fields);
   window.location.hash = tableHash((ans.table as { id: string }).id);
 }

@@ -2,7 +2,7 @@
 // previous / next / last buttons, a slider, autoplay and the arrow keys. Positions come from the
 // server (GET /api/games/<id>/positions); the client does not re-play the rules itself.
 
-import { buildGeometry, parsePosition } from '../logic/geometry.ts';
+import { buildGeometry, parsePosition, type Geometry } from '../logic/geometry.ts';
 import {
   describeRecordEvent,
   gradeFrames,
@@ -12,13 +12,221 @@ import {
 } from '../logic/replay.ts';
 import { exploreHash, historyHash, type Route } from '../logic/route.ts';
 import { reasonText } from '../logic/status.ts';
-import type { SeatNo } from '../logic/types.ts';
+import type { GameRecord, MatchRow, SeatNo } from '../logic/types.ts';
 import { api, ApiError, rulesFor } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { BoardView, pieceElement } from './board.ts';
 import { DiceView } from './dice.ts';
 import { h, setText } from './dom.ts';
 import { buildReview, type ReviewPanel } from './review_panel.ts';
+
+/** The board, the dice, the seats' piles and the step controls of a game's replay. */
+function replayUi(geo: Geometry, names: Names) {
+  const board = new BoardView(geo);
+  const dice = new DiceView(geo.dice);
+  const seatRow = (seat: SeatNo) =>
+    h(
+      'div',
+      { class: `seat-box s${seat}` },
+      h(
+        'div',
+        { class: 'chip' },
+        pieceElement(seat),
+        h('span', { class: 'seat-name', text: names[seat] }),
+      ),
+      h('div', { class: 'piles' }, board.homePile(seat), board.offPile(seat)),
+    );
+  const btn = (text: string, action: string, aria: string) =>
+    h('button', { type: 'button', text, 'data-action': action, 'aria-label': aria });
+  const ui = {
+    board,
+    dice,
+    label: h('p', { class: 'status-main replay-label' }),
+    counter: h('span', { class: 'replay-counter' }),
+    slider: h('input', { type: 'range', min: 0, value: 0, 'aria-label': 'Step' }),
+    first: btn('|◀', 'first', 'First'),
+    prev: btn('◀', 'prev', 'Previous'),
+    play: btn('Play', 'play', 'Play'),
+    next: btn('▶', 'next', 'Next'),
+    last: btn('▶|', 'last', 'Last'),
+    // Every throw and legal move of the position on show, played on freely (the explorer).
+    exploreLink: h('a', { class: 'explore-link', text: 'Explore from here' }),
+    list: h('ol', { class: 'log replay-list', 'aria-label': 'Moves', tabindex: 0 }),
+  };
+  const controls = h(
+    'div',
+    { class: 'row replay-controls' },
+    ...[ui.first, ui.prev, ui.play, ui.next, ui.last, ui.slider, ui.counter, ui.exploreLink],
+  );
+  const area = h(
+    'div',
+    { class: 'play-area' },
+    h('div', { class: 'board-wrap' }, board.el),
+    h(
+      'aside',
+      { class: 'panel' },
+      seatRow(1),
+      h('div', { class: 'dice-box' }, dice.el, ui.label),
+      seatRow(2),
+    ),
+  );
+  return { ...ui, controls, area };
+}
+
+/** A replay on show: its frames, the step on show and the autoplay timer. */
+interface Replayer {
+  ui: ReturnType<typeof replayUi>;
+  host: HTMLElement;
+  rules: string;
+  frames: ReplayFrame[];
+  at: number;
+  timer: number;
+  review: ReviewPanel | null;
+}
+
+function stop(r: Replayer): void {
+  window.clearInterval(r.timer);
+  r.timer = 0;
+  setText(r.ui.play, 'Play');
+}
+
+function show(r: Replayer, i: number): void {
+  const { ui, frames } = r;
+  r.at = Math.max(0, Math.min(frames.length - 1, i));
+  const f = frames[r.at];
+  ui.board.render(f.pieces, { legal: [], actingSeat: null });
+  if (f.throw) ui.dice.show(f.throw.value, f.throw.move, f.throw.seat);
+  else ui.dice.clear();
+  setText(ui.label, f.label);
+  setText(ui.counter, `${r.at} / ${frames.length - 1}`);
+  ui.slider.value = String(r.at);
+  r.host.dataset.step = String(r.at);
+  r.host.dataset.position = f.position ?? '';
+  ui.exploreLink.hidden = !f.position;
+  if (f.position) ui.exploreLink.href = exploreHash(r.rules, f.position);
+  if (frames.length > 1) {
+    ui.list.querySelector('.current')?.classList.remove('current');
+    const li = ui.list.children[r.at] as HTMLElement | undefined;
+    li?.classList.add('current');
+    // Scroll the list only: scrollIntoView would move the whole page on a small screen.
+    if (li) ui.list.scrollTop = li.offsetTop - ui.list.clientHeight / 2;
+  }
+  r.review?.onShow(r.at);
+}
+
+/** The frame of each event, or (a server without positions) the final one and the moves listed. */
+async function loadFrames(
+  id: string,
+  geo: Geometry,
+  record: GameRecord,
+  names: Names,
+  ui: ReturnType<typeof replayUi>,
+  note: HTMLElement,
+): Promise<ReplayFrame[]> {
+  try {
+    const frames = replayFrames(geo, record, await api.positions(id), names);
+    setText(note, '');
+    return frames;
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 404) throw e;
+    const fin = record.result?.final;
+    setText(
+      note,
+      'This server cannot send the positions of each move yet (GET /api/games/<id>/positions), ' +
+        'so only the final position is shown; the moves are listed below.',
+    );
+    ui.list.replaceChildren(
+      ...record.events.map((ev) => h('li', { text: describeRecordEvent(ev, geo, names) })),
+    );
+    const pieces = fin ? parsePosition(fin, geo.n).pieces : [];
+    return [{ label: 'Final position', pieces, throw: null, position: fin ?? null }];
+  }
+}
+
+/** The review: exact from the server's solved table, else estimated by search (labelled). */
+async function attachReview(
+  r: Replayer,
+  id: string,
+  geo: Geometry,
+  names: Names,
+  note: HTMLElement,
+) {
+  if (r.frames.length < 2) return;
+  try {
+    const analysis = await api.analysis(id);
+    r.frames = gradeFrames(r.frames, analysis);
+    r.review = buildReview(analysis, {
+      geo,
+      names,
+      scope: r.host,
+      show: (i) => (stop(r), show(r, i)),
+    });
+    r.ui.controls.after(r.review.el);
+  } catch (e) {
+    if (!(e instanceof ApiError) || (e.status !== 409 && e.status !== 404)) throw e;
+    setText(note, 'This server cannot review this game, so the moves are not graded.');
+  }
+}
+
+/** The step buttons, the slider, autoplay and the arrow keys; returns what removes the keys. */
+function wireControls(r: Replayer): () => void {
+  const { ui } = r;
+  const last = () => r.frames.length - 1;
+  const step = (i: () => number) => () => (stop(r), show(r, i()));
+  ui.first.addEventListener(
+    'click',
+    step(() => 0),
+  );
+  ui.prev.addEventListener(
+    'click',
+    step(() => r.at - 1),
+  );
+  ui.next.addEventListener(
+    'click',
+    step(() => r.at + 1),
+  );
+  ui.last.addEventListener('click', step(last));
+  ui.slider.addEventListener(
+    'input',
+    step(() => Number(ui.slider.value)),
+  );
+  ui.play.addEventListener('click', () => {
+    if (r.timer) return stop(r);
+    if (r.at >= last()) show(r, 0);
+    setText(ui.play, 'Pause');
+    r.timer = window.setInterval(() => (r.at >= last() ? stop(r) : show(r, r.at + 1)), 600);
+  });
+  const keys: Record<string, () => number> = {
+    ArrowRight: () => r.at + 1,
+    ArrowLeft: () => r.at - 1,
+    Home: () => 0,
+    End: last,
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const to = keys[e.key];
+    if (!to) return;
+    step(to)();
+    e.preventDefault();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
+}
+
+/** Links to the history of each player with an account (not guests). */
+function historyLinks(names: Names): HTMLElement | null {
+  const links = ([1, 2] as SeatNo[])
+    .filter((s) => /^[A-Za-z0-9_-]{3,20}$/.test(names[s]) && !names[s].startsWith('guest-'))
+    .map((s) => h('a', { href: historyHash(names[s]), text: `${names[s]}'s history` }));
+  return links.length ? h('p', { class: 'row' }, ...links) : null;
+}
+
+function titles(game: MatchRow, record: GameRecord, rulesName: string, names: Names) {
+  const winner = names[game.winner as SeatNo] ?? '?';
+  return {
+    title: `Replay — ${names[1]} vs ${names[2]}`,
+    meta: `${rulesName} · ${winner} won, ${reasonText(game.reason)} · ${record.events.length} events`,
+  };
+}
 
 export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'replay') return { destroy() {} };
@@ -27,7 +235,7 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
   const note = h('p', { class: 'hint replay-note', text: 'Loading…' });
   const host = h('div', { class: 'replay-host' });
   root.append(h('section', { class: 'replay' }, title, meta, note, host));
-  let timer = 0;
+  let r: Replayer | null = null;
   let offKey: (() => void) | null = null;
 
   (async () => {
@@ -35,187 +243,45 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
     const rules = await rulesFor(record.rules || game.rules);
     const geo = buildGeometry(rules);
     const names: Names = { 1: game.players[0] ?? 'Seat 1', 2: game.players[1] ?? 'Seat 2' };
-    setText(title, `Replay — ${names[1]} vs ${names[2]}`);
-    const winner = names[game.winner as SeatNo] ?? '?';
-    setText(
-      meta,
-      `${rules.name} · ${winner} won, ${reasonText(game.reason)} · ${record.events.length} events`,
-    );
-
-    const board = new BoardView(geo);
-    const dice = new DiceView(geo.dice);
-    const seatRow = (seat: SeatNo) =>
-      h(
-        'div',
-        { class: `seat-box s${seat}` },
-        h(
-          'div',
-          { class: 'chip' },
-          pieceElement(seat),
-          h('span', { class: 'seat-name', text: names[seat] }),
-        ),
-        h('div', { class: 'piles' }, board.homePile(seat), board.offPile(seat)),
-      );
-    const label = h('p', { class: 'status-main replay-label' });
-    const counter = h('span', { class: 'replay-counter' });
-    const slider = h('input', { type: 'range', min: 0, value: 0, 'aria-label': 'Step' });
-    const btn = (text: string, action: string, aria: string) =>
-      h('button', { type: 'button', text, 'data-action': action, 'aria-label': aria });
-    const first = btn('|◀', 'first', 'First'),
-      prev = btn('◀', 'prev', 'Previous'),
-      next = btn('▶', 'next', 'Next'),
-      last = btn('▶|', 'last', 'Last');
-    const playBtn = btn('Play', 'play', 'Play');
-    // Every throw and legal move of the position on show, played on freely (the explorer).
-    const exploreLink = h('a', { class: 'explore-link', text: 'Explore from here' });
-    const controls = h(
-      'div',
-      { class: 'row replay-controls' },
-      first,
-      prev,
-      playBtn,
-      next,
-      last,
-      slider,
-      counter,
-      exploreLink,
-    );
-    const list = h('ol', { class: 'log replay-list', 'aria-label': 'Moves', tabindex: 0 });
-    host.append(
-      h(
-        'div',
-        { class: 'play-area' },
-        h('div', { class: 'board-wrap' }, board.el),
-        h(
-          'aside',
-          { class: 'panel' },
-          seatRow(1),
-          h('div', { class: 'dice-box' }, dice.el, label),
-          seatRow(2),
-        ),
-      ),
-      controls,
-      list,
-    );
+    const t = titles(game, record, rules.name, names);
+    setText(title, t.title);
+    setText(meta, t.meta);
+    const ui = replayUi(geo, names);
+    host.append(ui.area, ui.controls, ui.list);
     host.style.setProperty('--cols', String(geo.cols));
-
-    const stop = () => {
-      window.clearInterval(timer);
-      timer = 0;
-      setText(playBtn, 'Play');
+    const frames = await loadFrames(route.id, geo, record, names, ui, note);
+    const rp: Replayer = {
+      ui,
+      host,
+      rules: record.rules || game.rules,
+      frames,
+      at: 0,
+      timer: 0,
+      review: null,
     };
-    let frames: ReplayFrame[];
-    try {
-      frames = replayFrames(geo, record, await api.positions(route.id), names);
-      setText(note, '');
-    } catch (e) {
-      if (!(e instanceof ApiError) || e.status !== 404) throw e;
-      // The server cannot give positions yet: list the moves and show the final position.
-      const fin = record.result?.final;
-      frames = [
-        {
-          label: 'Final position',
-          pieces: fin ? parsePosition(fin, geo.n).pieces : [],
-          throw: null,
-          position: fin ?? null,
-        },
-      ];
-      setText(
-        note,
-        'This server cannot send the positions of each move yet (GET /api/games/<id>/positions), ' +
-          'so only the final position is shown; the moves are listed below.',
-      );
-      list.replaceChildren(
-        ...record.events.map((ev) => h('li', { text: describeRecordEvent(ev, geo, names) })),
-      );
-    }
-    // The review: exact from the server's solved table, else estimated by search (labelled).
-    let review: ReviewPanel | null = null;
-    if (frames.length > 1) {
-      try {
-        const analysis = await api.analysis(route.id);
-        frames = gradeFrames(frames, analysis);
-        review = buildReview(analysis, {
-          geo,
-          names,
-          scope: host,
-          show: (i) => (stop(), show(i)),
-        });
-        controls.after(review.el);
-      } catch (e) {
-        if (!(e instanceof ApiError) || (e.status !== 409 && e.status !== 404)) throw e;
-        setText(note, 'This server cannot review this game, so the moves are not graded.');
-      }
-    }
-    slider.max = String(frames.length - 1);
-    let at = 0;
-    for (const b of [first, prev, playBtn, next, last]) b.disabled = frames.length < 2;
-    slider.disabled = frames.length < 2;
-    const show = (i: number) => {
-      at = Math.max(0, Math.min(frames.length - 1, i));
-      const f = frames[at];
-      board.render(f.pieces, { legal: [], actingSeat: null });
-      if (f.throw) dice.show(f.throw.value, f.throw.move, f.throw.seat);
-      else dice.clear();
-      setText(label, f.label);
-      setText(counter, `${at} / ${frames.length - 1}`);
-      slider.value = String(at);
-      host.dataset.step = String(at);
-      host.dataset.position = f.position ?? '';
-      exploreLink.hidden = !f.position;
-      if (f.position) exploreLink.href = exploreHash(record.rules || game.rules, f.position);
-      if (frames.length > 1) {
-        list.querySelector('.current')?.classList.remove('current');
-        const li = list.children[at] as HTMLElement | undefined;
-        li?.classList.add('current');
-        // Scroll the list only: scrollIntoView would move the whole page on a small screen.
-        if (li) list.scrollTop = li.offsetTop - list.clientHeight / 2;
-      }
-      review?.onShow(at);
-    };
-    if (frames.length > 1)
-      list.replaceChildren(
-        ...frames.map((f, i) => {
-          const li = h(
-            'li',
-            {},
-            h('button', { type: 'button', class: 'link', text: `${i}. ${f.label}` }),
-          );
-          li.querySelector('button')!.addEventListener('click', () => show(i));
-          return li;
+    r = rp;
+    await attachReview(rp, route.id, geo, names, note);
+    ui.slider.max = String(rp.frames.length - 1);
+    for (const b of [ui.first, ui.prev, ui.play, ui.next, ui.last])
+      b.disabled = rp.frames.length < 2;
+    ui.slider.disabled = rp.frames.length < 2;
+    if (rp.frames.length > 1)
+      ui.list.replaceChildren(
+        ...rp.frames.map((f, i) => {
+          const b = h('button', { type: 'button', class: 'link', text: `${i}. ${f.label}` });
+          b.addEventListener('click', () => show(rp, i));
+          return h('li', {}, b);
         }),
       );
-    first.addEventListener('click', () => (stop(), show(0)));
-    prev.addEventListener('click', () => (stop(), show(at - 1)));
-    next.addEventListener('click', () => (stop(), show(at + 1)));
-    last.addEventListener('click', () => (stop(), show(frames.length - 1)));
-    slider.addEventListener('input', () => (stop(), show(Number(slider.value))));
-    playBtn.addEventListener('click', () => {
-      if (timer) return stop();
-      if (at >= frames.length - 1) show(0);
-      setText(playBtn, 'Pause');
-      timer = window.setInterval(() => (at >= frames.length - 1 ? stop() : show(at + 1)), 600);
-    });
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowRight') (stop(), show(at + 1));
-      else if (e.key === 'ArrowLeft') (stop(), show(at - 1));
-      else if (e.key === 'Home') (stop(), show(0));
-      else if (e.key === 'End') (stop(), show(frames.length - 1));
-      else return;
-      e.preventDefault();
-    };
-    document.addEventListener('keydown', onKey);
-    offKey = () => document.removeEventListener('keydown', onKey);
-    show(0);
-    const links = ([1, 2] as SeatNo[])
-      .filter((s) => /^[A-Za-z0-9_-]{3,20}$/.test(names[s]) && !names[s].startsWith('guest-'))
-      .map((s) => h('a', { href: historyHash(names[s]), text: `${names[s]}'s history` }));
-    if (links.length) root.append(h('p', { class: 'row' }, ...links));
+    offKey = wireControls(rp);
+    show(rp, 0);
+    const links = historyLinks(names);
+    if (links) root.append(links);
   })().catch((e) => setText(note, `Could not load this game: ${errorText(e)}`));
 
   return {
     destroy() {
-      window.clearInterval(timer);
+      if (r) window.clearInterval(r.timer);
       offKey?.();
     },
   };

@@ -1,0 +1,277 @@
+// The lobby's "More ways to play": the rule set with a plain sentence, then one block per way —
+// Find Match (the rating queue), a private or public table with an invite link, two players on
+// this device (pass and play), the computer at a level the server lists (GET /api/levels).
+// Rated play needs an account: the Rated boxes follow the identity.
+
+import { plainSentence } from '../logic/plain.ts';
+import { tableHash } from '../logic/route.ts';
+import { levelLabel } from '../logic/status.ts';
+import type { PresetSummary, SeatNo } from '../logic/types.ts';
+import type { ServerMessage } from '../net/socket.ts';
+import { errorText, type App } from './app.ts';
+import { h, setText } from './dom.ts';
+import { play } from './sound.ts';
+import type { ClientMessages } from '../net/protocol.ts';
+
+/** What the lobby's parts share: the rule sets by id, once the server has listed them. */
+export interface LobbyParts {
+  presets: Map<string, PresetSummary>;
+}
+
+/** The level of the lobby's one-tap Play and the level preselected below it. */
+export const FIRST_GAME_LEVEL = 'easy';
+
+export const goToTable = (id: string) => {
+  window.location.hash = tableHash(id);
+};
+
+/** Creates a table with `opts` as this player (a guest if need be) and goes there. */
+export async function startTable(
+  app: App,
+  button: HTMLButtonElement,
+  error: HTMLElement,
+  opts: ClientMessages['create_table'],
+): Promise<void> {
+  setText(error, '');
+  button.disabled = true;
+  try {
+    await app.ensureIdentity();
+    const ans = await app.socket.request('create_table', opts);
+    goToTable((ans.table as { id: string }).id);
+  } catch (e) {
+    setText(error, errorText(e));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+const button = (action: string, text: string, primary = true) =>
+  h('button', { class: primary ? 'primary' : '', 'data-action': action, text });
+const errorLine = () => h('p', { class: 'line form-error', role: 'alert' });
+
+function block(title: string, hint: string, ...rows: (HTMLElement | null)[]): HTMLElement {
+  return h(
+    'div',
+    { class: 'block' },
+    h('h3', { text: title }),
+    h('p', { class: 'hint', text: hint }),
+    ...rows,
+  );
+}
+
+/** A "Rated" box: checked and usable for an account, off with a "needs an account" link else. */
+function ratedCheck(app: App, name: string) {
+  const box = h('input', { type: 'checkbox', name, checked: false, disabled: true });
+  const hint = h('a', { class: 'hint', href: '#/login', text: '(needs an account)' });
+  const el = h('label', { class: 'check' }, box, 'Rated', hint);
+  const apply = () => {
+    const user = app.identity.kind === 'user';
+    if (box.disabled === user) box.checked = user;
+    box.disabled = !user;
+    hint.hidden = user;
+  };
+  return { box, el, apply };
+}
+
+export function playCard(app: App, parts: LobbyParts) {
+  const rules = h('select', { name: 'rules', 'aria-label': 'Rule set' });
+  rules.append(h('option', { value: 'finkel', text: 'Finkel' }));
+  const note = h('p', { class: 'hint rules-summary' });
+  const match = matchBlock(app, () => rules.value);
+  const table = tableBlock(app, () => rules.value);
+  const computer = computerBlock(app, () => rules.value);
+  // The rule set's summary under the menu, and whether the perfect level can play it perfectly.
+  const showPreset = () => {
+    const p = parts.presets.get(rules.value);
+    setText(note, p ? plainSentence(p.id, p.summary) : '');
+    computer.label(p);
+  };
+  rules.addEventListener('change', showPreset);
+  computer.onLevels = showPreset;
+  const el = h(
+    'details',
+    { class: 'card play more' },
+    h('summary', {}, h('h2', { text: 'More ways to play' })),
+    h('label', { class: 'field' }, 'Rule set', rules),
+    note,
+    match.el,
+    table.el,
+    localBlock(app, () => rules.value),
+    computer.el,
+  );
+  return {
+    el,
+    presetsLoaded(list: PresetSummary[]) {
+      rules.replaceChildren(...list.map((p) => h('option', { value: p.id, text: p.name })));
+      rules.value = 'finkel';
+      showPreset();
+    },
+    applyIdentity() {
+      match.rated.apply();
+      table.rated.apply();
+    },
+    destroy: match.destroy,
+  };
+}
+
+/** Find Match: the rating queue, with Cancel; a found match goes to its table. */
+function matchBlock(app: App, rules: () => string) {
+  const rated = ratedCheck(app, 'match-rated');
+  const find = button('find-match', 'Find Match');
+  const cancel = h('button', { 'data-action': 'cancel-match', text: 'Cancel', hidden: true });
+  const status = h('p', { class: 'line match-status', role: 'status' });
+  let queued = false;
+  const setQueued = (q: boolean, text = '') => {
+    queued = q;
+    find.hidden = q;
+    cancel.hidden = !q;
+    setText(status, text);
+  };
+  find.addEventListener('click', async () => {
+    setQueued(true, 'Searching for an opponent…');
+    try {
+      await app.ensureIdentity();
+      const ans = await app.socket.request('find_match', {
+        rules: rules(),
+        rated: rated.box.checked,
+      });
+      if (ans.type === 'queued')
+        setText(
+          status,
+          `Searching for an opponent near ${String(ans.rating ?? '')}…`.replace(' near …', '…'),
+        );
+    } catch (e) {
+      setQueued(false, errorText(e));
+    }
+  });
+  cancel.addEventListener('click', async () => {
+    try {
+      await app.socket.request('cancel_match', {});
+    } catch (e) {
+      app.toast(errorText(e), 'warn');
+    }
+    setQueued(false, 'Search cancelled.');
+  });
+  const offMsg = app.socket.onMessage((m: ServerMessage) => {
+    if (m.type !== 'match_found') return;
+    setQueued(false, 'Match found!');
+    play('match');
+    document.title = 'Match found! — ur';
+    const t = m.table as { id: string } | undefined;
+    if (t?.id) goToTable(t.id);
+  });
+  const offState = app.socket.onState((s) => {
+    if (s === 'reconnecting' && queued) setQueued(false, 'The connection dropped: search again.');
+  });
+  const hint = 'Be paired with a waiting player near your rating.';
+  const el = block('Find Match', hint, h('div', { class: 'row' }, find, cancel, rated.el), status);
+  const destroy = () => {
+    offMsg();
+    offState();
+    if (queued) app.socket.request('cancel_match', {}).catch(() => {});
+  };
+  return { el, rated, destroy };
+}
+
+/** A table for a friend: private (invite link) or public, rated or not. */
+function tableBlock(app: App, rules: () => string) {
+  const rated = ratedCheck(app, 'table-rated');
+  const vis = h(
+    'select',
+    { name: 'visibility', 'aria-label': 'Visibility' },
+    h('option', { value: 'private', text: 'Private — invite only' }),
+    h('option', { value: 'public', text: 'Public — anyone can watch' }),
+  );
+  const create = button('create-table', 'Create table');
+  const error = errorLine();
+  create.addEventListener('click', () =>
+    startTable(app, create, error, {
+      rules: rules(),
+      public: vis.value === 'public',
+      rated: rated.box.checked,
+    }),
+  );
+  const hint = 'Private tables give you an invite link to send.';
+  const el = block(
+    'A table for a friend',
+    hint,
+    h('div', { class: 'row' }, vis, rated.el),
+    h('div', { class: 'row' }, create),
+    error,
+  );
+  return { el, rated };
+}
+
+/** Pass and play: two people, one screen, any rule set, no account; names are optional. */
+function localBlock(app: App, rules: () => string): HTMLElement {
+  const nameInput = (seat: number, word: string) =>
+    h('input', {
+      name: `name${seat}`,
+      maxlength: 24,
+      placeholder: word,
+      'aria-label': `Name of the ${word.toLowerCase()} side (seat ${seat})`,
+      class: `pp-name s${seat}`,
+    });
+  const names = [nameInput(1, 'Rose'), nameInput(2, 'Sky')];
+  const start = button('pass-and-play', 'Start');
+  const error = errorLine();
+  start.addEventListener('click', () =>
+    startTable(app, start, error, {
+      rules: rules(),
+      local: true,
+      names: names.map((n) => n.value.trim() || n.placeholder),
+    }),
+  );
+  const hint = 'Pass and play: take turns on this screen, with undo. No account needed.';
+  const rows = [h('div', { class: 'row' }, ...names), h('div', { class: 'row' }, start), error];
+  return block('Two players on this device', hint, ...rows);
+}
+
+/** The computer at a level of the server's list, on either seat. */
+function computerBlock(app: App, rules: () => string) {
+  const level = h('select', { name: 'level', 'aria-label': 'Computer level' });
+  const seat = h(
+    'select',
+    { name: 'bot-seat', 'aria-label': 'Your seat' },
+    h('option', { value: '1', text: 'You play seat 1 (rose)' }),
+    h('option', { value: '2', text: 'You play seat 2 (sky)' }),
+  );
+  const start = button('play-computer', 'Play the computer');
+  start.disabled = true; // until the server has listed the levels
+  const error = errorLine();
+  start.addEventListener('click', () =>
+    startTable(app, start, error, {
+      rules: rules(),
+      level: level.value,
+      seat: Number(seat.value) as SeatNo,
+      public: true,
+    }),
+  );
+  const hint = 'Choose how strong it plays and which side you take.';
+  const el = block(
+    'Play the computer',
+    hint,
+    h('div', { class: 'row' }, level, seat),
+    h('div', { class: 'row' }, start),
+    error,
+  );
+  const part = {
+    el,
+    onLevels: () => {},
+    /** The levels' names for the rule set `p` (perfect says when it plays as hard). */
+    label(p: PresetSummary | undefined) {
+      for (const o of level.options)
+        setText(o, levelLabel(o.value, p?.solved ?? true, p?.solve ?? null));
+    },
+  };
+  app
+    .levels()
+    .then((list) => {
+      level.replaceChildren(...list.map((l) => h('option', { value: l.name, text: l.name })));
+      level.value = FIRST_GAME_LEVEL;
+      start.disabled = false;
+      part.onLevels();
+    })
+    .catch((e) => setText(error, `Could not load the computer's levels: ${errorText(e)}`));
+  return part;
+}

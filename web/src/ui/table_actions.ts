@@ -1,0 +1,90 @@
+// The table screen's actions: every action carries the drawn version and a fresh action id; a
+// stale_version answer redraws from the snapshot it carries. Also the table bar's buttons
+// (throw, undo, resign and leave with a confirming second tap, visibility).
+
+import type { Clock, LegalMove, Snapshot } from '../logic/types.ts';
+import type { ActionType, ClientMessages } from '../net/protocol.ts';
+import { ProtocolError } from '../net/socket.ts';
+import { ConfirmButton } from './confirm.ts';
+import { display, updateControls } from './table_draw.ts';
+import { seated, showError, type TableState } from './table_state.ts';
+
+const ACTION_PREFIX = Math.random().toString(36).slice(2, 10);
+
+/** Sends an action based on the drawn version; true when the server accepted it. */
+export async function act<T extends ActionType>(
+  t: TableState,
+  type: T,
+  fields: Omit<ClientMessages[T], 'table' | 'version' | 'action_id'>,
+): Promise<boolean> {
+  if (!t.snap || t.pending) return false;
+  t.pending = true;
+  updateControls(t);
+  t.view.setError('');
+  try {
+    const action = {
+      table: t.id,
+      version: t.snap.version,
+      action_id: `${ACTION_PREFIX}-${++t.actionCount}`,
+      ...fields,
+    };
+    await t.app.socket.request(type, action as ClientMessages[T]);
+    return true;
+  } catch (e) {
+    if (e instanceof ProtocolError && e.code === 'stale_version' && e.reply?.snapshot) {
+      // Another tab or a lost message: draw the table as it is now and let the player decide.
+      t.queue = [];
+      const clock = (e.reply.clock as Clock | null) ?? null;
+      display(t, e.reply.snapshot as Snapshot, [], clock, null, true);
+      const text = 'The table had changed: this is its current state.';
+      t.view.news(text, 'info');
+      t.view.logLine(text, 'info');
+    } else {
+      showError(t, e);
+    }
+    return false;
+  } finally {
+    t.pending = false;
+    updateControls(t);
+  }
+}
+
+/** A move (or award choice) of the player, unless an animation or an answer is awaited. */
+export function playMove(t: TableState, m: LegalMove): void {
+  if (t.animating || t.pending) return;
+  void act(t, 'move', { from: m.from, to: m.to, kind: m.kind });
+}
+
+export function wireControls(t: TableState): void {
+  const v = t.view;
+  v.rollButton.addEventListener('click', () => void act(t, 'roll', {}));
+  v.undoButton.addEventListener('click', () => void act(t, 'undo', {}));
+  v.toast = (text, tone) => t.app.toast(text, tone);
+  v.onVisibility = (pub) =>
+    t.app.socket
+      .request('set_visibility', { table: t.id, public: pub })
+      .catch((e) => showError(t, e));
+  const resign = (t.resign = new ConfirmButton(v.resignButton, 'Confirm resign?', () =>
+    updateControls(t),
+  ));
+  v.resignButton.addEventListener('click', () => resign.click(() => void act(t, 'resign', {})));
+  const leave = (t.leave = new ConfirmButton(v.leaveButton, 'Leave and lose?', () =>
+    updateControls(t),
+  ));
+  v.leaveButton.addEventListener('click', () => {
+    if (!seated(t)) {
+      window.location.hash = '#/lobby';
+      return;
+    }
+    if (t.snap?.status === 'finished') {
+      // Leaving a finished table frees it (it closes when both players have left).
+      void act(t, 'leave', {}).finally(() => (window.location.hash = '#/lobby'));
+      return;
+    }
+    const go = async () => {
+      if (await act(t, 'leave', {})) window.location.hash = '#/lobby';
+    };
+    if (t.snap?.status === 'playing') leave.click(() => void go());
+    else void go();
+  });
+}
