@@ -85,6 +85,10 @@ std::string bot_token_hash(std::string_view token) {
   return tagged_hash("ur-bot-token", token, 32);
 }
 
+std::string session_key(std::string_view token) {
+  return tagged_hash("ur-session", token, 32);
+}
+
 bool is_token_hex(std::string_view s) {
   if (s.size() != 32) return false;
   for (char c : s)

@@ -44,4 +44,8 @@ std::string guest_name(std::string_view token);
 // The token is 128 random bits, so a fast hash is enough (nothing to guess or brute-force).
 std::string bot_token_hash(std::string_view token);
 
+// What is stored of a session cookie's token, for the same reason: a copy of the database (a
+// backup, a replica) must not let its reader log in as every user.
+std::string session_key(std::string_view token);
+
 }  // namespace ur::server

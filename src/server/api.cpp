@@ -97,15 +97,16 @@ std::optional<Response> check_rate(ServerContext& ctx, const Request& req, const
 
 awaitable<Response> issue_session(ServerContext& ctx, const Request& req, const User& user,
                                   http::status status) {
+  const std::string token = random_token_hex(16);
   SessionRecord s;
-  s.id = random_token_hex(16);
+  s.id = session_key(token);  // the cookie holds the token, the database only its hash
   s.user_id = user.id;
   s.created_at = unix_now();
   s.expires_at = s.created_at + ctx.config.session_ttl.count();
   auto job = [&ctx, s] { ctx.storage->create_session(s); };
   co_await offload(ctx, std::move(job));
   Response res = json_response(req, status, json{{"user", user_json(user)}});
-  res.set(http::field::set_cookie, session_cookie(ctx, s.id, ctx.config.session_ttl.count()));
+  res.set(http::field::set_cookie, session_cookie(ctx, token, ctx.config.session_ttl.count()));
   co_return res;
 }
 
@@ -163,7 +164,7 @@ awaitable<Response> api_login(ServerContext& ctx, const Request& req, const std:
 awaitable<Response> api_logout(ServerContext& ctx, const Request& req) {
   auto token = cookie_value(req[http::field::cookie], kSessionCookie);
   if (token && is_token_hex(*token)) {
-    auto job = [&ctx, t = *token] { ctx.storage->delete_session(t); };
+    auto job = [&ctx, k = session_key(*token)] { ctx.storage->delete_session(k); };
     co_await offload(ctx, std::move(job));
   }
   Response res = json_response(req, http::status::ok, json{{"ok", true}});
@@ -363,7 +364,9 @@ awaitable<Identity> identify(ServerContext& ctx, const Request& req, std::string
   }
   auto token = cookie_value(req[http::field::cookie], kSessionCookie);
   if (token && is_token_hex(*token)) {
-    auto job = [&ctx, t = *token] { return ctx.storage->user_for_session(t, unix_now()); };
+    auto job = [&ctx, k = session_key(*token)] {
+      return ctx.storage->user_for_session(k, unix_now());
+    };
     id.user = co_await offload(ctx, std::move(job));
     if (id.user) id.session_id = *token;
   }

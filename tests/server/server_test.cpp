@@ -2,6 +2,7 @@
 // HTTP client and a real WebSocket client written with Beast. Every network wait has a generous
 // deadline so that a loaded machine slows the tests down instead of failing them.
 #include "harness.h"
+#include "server/accounts.h"
 
 namespace ur::server {
 namespace {
@@ -34,6 +35,13 @@ TEST_F(ServerTest, RegisterMeLogoutLogin) {
   EXPECT_NE(set_cookie.find("Path=/"), std::string::npos);
   std::string cookie = session_cookie(reg);
   EXPECT_EQ(cookie.size(), std::string("ur_session=").size() + 32);
+
+  // The database holds only a hash of the token: a copy of it logs nobody in.
+  std::string token = cookie.substr(std::string("ur_session=").size());
+  Storage& storage = *server_->context().storage;
+  EXPECT_FALSE(storage.user_for_session(token, unix_now()));
+  ASSERT_TRUE(storage.user_for_session(session_key(token), unix_now()));
+  EXPECT_EQ(storage.user_for_session(session_key(token), unix_now())->username, "Alice");
 
   Response me = get("/api/me", cookie);
   EXPECT_EQ(me.result_int(), 200);
