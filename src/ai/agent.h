@@ -33,6 +33,10 @@
 
 #include "engine/engine.h"
 
+namespace ur::solver {
+class TableStore;
+}
+
 namespace ur::ai {
 
 using StopToken = std::stop_token;
@@ -57,8 +61,10 @@ using AgentResult = std::variant<std::unique_ptr<Agent>, AgentError>;
 
 // Builds an agent from a spec ("greedy", "expectimax(depth=3,time_ms=500)") or a difficulty
 // level ("medium"). `rules` is the rule set the agent will play (the perfect player needs a
-// table for it); `seed` makes the agent's random choices reproducible.
-AgentResult make_agent(std::string_view spec, const RuleSet& rules, std::uint64_t seed);
+// table for it, from `tables`: the process's table store, null where there is none); `seed`
+// makes the agent's random choices reproducible.
+AgentResult make_agent(std::string_view spec, const RuleSet& rules, std::uint64_t seed,
+                       const solver::TableStore* tables = nullptr);
 
 // A difficulty level: its name and the agent spec it stands for.
 struct Level {
@@ -66,17 +72,23 @@ struct Level {
   std::string_view agent;
 };
 
-// The difficulty levels, weakest first: the one list that `level_spec`, the server's
-// GET /api/levels and, through it, the web lobby read.
+// The difficulty levels, weakest first: the one list that `level_spec`, `is_level`, the
+// server's GET /api/levels and, through it, the web lobby read.
 std::span<const Level> levels();
 
-// The agent spec of a difficulty level (one of `levels()`); "" when
-// `level` is not one. perfect is the hard level's spec while no table exists for `rules`.
-std::string level_spec(std::string_view level, const RuleSet& rules);
+// Whether `name` is one of `levels()`.
+bool is_level(std::string_view name);
+
+// The agent spec of a difficulty level (one of `levels()`); "" when `level` is not one.
+// perfect is the hard level's spec while `tables` (null: no tables) holds no verified table
+// for `rules`.
+std::string level_spec(std::string_view level, const RuleSet& rules,
+                       const solver::TableStore* tables);
 
 // Why `level` does not play as named for `rules`, for the player to read ("" when it does):
-// the perfect level without a solved table says so and that the hard level plays instead.
-std::string level_note(std::string_view level, const RuleSet& rules);
+// the perfect level without a solved table in `tables` says so and that hard plays instead.
+std::string level_note(std::string_view level, const RuleSet& rules,
+                       const solver::TableStore* tables);
 
 // `spec` with the perfect player's table set to `table` (a `--table FILE` option): "perfect"
 // (the agent or the level) becomes "perfect(table=FILE)"; any other spec, or an empty `table`,

@@ -166,23 +166,33 @@ std::span<const Level> levels() {
   return kLevels;
 }
 
-std::string level_spec(std::string_view level, const RuleSet& rules) {
+bool is_level(std::string_view name) {
+  for (const Level& l : levels())
+    if (l.name == name) return true;
+  return false;
+}
+
+std::string level_spec(std::string_view level, const RuleSet& rules,
+                       const solver::TableStore* tables) {
   // Without a solved table for `rules` the perfect level plays as hard (level_note says so).
-  if (level == "perfect" && !perfect_available(rules)) return level_spec("hard", rules);
+  if (level == "perfect" && !(tables && tables->solved(rules)))
+    return level_spec("hard", rules, tables);
   for (const Level& l : levels())
     if (l.name == level) return std::string(l.agent);
   return "";
 }
 
-std::string level_note(std::string_view level, const RuleSet& rules) {
+std::string level_note(std::string_view level, const RuleSet& rules,
+                       const solver::TableStore* tables) {
   if (level != "perfect") return "";
-  auto solved = solved_table(rules);
-  if (std::holds_alternative<SolvedTable>(solved)) return "";
-  return "perfect: " + std::get<std::string>(solved) + "; the perfect level plays as hard (" +
-         level_spec("hard", rules) + ")";
+  const solver::TableLookup found = solver::find_table(tables, rules, "");
+  if (found.ready()) return "";
+  return "perfect: " + found.why + "; the perfect level plays as hard (" +
+         level_spec("hard", rules, tables) + ")";
 }
 
-AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_t seed) {
+AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_t seed,
+                       const solver::TableStore* tables) {
   // A command line is not a spec: its arguments may hold parentheses and commas.
   if (is_external_spec(trim_blanks(text))) return make_external_agent(trim_blanks(text), rules);
   auto parsed = parse_spec(text);
@@ -197,7 +207,7 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
         return AgentError{fmt::format("perfect: unknown parameter '{}' (known: table)", key)};
       table = value;
     }
-    auto made = make_perfect_agent(rules, table);
+    auto made = make_perfect_agent(rules, table, tables);
     if (auto* e = std::get_if<std::string>(&made)) return AgentError{*e};
     return std::move(std::get<std::unique_ptr<Agent>>(made));
   }
@@ -206,10 +216,10 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
     if (spec.name == "random") return std::make_unique<RandomAgent>(seed);
     return std::make_unique<FirstAgent>();
   }
-  const std::string level = level_spec(spec.name, rules);
+  const std::string level = level_spec(spec.name, rules, tables);
   if (!level.empty()) {
     if (auto e = no_params(spec)) return std::move(*e);
-    return make_agent(level, rules, seed);
+    return make_agent(level, rules, seed, tables);
   }
   return AgentError{fmt::format(
       "unknown agent '{}' (known: random, first, greedy, expectimax(depth=N,time_ms=T), perfect; "

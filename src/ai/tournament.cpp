@@ -46,8 +46,8 @@ std::string play_one(const std::shared_ptr<const Engine>& engine, const Tourname
   const std::uint64_t seed = game_seed(config.seed, static_cast<std::uint64_t>(index));
   Rng dice(seed);
   out.a_light = index % 2 == 0;
-  AgentResult a = make_agent(config.agent_a, config.rules, mix64(seed + 1));
-  AgentResult b = make_agent(config.agent_b, config.rules, mix64(seed + 2));
+  AgentResult a = make_agent(config.agent_a, config.rules, mix64(seed + 1), config.tables);
+  AgentResult b = make_agent(config.agent_b, config.rules, mix64(seed + 2), config.tables);
   // Both specs were made once before the games: only a program can fail to start now.
   for (auto [made, spec, is_a] :
        {std::tuple{&a, &config.agent_a, true}, std::tuple{&b, &config.agent_b, false}})
@@ -115,7 +115,8 @@ std::variant<TournamentResult, std::string> run_tournament(const TournamentConfi
   if (config.games < 1) return std::string("the number of games must be at least 1");
   if (config.threads < 1) return std::string("the number of threads must be at least 1");
   for (const std::string* spec : {&config.agent_a, &config.agent_b})
-    if (auto r = make_agent(*spec, config.rules, 0); std::holds_alternative<AgentError>(r))
+    if (auto r = make_agent(*spec, config.rules, 0, config.tables);
+        std::holds_alternative<AgentError>(r))
       return std::get<AgentError>(r).message;
 
   const auto engine = std::make_shared<const Engine>(config.rules);

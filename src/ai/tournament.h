@@ -19,6 +19,10 @@
 
 #include "rules/rule_set.h"
 
+namespace ur::solver {
+class TableStore;
+}
+
 namespace ur::ai {
 
 struct TournamentConfig {
@@ -29,6 +33,7 @@ struct TournamentConfig {
   int threads = 1;
   std::uint64_t seed = 1;
   int max_throws = 100'000;  // a game longer than this is abandoned and counts half to each
+  const solver::TableStore* tables = nullptr;  // the perfect player's tables (null: none)
 };
 
 struct GameSummary {

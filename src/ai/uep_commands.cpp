@@ -35,11 +35,11 @@ std::string UepEngine::build(const Settings& s, Built& out) const {
   const RuleSet& r = std::get<RuleSet>(rules);
   std::string spec = with_perfect_table(s.agent, s.table);
   // The perfect level without a table plays as the hard level, and says so.
-  std::string note = level_note(spec, r);
-  if (std::string level = level_spec(spec, r); !level.empty()) spec = level;
+  std::string note = level_note(spec, r, tables_);
+  if (std::string level = level_spec(spec, r, tables_); !level.empty()) spec = level;
   if (spec.starts_with("engine"))
     return "Agent: an external engine cannot be served through ur engine";
-  AgentResult made = make_agent(spec, r, s.seed);
+  AgentResult made = make_agent(spec, r, s.seed, tables_);
   if (auto* e = std::get_if<AgentError>(&made)) return "Agent: " + e->message;
   out.engine = built_.engine && built_.engine->rules().to_string() == r.to_string()
                    ? built_.engine
@@ -99,8 +99,9 @@ std::string UepEngine::set_option(std::string_view option, std::string_view valu
                        option.substr(0, 40));
   }
   if (name == "table" && !next.table.empty()) {
-    auto solved = solved_table(built_.engine->rules(), next.table);
-    if (auto* e = std::get_if<std::string>(&solved)) return "Table: " + *e;
+    const solver::TableLookup found =
+        solver::find_table(tables_, built_.engine->rules(), next.table);
+    if (!found.ready()) return "Table: " + found.why;
   }
   Built built;
   if (std::string why = build(next, built); !why.empty()) return why;
@@ -167,8 +168,8 @@ void UepEngine::cmd_move(const std::vector<std::string_view>& words) {
 void UepEngine::cmd_eval() {
   const Engine& engine = *built_.engine;
   const Player me = pos_.turn;
-  auto solved = solved_table(engine.rules(), settings_.table);
-  const SolvedTable* table = std::get_if<SolvedTable>(&solved);
+  const solver::TableLookup found = solver::find_table(tables_, engine.rules(), settings_.table);
+  const solver::SolvedTable* table = found.ready() ? &found.solved : nullptr;
   // Tables hold the positions awaiting a throw or a move; the rest are estimated.
   const bool exact = table != nullptr && (pos_.phase == Phase::kAwaitingRoll ||
                                           pos_.phase == Phase::kAwaitingMove || pos_.is_over());

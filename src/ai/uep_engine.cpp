@@ -54,10 +54,12 @@ std::vector<std::string_view> uep_words(std::string_view line) {
   return words;
 }
 
-UepEngine::UepEngine(Output out, std::string name, std::string version)
+UepEngine::UepEngine(Output out, std::string name, std::string version,
+                     const solver::TableStore* tables)
     : out_(std::move(out)),
       name_(std::move(name)),
       version_(std::move(version)),
+      tables_(tables),
       worker_([this](std::stop_token st) { work(st); }) {
   // The defaults always build (finkel, medium); should they not, the engine still answers.
   if (std::string why = build(settings_, built_); !why.empty()) error(why);
@@ -176,7 +178,7 @@ void UepEngine::cmd_go(const std::vector<std::string_view>& words) {
       const std::string spec = movetime != 0 ? fmt::format("expectimax(depth={},time_ms={})",
                                                            depth != 0 ? depth : kMaxDepth, movetime)
                                              : fmt::format("expectimax(depth={})", depth);
-      temporary = std::get<std::unique_ptr<Agent>>(make_agent(spec, engine.rules(), 0));
+      temporary = std::get<std::unique_ptr<Agent>>(make_agent(spec, engine.rules(), 0, tables_));
     } else {
       emit(fmt::format("info string {} has no depth or time to limit: it plays as it is",
                        built_.agent->name()));

@@ -38,7 +38,10 @@ class UepEngine {
   // Receives one line without its newline; called under the engine's output mutex.
   using Output = std::function<void(const std::string& line)>;
 
-  UepEngine(Output out, std::string name, std::string version);
+  // `tables`: where the perfect player and eval find solved tables (null: none; only the Table
+  // option's file then).
+  UepEngine(Output out, std::string name, std::string version,
+            const solver::TableStore* tables = nullptr);
   ~UepEngine();  // stops and joins a search under way
   UepEngine(const UepEngine&) = delete;
   UepEngine& operator=(const UepEngine&) = delete;
@@ -96,6 +99,7 @@ class UepEngine {
 
   Output out_;
   std::string name_, version_;
+  const solver::TableStore* tables_;
   std::mutex out_mutex_;
   Settings settings_;
   Built built_;

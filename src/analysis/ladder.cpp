@@ -30,8 +30,9 @@ std::optional<Game> self_play(std::shared_ptr<const Engine> engine, ai::Agent& a
 std::variant<LadderEntry, std::string> self_play_accuracy(std::shared_ptr<const Engine> engine,
                                                           ValueSource& source,
                                                           std::string_view agent_spec, int games,
-                                                          std::uint64_t seed) {
-  ai::AgentResult made = ai::make_agent(agent_spec, engine->rules(), seed);
+                                                          std::uint64_t seed,
+                                                          const solver::TableStore* tables) {
+  ai::AgentResult made = ai::make_agent(agent_spec, engine->rules(), seed, tables);
   if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
   ai::Agent& agent = *std::get<std::unique_ptr<ai::Agent>>(made);
   LadderEntry out;
@@ -69,8 +70,9 @@ std::variant<LadderEntry, std::string> self_play_accuracy(std::shared_ptr<const 
 std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const Engine> engine,
                                                         ValueSource& exact, ValueSource& estimate,
                                                         std::string_view agent_spec, int games,
-                                                        std::uint64_t seed) {
-  ai::AgentResult made = ai::make_agent(agent_spec, engine->rules(), seed);
+                                                        std::uint64_t seed,
+                                                        const solver::TableStore* tables) {
+  ai::AgentResult made = ai::make_agent(agent_spec, engine->rules(), seed, tables);
   if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
   ai::Agent& agent = *std::get<std::unique_ptr<ai::Agent>>(made);
   EstimateCheck out;

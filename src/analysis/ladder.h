@@ -27,12 +27,12 @@ struct LadderEntry {
   int decisions = 0;       // decisions with a choice, both sides of every game
 };
 
-// Plays `games` self-play games of `agent_spec` (ai::make_agent) from `seed` on; the dice
-// are seeded per game, so the same arguments give the same figures.
-std::variant<LadderEntry, std::string> self_play_accuracy(std::shared_ptr<const Engine> engine,
-                                                          ValueSource& source,
-                                                          std::string_view agent_spec, int games,
-                                                          std::uint64_t seed);
+// Plays `games` self-play games of `agent_spec` (ai::make_agent, with the perfect player's
+// `tables`) from `seed` on; the dice are seeded per game, so the same arguments give the same
+// figures.
+std::variant<LadderEntry, std::string> self_play_accuracy(
+    std::shared_ptr<const Engine> engine, ValueSource& source, std::string_view agent_spec,
+    int games, std::uint64_t seed, const solver::TableStore* tables = nullptr);
 
 // How far estimates are from the truth: the same self-play games reviewed by both sources.
 struct EstimateCheck {
@@ -51,6 +51,7 @@ struct EstimateCheck {
 std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const Engine> engine,
                                                         ValueSource& exact, ValueSource& estimate,
                                                         std::string_view agent_spec, int games,
-                                                        std::uint64_t seed);
+                                                        std::uint64_t seed,
+                                                        const solver::TableStore* tables = nullptr);
 
 }  // namespace ur::analysis

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <filesystem>
-
-#include "ai/perfect.h"
 
 namespace ur::analysis {
 
@@ -133,22 +130,17 @@ std::unique_ptr<ValueSource> search_source(std::shared_ptr<const Engine> engine,
   return std::make_unique<SearchSource>(std::move(engine), depth);
 }
 
-OpenedSource open_source(const RuleSet& rules, const std::string& table_path, int depth) {
+OpenedSource open_source(const RuleSet& rules, const solver::TableStore* tables,
+                         const std::string& table_path, int depth) {
   OpenedSource out;
-  auto solved = ai::solved_table(rules, table_path);
-  if (auto* st = std::get_if<ai::SolvedTable>(&solved)) {
-    out.source = table_source(st->engine, st->table, st->index);
+  solver::TableLookup found = solver::find_table(tables, rules, table_path);
+  out.table = found.state;
+  if (found.ready()) {
+    out.source = table_source(found.solved.engine, found.solved.table, found.solved.index);
     return out;
   }
-  auto engine = std::make_shared<const Engine>(rules);
-  out.why = std::get<std::string>(solved);
-  const std::string path =
-      table_path.empty() ? solver::default_table_path(rules.to_string()) : table_path;
-  if (std::holds_alternative<std::string>(solver::StateIndex::create(*engine)))
-    out.table = TableState::kUnsolvable;
-  else
-    out.table = std::filesystem::exists(path) ? TableState::kRefused : TableState::kMissing;
-  out.source = search_source(std::move(engine), depth);
+  out.why = std::move(found.why);
+  out.source = search_source(std::make_shared<const Engine>(rules), depth);
   return out;
 }
 

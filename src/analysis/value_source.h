@@ -22,8 +22,7 @@
 
 #include "ai/expectimax.h"
 #include "ai/transposition.h"
-#include "solver/state_index.h"
-#include "solver/table_file.h"
+#include "solver/table_store.h"
 
 namespace ur::analysis {
 
@@ -48,7 +47,7 @@ class ValueSource {
 };
 
 // Exact values from a solved table of the engine's rule set (the caller has checked that the
-// table and index belong to it, e.g. through ai::solved_table).
+// table and index belong to it, e.g. through solver::TableStore).
 std::unique_ptr<ValueSource> table_source(std::shared_ptr<const Engine> engine,
                                           std::shared_ptr<const solver::Table> table,
                                           std::shared_ptr<const solver::StateIndex> index);
@@ -60,19 +59,16 @@ std::unique_ptr<ValueSource> search_source(std::shared_ptr<const Engine> engine,
 // The default estimate depth for a rule set.
 int default_search_depth(const Engine& engine);
 
-// The best source for a rule set: its solved table when one opens and passes its checks
-// (ai::solved_table), else search estimates, with why the table was not used.
-enum class TableState : std::uint8_t {
-  kUsed,        // exact values
-  kUnsolvable,  // the rule set cannot be indexed (stacking, staging, Murray's revisits...)
-  kMissing,     // solvable, but no table at the path
-  kRefused,     // a table is there but failed its checks (corrupt, another rule set...)
-};
+// The best source for a rule set: its solved table when one opens and passes its checks (the
+// file at `table_path` when one is named, else the table of `rules` in `tables`, null: none),
+// else search estimates at `depth`, with why the table was not used.
+using TableState = solver::TableState;
 struct OpenedSource {
   std::unique_ptr<ValueSource> source;
-  TableState table = TableState::kUsed;
+  TableState table = TableState::kReady;
   std::string why;  // kRefused and kMissing: the loader's message (it may name the file)
 };
-OpenedSource open_source(const RuleSet& rules, const std::string& table_path = "", int depth = 0);
+OpenedSource open_source(const RuleSet& rules, const solver::TableStore* tables,
+                         const std::string& table_path = "", int depth = 0);
 
 }  // namespace ur::analysis

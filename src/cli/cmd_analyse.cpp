@@ -106,9 +106,9 @@ analysis::OpenedSource open_for(const RuleSet& rules, const AnalyseOptions& opt)
   if (opt.estimate)
     return {analysis::search_source(std::make_shared<const Engine>(rules), opt.depth),
             analysis::TableState::kMissing, "--estimate"};
-  analysis::OpenedSource s = analysis::open_source(rules, opt.table, opt.depth);
+  analysis::OpenedSource s = analysis::open_source(rules, &table_store(), opt.table, opt.depth);
   // A table given by name must be used: falling back would hide the mistake.
-  if (!opt.table.empty() && s.table != analysis::TableState::kUsed) s.source.reset();
+  if (!opt.table.empty() && s.table != analysis::TableState::kReady) s.source.reset();
   return s;
 }
 

@@ -18,16 +18,6 @@
 namespace ur::cli {
 namespace {
 
-std::optional<RuleSet> rules_of(const AnalyseOptions& opt) {
-  RuleSetResult r = parse_rule_set(opt.rules);
-  if (auto* e = std::get_if<RuleSetError>(&r)) {
-    std::cerr << "ur analyse: bad --rules value: " << e->message << "\n";
-    exit_status() = 1;
-    return std::nullopt;
-  }
-  return std::get<RuleSet>(r);
-}
-
 void print_moves(const Engine& engine, const Position& at,
                  const std::vector<analysis::ExploredMove>& moves, const char* est) {
   for (const analysis::ExploredMove& m : moves)
@@ -38,7 +28,7 @@ void print_moves(const Engine& engine, const Position& at,
 }  // namespace
 
 void analyse_position(const AnalyseOptions& opt) {
-  std::optional<RuleSet> rules = rules_of(opt);
+  std::optional<RuleSet> rules = rules_option("analyse", opt.rules);
   if (!rules) return;
   analysis::OpenedSource src = open_for(*rules, opt);
   if (!src.source) {
@@ -81,12 +71,12 @@ void analyse_position(const AnalyseOptions& opt) {
 }
 
 void analyse_ladder(const AnalyseOptions& opt) {
-  std::optional<RuleSet> rules = rules_of(opt);
+  std::optional<RuleSet> rules = rules_option("analyse", opt.rules);
   if (!rules) return;
   AnalyseOptions exact_opt = opt;
   exact_opt.estimate = false;
   analysis::OpenedSource src = open_for(*rules, exact_opt);
-  if (!src.source || src.table != analysis::TableState::kUsed) {
+  if (!src.source || src.table != analysis::TableState::kReady) {
     std::cerr << "ur analyse: the ladder needs a solved table: " << src.why << "\n";
     exit_status() = 1;
     return;
@@ -97,7 +87,8 @@ void analyse_ladder(const AnalyseOptions& opt) {
     if (spec == "perfect" && !opt.table.empty()) spec = "perfect(table=" + opt.table + ")";
     if (opt.compare) {
       auto guess = analysis::search_source(engine, opt.depth);
-      auto c = analysis::check_estimate(engine, *src.source, *guess, spec, opt.games, 1);
+      auto c =
+          analysis::check_estimate(engine, *src.source, *guess, spec, opt.games, 1, &table_store());
       if (auto* e = std::get_if<std::string>(&c)) {
         std::cerr << "ur analyse: " << *e << "\n";
         exit_status() = 1;
@@ -113,7 +104,8 @@ void analyse_ladder(const AnalyseOptions& opt) {
           k.estimate_seconds / std::max(1, k.games));
       continue;
     }
-    auto entry = analysis::self_play_accuracy(engine, *src.source, spec, opt.games, 1);
+    auto entry =
+        analysis::self_play_accuracy(engine, *src.source, spec, opt.games, 1, &table_store());
     if (auto* e = std::get_if<std::string>(&entry)) {
       std::cerr << "ur analyse: " << *e << "\n";
       exit_status() = 1;

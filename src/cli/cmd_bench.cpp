@@ -128,13 +128,8 @@ void add_bench_command(CLI::App& app) {
   cmd->callback([cmd] {
     if (cmd->got_subcommand("agents") || cmd->got_subcommand("table")) return;
     if (!rules.empty()) {
-      RuleSetResult r = parse_rule_set(rules);
-      if (auto* e = std::get_if<RuleSetError>(&r)) {
-        std::cerr << "ur bench: " << e->message << "\n";
-        exit_status() = 2;
-        return;
-      }
-      bench_one(std::get<RuleSet>(r), seconds, seed);
+      if (const std::optional<RuleSet> parsed = rules_option("bench", rules))
+        bench_one(*parsed, seconds, seed);
       return;
     }
     for (const PresetInfo& p : preset_list()) bench_one(*find_preset(p.id), seconds, seed);

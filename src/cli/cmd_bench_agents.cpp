@@ -8,6 +8,7 @@
 
 #include "ai/agent.h"
 #include "cli/bench_agents.h"
+#include "cli/commands.h"
 #include "engine/engine.h"
 
 namespace ur::cli {
@@ -82,13 +83,9 @@ void bench_rules(const RuleSet& rules) {
 
 bool run_bench_agents(const std::string& rules) {
   if (!rules.empty()) {
-    RuleSetResult r = parse_rule_set(rules);
-    if (auto* e = std::get_if<RuleSetError>(&r)) {
-      std::cerr << "ur bench agents: " << e->message << "\n";
-      return false;
-    }
-    bench_rules(std::get<RuleSet>(r));
-    return true;
+    const std::optional<RuleSet> parsed = rules_option("bench agents", rules);
+    if (parsed) bench_rules(*parsed);
+    return parsed.has_value();
   }
   for (const char* id : {"finkel", "masters", "boxed"}) bench_rules(rule_set_or_throw(id));
   return true;

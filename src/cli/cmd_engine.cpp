@@ -81,7 +81,7 @@ void add_engine_command(CLI::App& app) {
           std::cout << line << '\n';
           if (!line.starts_with("info depth")) std::cout.flush();
         },
-        "ur", UR_VERSION);
+        "ur", UR_VERSION, &table_store());
     // Rules first: the table and the agent are checked against it.
     for (const auto& [flag, name, value] :
          {std::tuple{"--rules", "Rules", &rules}, std::tuple{"--table", "Table", &table},

@@ -20,13 +20,9 @@ void add_perft_command(CLI::App& app) {
   cmd->add_option("--depth,-d", depth, "plies")->check(CLI::Range(0, 12))->capture_default_str();
   cmd->add_option("--position,-p", position, "start from this position string");
   cmd->callback([] {
-    RuleSetResult r = parse_rule_set(rules);
-    if (auto* e = std::get_if<RuleSetError>(&r)) {
-      std::cerr << "ur perft: " << e->message << "\n";
-      exit_status() = 2;
-      return;
-    }
-    Engine eng(std::get<RuleSet>(r));
+    const std::optional<RuleSet> parsed = rules_option("perft", rules);
+    if (!parsed) return;
+    Engine eng(*parsed);
     Position start = eng.initial_position();
     if (!position.empty()) {
       PositionResult pr = parse_position_string(eng, position);

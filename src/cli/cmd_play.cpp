@@ -56,13 +56,14 @@ std::variant<Seat, std::string> parse_seat(std::string s, const std::string& lev
   // --table: the perfect player reads that file (and refuses one of another rule set).
   spec = ai::with_perfect_table(spec, table);
   // A level plays as its spec; the perfect level without a table says so and plays as hard.
-  if (std::string note = ai::level_note(spec, rules); !note.empty()) {
+  const solver::TableStore* tables = &table_store();
+  if (std::string note = ai::level_note(spec, rules, tables); !note.empty()) {
     std::cerr << "ur play: " << note << "\n";
     label = "computer (hard: no table for perfect)";
   }
-  if (std::string level_agent = ai::level_spec(spec, rules); !level_agent.empty())
+  if (std::string level_agent = ai::level_spec(spec, rules, tables); !level_agent.empty())
     spec = level_agent;
-  ai::AgentResult made = ai::make_agent(spec, rules, seed);
+  ai::AgentResult made = ai::make_agent(spec, rules, seed, tables);
   if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
   return Seat{std::move(std::get<std::unique_ptr<ai::Agent>>(made)), label};
 }
@@ -114,12 +115,8 @@ void add_play_command(CLI::App& app) {
       ->check(CLI::Range(0, 60'000))
       ->capture_default_str();
   cmd->callback([opt] {
-    RuleSetResult parsed = parse_rule_set(opt->rules);
-    if (auto* err = std::get_if<RuleSetError>(&parsed)) {
-      std::cerr << "ur play: bad --rules value: " << err->message << '\n';
-      exit_status() = kExitBadOption;
-      return;
-    }
+    const std::optional<RuleSet> parsed = rules_option("play", opt->rules);
+    if (!parsed) return;
     std::uint64_t seed = 0;
     if (opt->seed) {
       seed = *opt->seed;
@@ -127,7 +124,7 @@ void add_play_command(CLI::App& app) {
       std::random_device rd;
       seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
     }
-    const RuleSet& rules = std::get<RuleSet>(parsed);
+    const RuleSet& rules = *parsed;
     // Each computer seat draws from its own stream of the seed, apart from the dice.
     opt->light = ai::with_engine_timeout(opt->light, opt->engine_timeout);
     opt->dark = ai::with_engine_timeout(opt->dark, opt->engine_timeout);
@@ -147,7 +144,7 @@ void add_play_command(CLI::App& app) {
     BoardStyle style;
     style.unicode = tty && !opt->ascii;
     style.colour = style.unicode && std::getenv("NO_COLOR") == nullptr;
-    auto engine = std::make_shared<const Engine>(std::get<RuleSet>(parsed));
+    auto engine = std::make_shared<const Engine>(*parsed);
     if (!opt->seed)
       std::cout << "Seed " << seed << " (replay this game with --seed " << seed << ")\n";
     PlaySession session(Game(engine),

@@ -1,7 +1,6 @@
 // `ur serve`: runs the online server (HTTP + WebSocket, accounts, storage) until SIGINT/SIGTERM.
 // Every flag can also come from the environment (UR_PORT, UR_BIND, UR_DB, UR_DATA_DIR, ...), so a
 // container or a service unit configures it without a wrapper script.
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
@@ -83,8 +82,8 @@ void add_serve_command(CLI::App& app) {
   cmd->callback([] {
     cfg.db =
         db.empty() ? (cfg.data_dir.empty() ? std::string("ur.db") : cfg.data_dir + "/ur.db") : db;
-    // The perfect computer player reads DATA_DIR/tables/<rules>.urt (solver::default_table_path).
-    if (!cfg.data_dir.empty()) ::setenv("UR_DATA_DIR", cfg.data_dir.c_str(), 1);
+    // The solved tables are DATA_DIR/tables/<rules>.urt: the server's table store lists them
+    // from cfg.data_dir at start-up (server_context.h).
     cfg.access_log = !quiet;
     cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(idle_seconds * 1000));
     cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(bot_delay_ms));

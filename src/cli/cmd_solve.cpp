@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "engine/notation.h"
 #include "solver/table_file.h"
+#include "solver/table_store.h"
 #include "solver/value_iteration.h"
 
 namespace ur::cli {
@@ -42,13 +43,9 @@ struct SolveArgs {
 };
 
 void run_solve(const SolveArgs& args) {
-  RuleSetResult rr = parse_rule_set(args.rules);
-  if (auto* e = std::get_if<RuleSetError>(&rr)) {
-    std::cerr << "ur solve: " << e->message << "\n";
-    exit_status() = 2;
-    return;
-  }
-  const Engine engine(std::get<RuleSet>(rr));
+  const std::optional<RuleSet> parsed = rules_option("solve", args.rules);
+  if (!parsed) return;
+  const Engine engine(*parsed);
   solver::StateIndexResult ir = solver::StateIndex::create(engine);
   if (auto* e = std::get_if<std::string>(&ir)) {
     std::cerr << "ur solve: " << *e << "\n";
@@ -61,7 +58,7 @@ void run_solve(const SolveArgs& args) {
     std::cout << index.size() << "\n";
     return;
   }
-  const std::string out = args.out.empty() ? solver::default_table_path(rules) : args.out;
+  const std::string out = args.out.empty() ? solver::table_path(data_dir(), rules) : args.out;
   solver::SolveOptions opt;
   opt.threads = args.threads;
   opt.tolerance = args.tolerance;

@@ -74,14 +74,11 @@ void add_tournament_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--json", json, "print a JSON summary instead of text");
   cmd->callback([] {
-    RuleSetResult parsed = parse_rule_set(rules);
-    if (auto* e = std::get_if<RuleSetError>(&parsed)) {
-      std::cerr << "ur tournament: " << e->message << "\n";
-      exit_status() = 2;
-      return;
-    }
+    const std::optional<RuleSet> parsed = rules_option("tournament", rules);
+    if (!parsed) return;
     ai::TournamentConfig config;
-    config.rules = std::get<RuleSet>(parsed);
+    config.rules = *parsed;
+    config.tables = &table_store();
     config.agent_a =
         ai::with_engine_timeout(ai::with_perfect_table(agent_a, table), engine_timeout);
     config.agent_b =

@@ -3,12 +3,31 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
+
+#include "rules/rule_set.h"
+
+namespace ur::solver {
+class TableStore;
+}
 
 namespace ur::cli {
 
 // Exit status requested by the subcommand that ran (0 = success).
 int& exit_status();
+
+// The data directory of the commands that read or write solved tables: $UR_DATA_DIR, else
+// ./data (`ur serve` has its own --data-dir). Read once, here; handed down from here on.
+const std::string& data_dir();
+// The solved tables of data_dir() (DATA_DIR/tables), listed at the first call: commands hand
+// it to the agents and the analysis.
+const solver::TableStore& table_store();
+
+// The rule set of a --rules value, or nullopt after printing "ur COMMAND: bad --rules value:
+// WHY" on stderr and setting exit status 2.
+std::optional<RuleSet> rules_option(std::string_view command, const std::string& text);
 
 // Reads a whole file ("-": standard input) into `text`; false with the reason in `error`.
 bool read_input(const std::string& file, std::string& text, std::string& error);

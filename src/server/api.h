@@ -40,8 +40,10 @@ struct HttpAnswer {
 Response json_reply(const Request& req, http::status status, const nlohmann::json& body);
 
 // GET /api/explore (api_explore.cpp): the status and the JSON answer for a rule-set string and a
-// position string ("start" or empty: the rule set's start), both already percent-decoded.
-std::pair<http::status, nlohmann::json> explore_answer(std::string_view rules,
+// position string ("start" or empty: the rule set's start), both already percent-decoded; exact
+// where `tables` holds the rule set's table.
+std::pair<http::status, nlohmann::json> explore_answer(const solver::TableStore& tables,
+                                                       std::string_view rules,
                                                        std::string_view position);
 
 // GET /api/levels (api_levels.cpp): {"levels": [{name, agent}]}, the computer's levels weakest

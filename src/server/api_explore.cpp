@@ -13,7 +13,8 @@ namespace ur::server {
 
 using json = nlohmann::json;
 
-std::pair<http::status, json> explore_answer(std::string_view rules_text,
+std::pair<http::status, json> explore_answer(const solver::TableStore& tables,
+                                             std::string_view rules_text,
                                              std::string_view position_text) {
   auto bad = [](const char* code, std::string message) {
     return std::pair{http::status::bad_request, json{{"error", code}, {"message", message}}};
@@ -32,7 +33,7 @@ std::pair<http::status, json> explore_answer(std::string_view rules_text,
   }
   if (!start.is_chance() && !start.is_decision())
     return bad("bad_position", "position: the game is over there; nothing to explore");
-  analysis::OpenedSource src = analysis::open_source(engine.rules());
+  analysis::OpenedSource src = analysis::open_source(engine.rules(), &tables);
   if (src.table == analysis::TableState::kRefused)
     log_line("explore: table refused, estimating: " + src.why);
   analysis::Exploration x = analysis::explore(*src.source, start);

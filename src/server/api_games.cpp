@@ -9,7 +9,6 @@
 #include <charconv>
 #include <cmath>
 
-#include "ai/perfect.h"
 #include "analysis/review.h"
 #include "analysis/review_json.h"
 #include "engine/game_record.h"
@@ -22,6 +21,7 @@
 #include "server/log.h"
 #include "server/table_service.h"
 #include "server/table_solver.h"
+#include "solver/table_store.h"
 
 namespace ur::server {
 namespace {
@@ -261,7 +261,8 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
   };
 
   if (head == "rules" && segments.size() == 1) {
-    // Off the I/O thread: the first look at a solved table maps and verifies it.
+    // Off the I/O thread: the first look at a solved table maps and verifies it (once: the
+    // table store keeps the answer).
     auto load = [&ctx] {
       json list = json::array();
       for (const PresetInfo& info : preset_list()) {
@@ -271,7 +272,7 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
         list.push_back({{"id", info.id},
                         {"name", r->name},
                         {"summary", r->summary},
-                        {"solved", ai::perfect_available(*r)},
+                        {"solved", ctx.table_store->solved(*r)},
                         {"solve", ctx.solver ? ctx.solver->status(info.id) : json(nullptr)}});
       }
       return list;
@@ -293,7 +294,7 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
       co_return json_reply(req, http::status::bad_request,
                            json{{"error", "bad_request"}, {"message", "a malformed % escape"}});
     // Off the I/O thread: an estimate searches.
-    auto job = [r = *rules, p = *position] { return explore_answer(r, p); };
+    auto job = [&ctx, r = *rules, p = *position] { return explore_answer(*ctx.table_store, r, p); };
     auto [status, body] = co_await offload(ctx, std::move(job));
     co_return json_reply(req, status, body);
   }
@@ -354,7 +355,7 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
     auto load = [&ctx, id] {
       std::optional<MatchRow> m = ctx.storage->find_match(id);
       using Answer = std::optional<std::pair<http::status, json>>;
-      return m ? Answer(stored_review(*ctx.storage, *m)) : std::nullopt;
+      return m ? Answer(stored_review(*ctx.storage, *ctx.table_store, *m)) : std::nullopt;
     };
     auto answer = co_await offload(ctx, std::move(load));
     if (!answer) co_return not_found("no such finished game");

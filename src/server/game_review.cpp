@@ -13,7 +13,7 @@
 #include "engine/game_record.h"
 #include "rules/rule_set.h"
 #include "server/log.h"
-#include "solver/table_file.h"
+#include "solver/table_store.h"
 
 namespace ur::server {
 namespace {
@@ -25,7 +25,7 @@ namespace http = boost::beast::http;
 // server path: it goes to the server's log, never into the answer.
 const char* estimate_note(analysis::TableState t) {
   switch (t) {
-    case analysis::TableState::kUsed:
+    case analysis::TableState::kReady:
       return "";
     case analysis::TableState::kUnsolvable:
       return "no table can be solved for this rule set: the values are estimates from search";
@@ -64,27 +64,27 @@ ReviewRow row_of(const MatchRow& m, const json& review) {
   return r;
 }
 
-// An estimate is redone while a table file for its rule set is there: exact once the table is
-// ready (and stored so), or estimated again with the refusal's note while it fails its checks.
-bool table_came_since(const MatchRow& m, const ReviewRow& stored) {
+// An estimate is redone while the store has a table file for its rule set: exact once the
+// table is ready (and stored so), or estimated again with the refusal's note while it fails its
+// checks.
+bool table_came_since(const solver::TableStore& tables, const MatchRow& m,
+                      const ReviewRow& stored) {
   if (!stored.estimate) return false;
   auto rules = parse_rule_set(m.rules);
-  std::error_code ec;
   return std::holds_alternative<RuleSet>(rules) &&
-         std::filesystem::exists(solver::default_table_path(std::get<RuleSet>(rules).to_string()),
-                                 ec);
+         tables.has_file(std::get<RuleSet>(rules).to_string());
 }
 
 }  // namespace
 
-ReviewAnswer compute_review(const MatchRow& m) {
+ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m) {
   auto replayed = record_from_json(json::parse(m.record, nullptr, false));
   if (auto* e = std::get_if<RecordError>(&replayed))
     return {
         http::status::unprocessable_entity,
         {{"error", "bad_record"}, {"message", "the game record does not replay: " + e->message}}};
   const Game& g = std::get<Game>(replayed);
-  analysis::OpenedSource src = analysis::open_source(g.rules());
+  analysis::OpenedSource src = analysis::open_source(g.rules(), &tables);
   if (src.table == analysis::TableState::kRefused)
     log_line("analysis of " + m.id + ": table refused, estimating: " + src.why);
   analysis::ReviewResult rr = analysis::review(g, *src.source);
@@ -93,15 +93,15 @@ ReviewAnswer compute_review(const MatchRow& m) {
   json out = analysis::review_json(std::get<analysis::Review>(rr));
   out["id"] = m.id;
   out["rules"] = m.rules;
-  if (src.table != analysis::TableState::kUsed) out["note"] = estimate_note(src.table);
+  if (src.table != analysis::TableState::kReady) out["note"] = estimate_note(src.table);
   add_hints(out, m);
   return {http::status::ok, std::move(out)};
 }
 
-ReviewAnswer stored_review(Storage& storage, const MatchRow& m) {
+ReviewAnswer stored_review(Storage& storage, const solver::TableStore& tables, const MatchRow& m) {
   try {
     if (std::optional<ReviewRow> stored = storage.find_review(m.id);
-        stored && !table_came_since(m, *stored)) {
+        stored && !table_came_since(tables, m, *stored)) {
       json review = json::parse(stored->review, nullptr, false);
       if (review.is_object()) return {http::status::ok, std::move(review)};
       log_line("stored review of " + m.id + " is not JSON; reviewing again");
@@ -109,7 +109,7 @@ ReviewAnswer stored_review(Storage& storage, const MatchRow& m) {
   } catch (const StorageError& e) {
     log_line(std::string("reading the review of ") + m.id + " failed: " + e.what());
   }
-  ReviewAnswer answer = compute_review(m);
+  ReviewAnswer answer = compute_review(tables, m);
   if (answer.first != http::status::ok) return answer;
   try {
     storage.save_review(row_of(m, answer.second));
@@ -127,7 +127,7 @@ void review_in_background(ServerContext& ctx, MatchRow m) {
         ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 10) == 0;
     (void)lowered;
     try {
-      stored_review(*ctx.storage, m);
+      stored_review(*ctx.storage, *ctx.table_store, m);
     } catch (const std::exception& e) {
       log_line(std::string("reviewing ") + m.id + " failed: " + e.what());
     }

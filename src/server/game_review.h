@@ -24,13 +24,14 @@ namespace ur::server {
 using ReviewAnswer = std::pair<boost::beast::http::status, nlohmann::json>;
 
 // The review of a stored match, computed now: 200 and the analysis JSON (with the hints each
-// seat used, from the game's summary), or 422 for a record that does not replay.
-ReviewAnswer compute_review(const MatchRow& m);
+// seat used, from the game's summary), or 422 for a record that does not replay. Exact where
+// `tables` holds the rule set's table, else estimated.
+ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m);
 
-// The stored review, else (or when a table has come since an estimate) computed and stored.
-// May search: call it off the I/O threads. A storage failure is logged and the review still
-// answered.
-ReviewAnswer stored_review(Storage& storage, const MatchRow& m);
+// The stored review, else (or when a table has come to `tables` since an estimate) computed and
+// stored. May search: call it off the I/O threads. A storage failure is logged and the review
+// still answered.
+ReviewAnswer stored_review(Storage& storage, const solver::TableStore& tables, const MatchRow& m);
 
 // A game has just ended: review and store it on ctx.review_pool (one thread, so that reviews
 // never take more than one core from the tables and bots).

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <thread>
 
-#include "ai/perfect.h"
 #include "rules/presets.h"
 #include "server/accounts.h"
 #include "server/bot_service.h"
@@ -16,6 +15,7 @@
 #include "server/table_service.h"
 #include "server/table_solver.h"
 #include "server/ws_dispatch.h"
+#include "solver/table_store.h"
 
 namespace ur::server {
 
@@ -138,17 +138,16 @@ std::string Server::start() {
     return "listen: " + ec.message();
   s.port = s.acceptor->local_endpoint().port();
   if (cfg.solve_tables) {
-    s.ctx->solver = std::make_unique<TableSolver>(TableSolverConfig{
-        cfg.solver_binary, (fs::path(cfg.data_dir) / "tables").string(), cfg.solve_memory});
+    s.ctx->solver = std::make_unique<TableSolver>(
+        TableSolverConfig{cfg.solver_binary, s.ctx->table_store.get(), cfg.solve_memory});
     s.ctx->solver->start();
   }
   // Map and verify the solved tables now, off the I/O threads, so that neither the first lobby
   // (GET /api/rules says which presets are solved) nor the first perfect computer seat waits.
-  net::post(s.ctx->bot_pool, [] {
+  net::post(s.ctx->bot_pool, [store = s.ctx->table_store.get()] {
     std::string solved;
     for (const PresetInfo& info : preset_list())
-      if (ai::perfect_available(*find_preset(info.id)))
-        solved += (solved.empty() ? "" : ", ") + info.id;
+      if (store->solved(*find_preset(info.id))) solved += (solved.empty() ? "" : ", ") + info.id;
     log_line(solved.empty() ? "perfect player: no solved tables (ur solve --rules R makes one); "
                               "the perfect level plays as hard"
                             : "perfect player: solved tables for " + solved);

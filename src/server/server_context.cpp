@@ -9,6 +9,7 @@
 #include "server/table_service.h"
 #include "server/table_solver.h"
 #include "server/ws_dispatch.h"
+#include "solver/table_store.h"
 
 namespace ur::server {
 namespace {
@@ -35,6 +36,7 @@ std::int64_t unix_now() {
 ServerContext::ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st)
     : config(std::move(cfg)),
       storage(std::move(st)),
+      table_store(std::make_unique<solver::TableStore>(config.data_dir)),
       auth_limiter(config.auth_burst, config.auth_refill_per_sec),
       workers(at_least_one(config.worker_threads)),
       table_pool(at_least_one(config.table_threads)),

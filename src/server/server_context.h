@@ -1,4 +1,5 @@
-// What every connection of one server shares: the configuration, the storage, the rate limiter,
+// What every connection of one server shares: the configuration, the storage, the solved tables
+// (solver::TableStore, listed from DATA_DIR/tables at start-up), the rate limiter,
 // the worker pool that runs slow work (argon2id, database calls) off the I/O threads, and the
 // WebSocket message dispatcher. Owned by Server; outlives every connection.
 #pragma once
@@ -21,6 +22,10 @@
 #include "server/config.h"
 #include "server/rate_limiter.h"
 #include "server/storage.h"
+
+namespace ur::solver {
+class TableStore;
+}
 
 namespace ur::server {
 
@@ -51,6 +56,8 @@ struct ServerContext {
 
   ServerConfig config;
   std::unique_ptr<Storage> storage;
+  // Before the pools: a task still queued on them may ask it until they are joined.
+  std::unique_ptr<solver::TableStore> table_store;
   RateLimiter auth_limiter;
   boost::asio::thread_pool workers;
   std::filesystem::path web_root;        // canonical; empty when there is no web root

@@ -146,6 +146,7 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   if (auto v = f.boolean("rated")) o.rated = *v;
   if (auto v = f.integer("seat", false)) o.seat = static_cast<int>(*v);
   if (auto v = f.string("level", false)) o.bot_level = *v;
+  o.tables = ctx_.table_store.get();
   if (auto v = f.boolean("local")) o.local = *v;
   if (auto it = msg.find("names"); it != msg.end() && !f.failed) {
     bool ok = it->is_array() && it->size() == 2;

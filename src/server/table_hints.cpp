@@ -34,8 +34,8 @@ struct HintAnswer {
   bool estimate = false;
 };
 
-HintAnswer best_move(const RuleSet& rules, const Position& p) {
-  analysis::OpenedSource src = analysis::open_source(rules);
+HintAnswer best_move(const solver::TableStore& tables, const RuleSet& rules, const Position& p) {
+  analysis::OpenedSource src = analysis::open_source(rules, &tables);
   if (src.table == analysis::TableState::kRefused)
     log_line("hint: table refused, estimating: " + src.why);
   const analysis::Exploration x = analysis::explore(*src.source, p);
@@ -70,7 +70,9 @@ awaitable<void> TableService::on_hint(WsClient& c, const json& msg) {
     c.send(j);
     co_return;
   }
-  auto search = [rules = q.rules, p = q.position] { return best_move(rules, p); };
+  auto search = [tables = ctx_.table_store.get(), rules = q.rules, p = q.position] {
+    return best_move(*tables, rules, p);
+  };
   const HintAnswer a = co_await offload(ctx_, std::move(search));
   auto give = [this, t, &c, &msg, &q, &a, actor]() -> std::optional<TableError> {
     if (t->model.version() != q.version)

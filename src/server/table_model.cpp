@@ -270,15 +270,16 @@ std::variant<TableModel, TableError> TableModel::create(std::string id, const Ta
   }
   t.seats_[o.seat - 1] = seat_for(creator);
   if (!o.bot_level.empty()) {
-    if (ai::level_spec(o.bot_level, rules).empty())
+    if (!ai::is_level(o.bot_level))
       return error("bad_request", "level must be beginner, easy, medium, hard or perfect");
     Seat& bot = t.seats_[2 - o.seat];
     bot.kind = SeatKind::kBot;
     bot.key = "bot";
     bot.level = o.bot_level;
     // The perfect level without a solved table plays as hard (ai::level_note): the name says so.
-    bot.name = ai::level_note(o.bot_level, rules).empty() ? "Computer (" + o.bot_level + ")"
-                                                          : "Computer (hard: no perfect table)";
+    bot.name = ai::level_note(o.bot_level, rules, o.tables).empty()
+                   ? "Computer (" + o.bot_level + ")"
+                   : "Computer (hard: no perfect table)";
     t.status_ = TableStatus::kPlaying;
     t.started_at_ = now;
   } else {

@@ -71,6 +71,8 @@ struct TableOptions {
   bool rated = false;
   int seat = 1;           // the creator's seat (1 light, 2 dark)
   std::string bot_level;  // non-empty: the other seat is this computer player (unrated)
+  // The server's solved tables, set by the service: the perfect level without one plays as hard.
+  const solver::TableStore* tables = nullptr;
   // Pass and play: both seats belong to the creator (two people at one device), the game starts
   // at once, never public, never rated, no idle clock, and `undo` is allowed. `names` are the two
   // sides' names (empty: "Light" and "Dark").

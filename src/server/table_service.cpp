@@ -237,10 +237,11 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
   if (!t->bot) {
     const RuleSet& rules = t->model.game().rules();
     int seat = t->model.seat_to_act();
-    std::string spec = ai::level_spec(t->model.seats()[seat - 1].level, rules);
+    const solver::TableStore* tables = ctx_.table_store.get();
+    std::string spec = ai::level_spec(t->model.seats()[seat - 1].level, rules, tables);
     std::uint64_t seed;
     randombytes_buf(&seed, sizeof seed);
-    auto made = ai::make_agent(spec, rules, seed);
+    auto made = ai::make_agent(spec, rules, seed, tables);
     if (auto* err = std::get_if<ai::AgentError>(&made)) {
       log_line("table " + t->model.id() + ": no computer player: " + err->message);
       return;

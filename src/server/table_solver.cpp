@@ -13,11 +13,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "ai/perfect.h"
 #include "rules/presets.h"
 #include "server/log.h"
 #include "solver/state_index.h"
-#include "solver/table_file.h"
+#include "solver/table_store.h"
 
 namespace ur::server {
 namespace fs = std::filesystem;
@@ -38,10 +37,6 @@ std::string gib(std::uint64_t bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f GiB", static_cast<double>(bytes) / (1ull << 30));
   return buf;
-}
-
-std::string table_path(const std::string& dir, const std::string& rules) {
-  return dir + "/" + fs::path(solver::default_table_path(rules)).filename().string();
 }
 
 }  // namespace
@@ -92,7 +87,7 @@ void TableSolver::run() {
   for (const PresetInfo& info : preset_list()) {
     if (stopping_) return;
     const RuleSet* rules = find_preset(info.id);
-    if (fs::exists(table_path(config_.tables_dir, rules->to_string()))) continue;
+    if (config_.tables->has_file(rules->to_string())) continue;
     const Engine engine(*rules);
     auto index = solver::StateIndex::create(engine);
     if (!std::holds_alternative<solver::StateIndex>(index)) continue;  // boxed, Murray: search
@@ -127,9 +122,9 @@ void TableSolver::run() {
 
 bool TableSolver::solve(std::size_t i) {
   const std::string rules = find_preset(jobs_[i].preset)->to_string();
-  const std::string out = table_path(config_.tables_dir, rules);
+  const std::string out = config_.tables->path_for(rules);
   std::error_code ec;
-  fs::create_directories(config_.tables_dir, ec);
+  fs::create_directories(config_.tables->tables_dir(), ec);
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return false;
   std::vector<std::string> args = {config_.solver_binary, "solve", "--rules", rules,
@@ -176,6 +171,7 @@ bool TableSolver::solve(std::size_t i) {
     return false;
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    config_.tables->add(rules);  // the perfect level and the review use it from now on
     jobs_[i].state = "ready";
     jobs_[i].progress = 1;
     log_line("Perfect play for " + jobs_[i].name + " ready");

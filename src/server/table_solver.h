@@ -1,6 +1,7 @@
 // TableSolver: perfect play on a fresh start. A server whose data directory lacks the solved
 // table of a rule set its lobby offers solves it in the background, so that the perfect level
-// and the game review switch from search to the exact table by themselves once it is written.
+// and the game review switch from search to the exact table by themselves once it is written:
+// the solver adds each table it writes to the server's solver::TableStore.
 //
 // Each solve is a child process (`ur solve --threads 1`, at the lowest CPU priority): it cannot
 // take the server down (a crash or the kernel's OOM killer ends only the child), it is stopped
@@ -21,11 +22,15 @@
 #include <thread>
 #include <vector>
 
+namespace ur::solver {
+class TableStore;
+}
+
 namespace ur::server {
 
 struct TableSolverConfig {
-  std::string solver_binary;  // the `ur` program (the server's own, /proc/self/exe)
-  std::string tables_dir;     // DATA_DIR/tables: where the tables are written
+  std::string solver_binary;             // the `ur` program (the server's own, /proc/self/exe)
+  solver::TableStore* tables = nullptr;  // the server's: what is there, where to write, add
   std::uint64_t memory_limit = 0;
 };
 

@@ -6,9 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -50,14 +48,6 @@ std::uint64_t fnv1a_words(const void* data, std::size_t bytes) {
     h = (h ^ w) * 0x100000001b3ULL;
   }
   return h;
-}
-
-std::string default_table_path(const std::string& rules) {
-  std::string name;
-  for (char c : rules) name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
-  while (!name.empty() && name.back() == '_') name.pop_back();
-  const char* dir = std::getenv("UR_DATA_DIR");
-  return std::string(dir && *dir ? dir : "data") + "/tables/" + name + ".urt";
 }
 
 std::string write_table(const std::string& path, const std::vector<float>& values, ValueType type,

@@ -80,9 +80,4 @@ class Table {
 
 std::uint64_t fnv1a_words(const void* data, std::size_t bytes);
 
-// Where `ur solve` writes, and the perfect player looks for, the table of a rule set:
-// $UR_DATA_DIR/tables/<rules>.urt (default data dir ./data), with the rule-set string made
-// file-name safe ("finkel(pieces=3)" -> "finkel_pieces_3").
-std::string default_table_path(const std::string& rules);
-
 }  // namespace ur::solver

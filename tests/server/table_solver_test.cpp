@@ -25,8 +25,6 @@ TEST_F(TableSolverTest, MissingTablesAreSolvedInTheBackgroundAndThenPlayedFrom) 
   c.solve_tables = true;
   c.solver_binary = UR_BINARY;
   c.solve_memory = TableSolver::memory_needed(2'000'000);  // bell's 1.9 M states, not more
-  // The perfect player finds tables through UR_DATA_DIR (what `ur serve --data-dir` sets).
-  ::setenv("UR_DATA_DIR", c.data_dir.c_str(), 1);
   ServerFixture::start_server(c);
 
   json bell, finkel;
@@ -53,7 +51,6 @@ TEST_F(TableSolverTest, MissingTablesAreSolvedInTheBackgroundAndThenPlayedFrom) 
   json made = alice->request({{"type", "create_table"}, {"rules", "bell"}, {"level", "perfect"}});
   ASSERT_EQ(made["type"], "joined") << made;
   EXPECT_EQ(made["table"]["seats"][1]["name"], "Computer (perfect)") << "played from the table";
-  ::unsetenv("UR_DATA_DIR");
 }
 
 TEST_F(TableSolverTest, AServerWithoutSolvingSaysNothingOfIt) {

@@ -10,6 +10,7 @@
 #include "rules/presets.h"
 #include "server/storage.h"
 #include "solver/table_file.h"
+#include "solver/table_store.h"
 #include "solver/value_iteration.h"
 #include "table_fixture.h"
 
@@ -85,7 +86,6 @@ TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches)
 
 TEST_F(TablesTest, FinishedGamesAreReviewedExactlyWithATableAndEstimatedWithout) {
   const std::string data = base_config().data_dir;
-  ::setenv("UR_DATA_DIR", data.c_str(), 1);
   start_server();
   Client alice = user("alice"), bob = user("bob");
   std::string id = start_game(alice, bob, {{"rules", "finkel(pieces=2)"}});
@@ -101,9 +101,16 @@ TEST_F(TablesTest, FinishedGamesAreReviewedExactlyWithATableAndEstimatedWithout)
   EXPECT_EQ(get("/api/games/0123456789abcdef/analysis").result_int(), 404);
   // A damaged table at the table's path: refused with a message, estimated, never a crash.
   const RuleSet rules = rule_set_or_throw("finkel(pieces=2)");
-  const std::string path = solver::default_table_path(rules.to_string());
+  const std::string path = solver::table_path(data, rules.to_string());
   std::filesystem::create_directories(std::filesystem::path(path).parent_path());
   std::ofstream(path) << "URTABLE but not really a table";
+  // The server's table store listed the directory at start-up and does not look at the disk per
+  // request: a file put there behind its back is not seen...
+  json unseen = body_json(get("/api/games/" + id + "/analysis"));
+  EXPECT_NE(std::string(unseen["note"]).find("not solved"), std::string::npos) << unseen["note"];
+  // ...until it is added, as the background solve adds the tables it writes.
+  solver::TableStore& store = *server_->context().table_store;
+  store.add(rules.to_string());
   Response damaged = get("/api/games/" + id + "/analysis");
   ASSERT_EQ(damaged.result_int(), 200) << damaged.body();
   json d = body_json(damaged);
@@ -118,6 +125,7 @@ TEST_F(TablesTest, FinishedGamesAreReviewedExactlyWithATableAndEstimatedWithout)
   ASSERT_EQ(solver::write_table(path, vi.values(), solver::ValueType::kF32, rules.to_string(),
                                 index.encoding_id(), vi.max_residual()),
             "");
+  store.add(rules.to_string());
   Response graded = get("/api/games/" + id + "/analysis");
   ASSERT_EQ(graded.result_int(), 200) << graded.body();
   json a = body_json(graded);
@@ -144,7 +152,6 @@ TEST_F(TablesTest, FinishedGamesAreReviewedExactlyWithATableAndEstimatedWithout)
   EXPECT_EQ(a["graph"].size(), a["moves"].size() + a["throws"].size() + 1);
   EXPECT_TRUE(a["key_moves"].contains("decisions"));
   EXPECT_NE(std::string(a["summary"]).find("from the dice"), std::string::npos);
-  ::unsetenv("UR_DATA_DIR");
 }
 
 TEST_F(TablesTest, AStoredRecordThatDoesNotReplayIs422NamingTheEvent) {
@@ -390,9 +397,7 @@ TEST_F(TablesTest, PrivateTablesInvitesAndGuestReconnects) {
 }
 
 TEST_F(TablesTest, RulesEndpointsDescribeBoards) {
-  // The perfect player's tables are looked up under UR_DATA_DIR: here an empty directory.
-  const std::string empty = base_config().data_dir;
-  ::setenv("UR_DATA_DIR", empty.c_str(), 1);
+  // The perfect player's tables are looked up in the server's data directory: here empty.
   start_server();
   json list = body_json(get("/api/rules"));
   EXPECT_GE(list["presets"].size(), 11u);
@@ -412,7 +417,6 @@ TEST_F(TablesTest, RulesEndpointsDescribeBoards) {
   EXPECT_EQ(get("/api/games/zzz/record").result_int(), 404);
   EXPECT_EQ(get("/api/users/nobody/matches").result_int(), 404);
   EXPECT_EQ(get("/api/leaderboard?limit=abc").result_int(), 200);
-  ::unsetenv("UR_DATA_DIR");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "ai/tournament.h"
 #include "engine/game.h"
 #include "solver/table_file.h"
+#include "solver/table_store.h"
 #include "solver/value_iteration.h"
 
 namespace ur::ai {
@@ -20,8 +21,8 @@ const RuleSet& finkel() {
   return r;
 }
 
-std::string error_of(std::string_view spec) {
-  AgentResult r = make_agent(spec, finkel(), 1);
+std::string error_of(std::string_view spec, const solver::TableStore* tables = nullptr) {
+  AgentResult r = make_agent(spec, finkel(), 1, tables);
   if (auto* e = std::get_if<AgentError>(&r)) return e->message;
   return "";
 }
@@ -65,54 +66,59 @@ TEST(AgentRegistry, RejectsBadSpecsWithAClearMessage) {
   EXPECT_EQ(error_of("greedy(danger=1.2,tempo=0.3)"), "");
 }
 
-// Points UR_DATA_DIR at a fresh temporary directory for the life of the object.
+// A fresh temporary data directory for the life of the object, and the table store of it
+// (listed at the first call of tables(): write the tables first).
 class ScopedDataDir {
  public:
   ScopedDataDir() {
     dir_ = std::filesystem::temp_directory_path() /
            ("ur_ai_data_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
     std::filesystem::create_directories(dir_ / "tables");
-    ::setenv("UR_DATA_DIR", dir_.c_str(), 1);
   }
-  ~ScopedDataDir() {
-    ::unsetenv("UR_DATA_DIR");
-    std::filesystem::remove_all(dir_);
-  }
+  ~ScopedDataDir() { std::filesystem::remove_all(dir_); }
   const std::filesystem::path& path() const { return dir_; }
+  const solver::TableStore* tables() {
+    if (!store_) store_ = std::make_unique<solver::TableStore>(dir_.string());
+    return store_.get();
+  }
 
  private:
   static inline int counter_ = 0;
   std::filesystem::path dir_;
+  std::unique_ptr<solver::TableStore> store_;
 };
 
 TEST(AgentRegistry, PerfectSaysNoTableAndTheLevelFallsBackToSearch) {
   ScopedDataDir data;
-  EXPECT_EQ(error_of("perfect").rfind("perfect: no table available for finkel", 0), 0u)
-      << error_of("perfect");
+  const solver::TableStore* tables = data.tables();
+  EXPECT_EQ(error_of("perfect", tables).rfind("perfect: no table available for finkel", 0), 0u)
+      << error_of("perfect", tables);
   const RuleSet masters5 = rule_set_or_throw("masters(pieces=5)");
-  AgentResult r = make_agent("perfect", masters5, 1);
+  AgentResult r = make_agent("perfect", masters5, 1, tables);
   ASSERT_TRUE(std::holds_alternative<AgentError>(r));
   EXPECT_EQ(std::get<AgentError>(r).message.rfind(
                 "perfect: no table available for " + masters5.to_string(), 0),
             0u);
   // Rule sets the dense index cannot hold say so.
-  AgentResult boxed = make_agent("perfect", rule_set_or_throw("boxed"), 1);
+  AgentResult boxed = make_agent("perfect", rule_set_or_throw("boxed"), 1, tables);
   ASSERT_TRUE(std::holds_alternative<AgentError>(boxed));
   EXPECT_NE(std::get<AgentError>(boxed).message.find("stacking"), std::string::npos);
   EXPECT_NE(error_of("perfect(depth=3)").find("unknown parameter 'depth'"), std::string::npos);
   // Without a table the perfect level plays as hard, and says so.
-  EXPECT_EQ(level_spec("perfect", finkel()), level_spec("hard", finkel()));
-  const std::string note = level_note("perfect", finkel());
+  EXPECT_EQ(level_spec("perfect", finkel(), tables), level_spec("hard", finkel(), tables));
+  const std::string note = level_note("perfect", finkel(), tables);
   EXPECT_EQ(note.rfind("perfect: no table available for finkel", 0), 0u) << note;
   EXPECT_NE(note.find("the perfect level plays as hard (expectimax(depth=4))"), std::string::npos)
       << note;
-  EXPECT_EQ(level_note("hard", finkel()), "");
+  EXPECT_EQ(level_note("hard", finkel(), tables), "");
   // --table FILE names the perfect player's table; other specs are left alone.
   EXPECT_EQ(with_perfect_table("perfect", "t.urt"), "perfect(table=t.urt)");
   EXPECT_EQ(with_perfect_table("perfect", ""), "perfect");
   EXPECT_EQ(with_perfect_table("greedy", "t.urt"), "greedy");
-  EXPECT_EQ(level_spec("beginner", finkel()), "random");
-  EXPECT_EQ(level_spec("grandmaster", finkel()), "");
+  EXPECT_EQ(level_spec("beginner", finkel(), tables), "random");
+  EXPECT_EQ(level_spec("grandmaster", finkel(), tables), "");
+  EXPECT_TRUE(is_level("perfect"));
+  EXPECT_FALSE(is_level("grandmaster"));
 }
 
 TEST(AgentRegistry, EveryLevelOfTheOneListIsItsAgent) {
@@ -121,10 +127,10 @@ TEST(AgentRegistry, EveryLevelOfTheOneListIsItsAgent) {
   for (const Level& l : levels()) {
     names.emplace_back(l.name);
     if (l.name != "perfect") {
-      EXPECT_EQ(level_spec(l.name, finkel()), l.agent);
+      EXPECT_EQ(level_spec(l.name, finkel(), nullptr), l.agent);
     }
     // As the server seats a level: its spec for the rule set (perfect without a table: hard).
-    const std::string spec = level_spec(l.name, finkel());
+    const std::string spec = level_spec(l.name, finkel(), nullptr);
     EXPECT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(make_agent(spec, finkel(), 1)))
         << l.name;
   }
@@ -138,13 +144,14 @@ TEST(AgentRegistry, PerfectPlaysTheBestMoveOfItsTable) {
   solver::StateIndex index = std::get<solver::StateIndex>(solver::StateIndex::create(engine));
   solver::ValueIteration vi(index, solver::SolveOptions{});
   vi.solve({});
-  const std::string path = solver::default_table_path(rules.to_string());
+  const std::string path = solver::table_path(data.path().string(), rules.to_string());
   ASSERT_EQ(solver::write_table(path, vi.values(), solver::ValueType::kF32, rules.to_string(),
                                 index.encoding_id(), vi.max_residual()),
             "");
-  EXPECT_EQ(level_spec("perfect", rules), "perfect");
-  EXPECT_EQ(level_note("perfect", rules), "");
-  AgentResult made = make_agent("perfect", rules, 1);
+  const solver::TableStore* tables = data.tables();
+  EXPECT_EQ(level_spec("perfect", rules, tables), "perfect");
+  EXPECT_EQ(level_note("perfect", rules, tables), "");
+  AgentResult made = make_agent("perfect", rules, 1, tables);
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
       << std::get<AgentError>(made).message;
   Agent& perfect = *std::get<std::unique_ptr<Agent>>(made);

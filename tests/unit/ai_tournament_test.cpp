@@ -7,6 +7,7 @@
 
 #include "../test_util.h"
 #include "ai/tournament.h"
+#include "solver/table_store.h"
 
 namespace ur::ai {
 namespace {
@@ -90,9 +91,9 @@ TEST(Tournament, BadInputIsAnError) {
   ASSERT_TRUE(std::holds_alternative<std::string>(r));
   EXPECT_NE(std::get<std::string>(r).find("unknown agent 'deep_blue'"), std::string::npos);
   config.agent_b = "perfect";
-  ::setenv("UR_DATA_DIR", "/nonexistent/ur-data", 1);  // no table anywhere
+  const solver::TableStore none("/nonexistent/ur-data");  // no table anywhere
+  config.tables = &none;
   r = run_tournament(config);
-  ::unsetenv("UR_DATA_DIR");
   ASSERT_TRUE(std::holds_alternative<std::string>(r));
   EXPECT_NE(std::get<std::string>(r).find("no table available for finkel"), std::string::npos);
   config.agent_b = "random";

@@ -13,6 +13,7 @@
 #include "engine/notation.h"
 #include "solver/state_index.h"
 #include "solver/table_file.h"
+#include "solver/table_store.h"
 #include "solver/value_iteration.h"
 
 namespace ur::ai {
@@ -21,7 +22,8 @@ namespace {
 // An engine whose output lines are collected; take() returns and clears them.
 class Session {
  public:
-  Session() : engine_([this](const std::string& l) { lines_.push_back(l); }, "ur", "test") {}
+  explicit Session(const solver::TableStore* tables = nullptr)
+      : engine_([this](const std::string& l) { lines_.push_back(l); }, "ur", "test", tables) {}
   std::vector<std::string> send(std::string_view line) {
     EXPECT_TRUE(engine_.handle(line)) << "the engine quit on: " << line;
     engine_.wait_search();
@@ -155,10 +157,9 @@ TEST(UepEngine, PerfectWithoutATableSaysItPlaysAsHard) {
   const auto dir =
       std::filesystem::temp_directory_path() / ("ur_uep_none_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  ::setenv("UR_DATA_DIR", dir.c_str(), 1);
-  Session s;
+  const solver::TableStore tables(dir.string());
+  Session s(&tables);
   const auto lines = s.send("setoption name Agent value perfect");
-  ::unsetenv("UR_DATA_DIR");
   std::filesystem::remove_all(dir);
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_TRUE(starts(lines[0], "info string perfect: no table available")) << lines[0];

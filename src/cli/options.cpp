@@ -1,0 +1,39 @@
+// What every subcommand shares: the exit status, the environment (read here, once, and handed
+// down as options: nothing below src/cli/ reads it) and the --rules option's parsing.
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "solver/table_store.h"
+
+namespace ur::cli {
+
+int& exit_status() {
+  static int status = 0;
+  return status;
+}
+
+const std::string& data_dir() {
+  static const std::string dir = [] {
+    const char* env = std::getenv("UR_DATA_DIR");
+    return std::string(env && *env ? env : "data");
+  }();
+  return dir;
+}
+
+const solver::TableStore& table_store() {
+  static const solver::TableStore store(data_dir());
+  return store;
+}
+
+std::optional<RuleSet> rules_option(std::string_view command, const std::string& text) {
+  RuleSetResult parsed = parse_rule_set(text);
+  if (auto* e = std::get_if<RuleSetError>(&parsed)) {
+    std::cerr << "ur " << command << ": bad --rules value: " << e->message << "\n";
+    exit_status() = 2;
+    return std::nullopt;
+  }
+  return std::get<RuleSet>(std::move(parsed));
+}
+
+}  // namespace ur::cli

@@ -1,0 +1,100 @@
+// TableStore: the solved tables of one data directory, found, opened, verified, indexed and
+// cached in one place, shared by every agent, level, analysis and request of a process.
+//
+// Built once at start-up from the data directory (the command line's --data-dir or
+// $UR_DATA_DIR, read in src/cli/): it lists DATA_DIR/tables/*.urt then and never looks at the
+// disk again to answer "is there a table for this rule set?". The first question about a rule
+// set opens, verifies and indexes its table (or finds that there is none, or that the rule set
+// cannot be solved) and every later one gets the same answer from memory, on any thread. A table
+// written while the process runs (the server's background solve) becomes visible through add().
+//
+// A table named by path (`perfect(table=FILE)`, `--table FILE`) is opened through the store too,
+// once per path, so an explicit file is verified and indexed once as well; a named file that
+// does not open is looked at again at the next call (its caller may be about to write it).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "solver/state_index.h"
+#include "solver/table_file.h"
+
+namespace ur::solver {
+
+// A verified table, the index it is read with and the engine the index points into.
+struct SolvedTable {
+  std::shared_ptr<const Table> table;
+  std::shared_ptr<const StateIndex> index;
+  std::shared_ptr<const Engine> engine;
+};
+
+enum class TableState : std::uint8_t {
+  kReady,       // a verified table: exact values
+  kUnsolvable,  // the rule set cannot be indexed (stacking, staging, Murray's revisits...)
+  kMissing,     // solvable, but there is no table file
+  kRefused,     // a table file is there but failed its checks (corrupt, another rule set...)
+};
+
+struct TableLookup {
+  TableState state = TableState::kMissing;
+  SolvedTable solved;  // kReady only
+  std::string why;     // otherwise: why there is no table, for people (it may name the file)
+  bool ready() const { return state == TableState::kReady; }
+};
+
+// The file name of a rule set's table: the rule-set string made file-name safe
+// ("finkel(pieces=3)" -> "finkel_pieces_3.urt").
+std::string table_file_name(const std::string& rules);
+
+// Where the table of `rules` lives in a data directory: DATA_DIR/tables/<file name>.
+std::string table_path(const std::string& data_dir, const std::string& rules);
+
+// Opens, verifies and indexes the table at `path` for `rules`, without caching (TableStore
+// caches); `exists` says whether the file is there (the store knows it from its listing).
+TableLookup open_table(const RuleSet& rules, const std::string& path, bool exists);
+
+class TableStore {
+ public:
+  // The tables of `data_dir` (DATA_DIR/tables), listed now. A directory that does not exist
+  // holds no table.
+  explicit TableStore(const std::string& data_dir);
+  TableStore(const TableStore&) = delete;
+  TableStore& operator=(const TableStore&) = delete;
+
+  const std::string& tables_dir() const { return tables_dir_; }
+  // Where the table of `rules` is (or is to be written): DATA_DIR/tables/<name>.urt.
+  std::string path_for(const std::string& rules) const;
+
+  // The table of `rules` in the data directory, or why there is none (answered once).
+  TableLookup find(const RuleSet& rules) const;
+  // The table at `path` for `rules` (an explicit file), or why not (opened once per path).
+  TableLookup find_file(const RuleSet& rules, const std::string& path) const;
+  // Whether a verified table of `rules` is in the data directory.
+  bool solved(const RuleSet& rules) const { return find(rules).ready(); }
+  // Whether a table file of `rules` is in the data directory, verified or refused.
+  bool has_file(const std::string& rules) const;
+
+  // A table of `rules` has been written at path_for(rules) since the store was built: the next
+  // find() opens and verifies it instead of answering from memory.
+  void add(const std::string& rules);
+
+ private:
+  // Keeps `answer` under `key` unless an add() came since `generation` (it may be stale).
+  TableLookup remember(const std::string& key, TableLookup answer, std::uint64_t generation) const;
+
+  std::string tables_dir_;
+  mutable std::mutex mutex_;
+  std::set<std::string> files_;                         // file names in tables_dir_
+  mutable std::map<std::string, TableLookup> answers_;  // by rules, or path + "\n" + rules
+  std::uint64_t generation_ = 0;                        // add() calls so far
+};
+
+// The table a caller asked for: the file at `path` when one is named, else the table of `rules`
+// in `tables` (null: a process without a data directory, which has none).
+TableLookup find_table(const TableStore* tables, const RuleSet& rules, const std::string& path);
+
+}  // namespace ur::solver
