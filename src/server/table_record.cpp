@@ -166,7 +166,14 @@ std::variant<TableModel, TableError> TableModel::from_row(const TableRow& row) {
   if (auto* e = std::get_if<std::string>(&game)) return corrupt(*e);
   try {
     TableModel t(row.id, std::move(std::get<Game>(game)));
-    t.record_new_events();
+    if (auto events = state.find("events"); events != state.end()) {
+      // The replay accepted every event, so the array dumps to the text record_new_events
+      // would write (sorted keys, whole numbers), without building each event again.
+      t.record_ = events->dump();
+      t.record_ = t.record_.substr(1, t.record_.size() - 2);
+      t.recorded_ = t.game_.events().size();
+    }
+    t.record_new_events();  // an old-form row: its events are written anew
     t.status_ = *status;
     t.is_public_ = row.is_public;
     t.rated_ = row.rated;
