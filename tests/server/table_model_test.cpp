@@ -96,6 +96,20 @@ TEST(TableModel, ComputerSeatsAreNamedByTheirLevel) {
       TableModel::create("00000000000000af", bot, guest("x"), 0, computer_name));
   EXPECT_EQ(perfect.seats()[1].name, "Computer (hard: no perfect table)");
   EXPECT_EQ(perfect.seats()[1].level, "perfect");
+  // The model knows no level itself: it names the seat with what the service hands it.
+  ComputerName robots = [](const std::string& level, const RuleSet&) -> std::optional<std::string> {
+    if (level == "tin") return "Tin robot";
+    return std::nullopt;
+  };
+  bot.bot_level = "tin";
+  auto tin = TableModel::create("00000000000000b0", bot, guest("x"), 0, robots);
+  ASSERT_TRUE(std::holds_alternative<TableModel>(tin));
+  EXPECT_EQ(std::get<TableModel>(tin).seats()[1].name, "Tin robot");
+  EXPECT_EQ(std::get<TableModel>(tin).status(), TableStatus::kPlaying);
+  bot.bot_level = "easy";
+  EXPECT_EQ(
+      std::get<TableError>(TableModel::create("00000000000000b1", bot, guest("x"), 0, robots)).code,
+      "bad_request");
 }
 
 TEST(TableModel, OnlyThePlayerToActActsAndActionIdsAreAnsweredOnce) {
