@@ -7,7 +7,7 @@
 // changes nothing and returns a TableError with a code for programs and a message for people.
 // Client actions carry the version they were based on and an action id: an action id seen
 // before is answered with its first answer and not applied again; a version that is not the
-// current one is refused as stale (table_service.cpp sends the fresh snapshot with it).
+// current one is refused as stale (table_handlers.cpp sends the fresh snapshot with it).
 //
 // The model is split by concern: table_model.cpp creates tables and seats players,
 // table_actions.cpp plays the game (throws, moves, endings, undo, hints, rematches),
