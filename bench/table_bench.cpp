@@ -5,6 +5,8 @@
 
 #include "engine/random.h"
 #include "server/table_model.h"
+#include "server/table_service.h"
+#include "server/table_views.h"
 
 namespace {
 
@@ -17,7 +19,7 @@ struct MidGame {
   TableModel table;
   MidGame() : table(make()) {}
   TableModel make() {
-    auto made = TableModel::create("00000000000000aa", {}, light, 0);
+    auto made = TableModel::create("00000000000000aa", {}, light, 0, ur::server::computer_name);
     TableModel t = std::get<TableModel>(std::move(made));
     (void)t.join(dark, t.invite());
     ur::Rng rng(5);
@@ -54,7 +56,7 @@ void BM_TableToRow(benchmark::State& state) {
 BENCHMARK(BM_TableToRow);
 
 void BM_TableSnapshotDump(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(mid().table.snapshot().dump());
+  for (auto _ : state) benchmark::DoNotOptimize(ur::server::table_snapshot(mid().table).dump());
 }
 BENCHMARK(BM_TableSnapshotDump);
 

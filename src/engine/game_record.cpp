@@ -343,6 +343,25 @@ std::string result_text(const json& res) {
 
 }  // namespace
 
+nlohmann::json record_event(const GameEvent& ev) {
+  json j = {{"player", player_name(ev.player)}};
+  switch (ev.type) {
+    case GameEvent::Type::kThrow:
+      j["throw"] = ev.outcome;
+      break;
+    case GameEvent::Type::kMove:
+      if (ev.move.kind == MoveKind::kMove)
+        j["move"] = {{"from", ev.move.from}, {"to", ev.move.to}};
+      else
+        j["award"] = ev.move.kind == MoveKind::kAwardYes;
+      break;
+    case GameEvent::Type::kResign:
+      j["resign"] = end_reason_name(static_cast<EndReason>(ev.outcome));
+      break;
+  }
+  return j;
+}
+
 nlohmann::json to_record(const Game& game, std::optional<std::uint64_t> seed) {
   const Engine& e = game.engine();
   json r = json::object();
@@ -354,24 +373,7 @@ nlohmann::json to_record(const Game& game, std::optional<std::uint64_t> seed) {
       (game.rules().stake != 0 && !paid_stakes(game)))
     r["start"] = to_position_string(e, game.start_position());
   json events = json::array();
-  for (const GameEvent& ev : game.events()) {
-    json j = {{"player", player_name(ev.player)}};
-    switch (ev.type) {
-      case GameEvent::Type::kThrow:
-        j["throw"] = ev.outcome;
-        break;
-      case GameEvent::Type::kMove:
-        if (ev.move.kind == MoveKind::kMove)
-          j["move"] = {{"from", ev.move.from}, {"to", ev.move.to}};
-        else
-          j["award"] = ev.move.kind == MoveKind::kAwardYes;
-        break;
-      case GameEvent::Type::kResign:
-        j["resign"] = end_reason_name(static_cast<EndReason>(ev.outcome));
-        break;
-    }
-    events.push_back(std::move(j));
-  }
+  for (const GameEvent& ev : game.events()) events.push_back(record_event(ev));
   r["events"] = std::move(events);
   json res = json::object();
   res["winner"] = game.winner() ? json(player_name(*game.winner())) : json(nullptr);

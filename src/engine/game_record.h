@@ -44,6 +44,9 @@ using RecordResult = std::variant<Game, RecordError>;
 
 // The record of a game so far (finished or not).
 nlohmann::json to_record(const Game& game, std::optional<std::uint64_t> seed = {});
+// One event of a record's "events" array, as to_record writes it (the server stores a table's
+// game as these, appended as it goes, with the rule set beside them).
+nlohmann::json record_event(const GameEvent& ev);
 
 // A record as readable text: the header fields first, one event per line, then the result.
 std::string record_to_string(const nlohmann::json& record);

@@ -70,6 +70,7 @@ void BotService::register_handlers(Dispatcher& d) {
   d.add("bot_ready", [this](WsClient& c, const json& m) { return on_ready(c, m); });
   d.add("list_bots", [this](WsClient& c, const json& m) { return on_list(c, m); });
   d.add("challenge_bot", [this](WsClient& c, const json& m) { return on_challenge(c, m); });
+  d.on_closed([this](WsClient& c) { on_close(c); });
 }
 
 bool BotService::busy(const OnlineBot& b) {

@@ -109,7 +109,7 @@ std::string Server::start() {
   if (!opened.storage) return opened.error;
   s.ctx = std::make_unique<ServerContext>(cfg, std::move(opened.storage));
   s.ctx->pubsub = std::move(std::get<std::unique_ptr<PubSub>>(bus));
-  s.ctx->dispatcher = std::make_unique<Dispatcher>(*s.ctx);
+  s.ctx->dispatcher = std::make_unique<Dispatcher>();
   s.ctx->tables = std::make_unique<TableService>(*s.ctx);
   s.ctx->tables->register_handlers(*s.ctx->dispatcher);
   s.ctx->bots = std::make_unique<BotService>(*s.ctx);

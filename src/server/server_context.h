@@ -20,6 +20,7 @@
 #include <unordered_map>
 
 #include "server/config.h"
+#include "server/identity.h"
 #include "server/rate_limiter.h"
 #include "server/storage.h"
 
@@ -34,21 +35,6 @@ class PubSub;
 class TableService;
 class BotService;
 class TableSolver;
-
-// Who is on the other end of a connection: a logged-in user, or a guest with a random id.
-struct Identity {
-  std::optional<User> user;
-  std::string session_id;  // empty for guests
-  std::string guest_id;    // "guest-" + 8 hex digits, for guests
-  std::string guest_key;   // guests with the ur_guest cookie: a hash of it (stable identity)
-  std::string remote_ip;
-  // A bot connection: the user was named by a bot token (Authorization: Bearer), not a session.
-  bool bot = false;
-  bool bad_bot_token = false;  // a token was sent and is wrong or revoked: refuse the upgrade
-};
-
-// Seconds since the Unix epoch (timestamps in storage and sessions).
-std::int64_t unix_now();
 
 struct ServerContext {
   ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st);

@@ -7,13 +7,16 @@
 // changes nothing and returns a TableError with a code for programs and a message for people.
 // Client actions carry the version they were based on and an action id: an action id seen
 // before is answered with its first answer and not applied again; a version that is not the
-// current one is refused as stale (table_service.cpp sends the fresh snapshot with it).
+// current one is refused as stale (table_handlers.cpp sends the fresh snapshot with it).
 //
-// The model serialises to a TableRow (storage.h) whose state column holds the game as a compact
-// event log (one short token per throw, move or ending, appended as the game goes, so that saving
-// after every action costs little however long the game is); a restart replays the log through
-// the checked Game layer and restores the table exactly, version included. It is not
-// thread-safe: table_service.h runs each table on a strand.
+// The model is split by concern: table_model.cpp creates tables and seats players,
+// table_actions.cpp plays the game (throws, moves, endings, undo, hints, rematches),
+// table_record.cpp stores it as a TableRow (storage.h) whose game is the game record's event list
+// (engine/game_record.h: one notation for a played game) and table_views.h is what clients see.
+// A restart replays the stored events through the checked Game layer and restores the table
+// exactly, version included. The model knows nothing of the computer players beyond what the
+// service hands it (ComputerName). It is not thread-safe: table_service.h runs each table on a
+// strand.
 #pragma once
 
 #include <array>
@@ -27,7 +30,8 @@
 #include <variant>
 
 #include "engine/game.h"
-#include "server/server_context.h"
+#include "rules/rule_set.h"
+#include "server/identity.h"
 #include "server/storage.h"
 
 namespace ur::server {
@@ -48,6 +52,16 @@ Actor actor_of(const Identity& id, std::uint64_t connection_id);
 enum class SeatKind : std::uint8_t { kEmpty, kUser, kGuest, kBot };
 enum class TableStatus : std::uint8_t { kWaiting, kPlaying, kFinished, kClosed };
 const char* status_name(TableStatus s);
+std::optional<TableStatus> parse_status(std::string_view s);
+const char* seat_kind_name(SeatKind k);
+std::optional<SeatKind> parse_seat_kind(std::string_view s);
+// Seat 1 is light, seat 2 dark.
+inline int seat_number(Player p) {
+  return index_of(p) + 1;
+}
+inline Player seat_player(int seat) {
+  return seat == 1 ? Player::kLight : Player::kDark;
+}
 
 struct Seat {
   SeatKind kind = SeatKind::kEmpty;
@@ -71,8 +85,6 @@ struct TableOptions {
   bool rated = false;
   int seat = 1;           // the creator's seat (1 light, 2 dark)
   std::string bot_level;  // non-empty: the other seat is this computer player (unrated)
-  // The server's solved tables, set by the service: the perfect level without one plays as hard.
-  const solver::TableStore* tables = nullptr;
   // Pass and play: both seats belong to the creator (two people at one device), the game starts
   // at once, never public, never rated, no idle clock, and `undo` is allowed. `names` are the two
   // sides' names (empty: "Light" and "Dark").
@@ -83,20 +95,37 @@ struct TableOptions {
 // A uniform double in [0, 1): the dice. The server passes a CSPRNG; tests pass a seeded one.
 using UnitRandom = std::function<double()>;
 
+// What the model needs to know of the computer players, handed in by the service so that the
+// model does not depend on ai/: the name of the computer seat that plays `level` under `rules`,
+// or nullopt when there is no such level.
+using ComputerName =
+    std::function<std::optional<std::string>(const std::string& level, const RuleSet& rules)>;
+
+// The rematch after a finished game between two people (TableModel::rematch).
+struct Rematch {
+  std::array<bool, 2> offers{};  // by seat
+  int declined = 0;              // the seat that declined the last offer, 0 for none
+  std::string table;             // the rematch's table, once both agreed
+  bool any() const { return offers[0] || offers[1] || declined || !table.empty(); }
+};
+
 class TableModel {
  public:
   // A table with the creator seated; validates the options (rule set, level, rated needs a
-  // user, seat 1 or 2). With a bot the game starts at once.
+  // user, seat 1 or 2). With a bot the game starts at once; `computers` names its seat.
   static std::variant<TableModel, TableError> create(std::string id, const TableOptions& options,
-                                                     const Actor& creator, std::int64_t now);
+                                                     const Actor& creator, std::int64_t now,
+                                                     const ComputerName& computers);
   // A matched pair: both seated, the game starts at once.
   static std::variant<TableModel, TableError> create_match(std::string id, std::string rules,
                                                            bool rated, const Actor& light,
                                                            const Actor& dark, std::int64_t now,
                                                            bool is_public = false);
-  // Rebuilds a stored table (the game is replayed); an error names what is corrupt.
+  // Rebuilds a stored table (the game is replayed); an error names what is corrupt
+  // (table_record.cpp).
   static std::variant<TableModel, TableError> from_row(const TableRow& row);
   TableRow to_row(std::int64_t now) const;
+  MatchRow match_row(std::int64_t now) const;
 
   const std::string& id() const { return id_; }
   const std::string& rules() const { return rules_; }
@@ -150,8 +179,9 @@ class TableModel {
   // makes the new table (colours swapped: rematch_players()) and records it with start_rematch.
   std::optional<TableError> rematch(const Actor& a, bool accept, json& events);
   bool rematch_agreed() const {
-    return rematch_offers_[0] && rematch_offers_[1] && rematch_table_.empty();
+    return rematch_.offers[0] && rematch_.offers[1] && rematch_.table.empty();
   }
+  const Rematch& rematch_state() const { return rematch_; }
   // The new table's light and dark players: the old dark and light ones, with their ratings
   // after a rated game.
   std::array<Actor, 2> rematch_players() const;
@@ -166,24 +196,22 @@ class TableModel {
   ActionCheck check_action(const Actor& a, std::string_view action_id, std::int64_t based_on) const;
   void remember_action(const Actor& a, std::string action_id, json answer);
 
-  // What everyone at the table sees (one shared payload: nothing per viewer).
-  json snapshot() const;
-  // After the game: winner, reason, per-seat statistics, score/kitty; ratings once known.
-  json summary() const;
   // Fills the ratings of a finished rated game into the summary (after Storage::finish_game).
   void set_ratings(const std::array<double, 2>& before, const std::array<double, 2>& after);
-  MatchRow match_row(std::int64_t now) const;
+  bool has_ratings() const { return has_ratings_; }
+  const std::array<double, 2>& ratings_before() const { return rating_before_; }
+  const std::array<double, 2>& ratings_after() const { return rating_after_; }
   std::int64_t finished_at() const { return finished_at_; }
 
  private:
   TableModel(std::string id, const RuleSet& rules);
+  TableModel(std::string id, Game game);
   std::optional<TableError> check_seated_turn(const Actor& a, bool want_throw) const;
   void throw_dice(const UnitRandom& random, json& events);
   void apply_checked_move(const Move& m, json& events);
   void after_game_change(json& events);
   void finish(json& events);
   void bump() { ++version_; }
-  void log_events();  // appends the game's new events to log_
 
   std::string id_;
   std::string rules_;
@@ -203,18 +231,18 @@ class TableModel {
   std::array<double, 2> rating_after_{};
   bool has_ratings_ = false;
   std::array<int, 2> hints_{};  // hints given to each seat
-  std::array<bool, 2> rematch_offers_{};
-  int rematch_declined_ = 0;   // the seat that declined the last offer, 0 for none
-  std::string rematch_table_;  // the rematch's table, once both agreed
-  json rematch_json() const;   // null when nothing was offered
+  Rematch rematch_;
   struct RecentAction {
     std::string key;
     std::string id;
     json answer;
   };
   std::deque<RecentAction> recent_;  // the last kRecentActions client actions
-  std::string log_;                  // the game's events as tokens (see table_model.cpp)
-  std::size_t logged_ = 0;           // events of game_ already in log_
+  // The game's events in the game record's JSON form, comma-separated, appended as the game goes
+  // so that saving after every action does not rebuild a growing array (table_record.cpp).
+  std::string record_;
+  std::size_t recorded_ = 0;  // events of game_ already in record_
+  void record_new_events();
 };
 
 inline constexpr std::size_t kRecentActions = 32;

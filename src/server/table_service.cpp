@@ -8,6 +8,7 @@
 
 #include "server/game_review.h"
 #include "server/log.h"
+#include "server/table_views.h"
 
 namespace ur::server {
 namespace net = boost::asio;
@@ -165,7 +166,7 @@ json TableService::clock_json(const LiveTable& t) const {
 
 void TableService::publish(LiveTable& t, const json& events) {
   json msg = envelope("table");
-  msg["table"] = t.model.snapshot();
+  msg["table"] = table_snapshot(t.model);
   msg["events"] = events;
   msg["spectators"] = t.spectators.load();
   msg["clock"] = clock_json(t);
@@ -206,65 +207,6 @@ void TableService::mark_loaded(const std::shared_ptr<LiveTable>& t, int seat) {
   if (seat < 1 || seat > 2 || t->loaded[seat - 1]) return;
   t->loaded[seat - 1] = true;
   if (!t->clock_seat && t->model.seat_to_act() == seat) arm_clock(t);
-}
-
-void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
-  if (stopping_ || t->bot_busy || !t->model.bot_to_act()) return;
-  t->bot_busy = true;
-  std::int64_t version = t->model.version();
-  t->bot_timer.expires_after(ctx_.config.bot_delay);
-  t->bot_timer.async_wait(
-      [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
-        auto table = weak.lock();
-        if (!table) return;
-        table->bot_busy = false;
-        if (ec || stopping_) return;
-        if (table->model.version() != version) {
-          schedule_bot(table);
-          return;
-        }
-        bot_turn(table, version);
-      });
-}
-
-void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version) {
-  if (!t->model.bot_to_act()) return;
-  if (t->model.game().awaiting_throw()) {
-    apply_server_action(t, "computer throw",
-                        [](TableModel& m, json& ev) { return m.bot_roll(secure_unit, ev); });
-    return;
-  }
-  if (!t->bot) {
-    const RuleSet& rules = t->model.game().rules();
-    int seat = t->model.seat_to_act();
-    const solver::TableStore* tables = ctx_.table_store.get();
-    std::string spec = ai::level_spec(t->model.seats()[seat - 1].level, rules, tables);
-    std::uint64_t seed;
-    randombytes_buf(&seed, sizeof seed);
-    auto made = ai::make_agent(spec, rules, seed, tables);
-    if (auto* err = std::get_if<ai::AgentError>(&made)) {
-      log_line("table " + t->model.id() + ": no computer player: " + err->message);
-      return;
-    }
-    t->bot = std::move(std::get<std::unique_ptr<ai::Agent>>(made));
-  }
-  t->bot_busy = true;
-  auto engine = t->model.game().engine_ptr();
-  Position pos = t->model.game().position();
-  std::stop_token stop = t->bot_stop.get_token();
-  net::post(ctx_.bot_pool, [this, t, engine, pos, stop, version] {
-    Move m = t->bot->choose(*engine, pos, stop);
-    net::post(t->strand, [this, t, m, version] {
-      t->bot_busy = false;
-      if (stopping_) return;
-      if (t->model.version() != version) {
-        schedule_bot(t);
-        return;
-      }
-      apply_server_action(t, "computer move",
-                          [m](TableModel& model, json& ev) { return model.bot_move(m, ev); });
-    });
-  });
 }
 
 void TableService::publish_spectators(LiveTable& t) {

@@ -35,6 +35,7 @@
 #include "ai/agent.h"
 #include "server/matchmaker.h"
 #include "server/pubsub.h"
+#include "server/server_context.h"
 #include "server/table_model.h"
 #include "server/ws_dispatch.h"
 
@@ -115,7 +116,7 @@ class TableService {
     std::unordered_map<std::string, Watch> watching;
   };
 
-  // Message handlers (table_handlers.cpp).
+  // Message handlers (table_handlers.cpp; rematch, lobby and matchmaking in table_lobby.cpp).
   boost::asio::awaitable<void> on_create(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_open(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_join(WsClient& c, const json& msg);
@@ -152,6 +153,7 @@ class TableService {
   void arm_clock(const std::shared_ptr<LiveTable>& t);
   // A seated player's page has the table: its first move may now be timed.
   void mark_loaded(const std::shared_ptr<LiveTable>& t, int seat);
+  // The computer seat's turn (table_computer.cpp).
   void schedule_bot(const std::shared_ptr<LiveTable>& t);
   void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);
   json clock_json(const LiveTable& t) const;
@@ -192,5 +194,9 @@ class TableService {
 
 // The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).
 double secure_unit();
+// The computer seat's name for a level (TableModel::create's ComputerName), from ai/'s levels.
+// `tables` is the server's table store: the perfect level without a solved table plays as hard.
+std::optional<std::string> computer_name(const std::string& level, const RuleSet& rules,
+                                         const solver::TableStore* tables);
 
 }  // namespace ur::server

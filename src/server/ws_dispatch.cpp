@@ -3,9 +3,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "server/bot_service.h"
 #include "server/log.h"
-#include "server/table_service.h"
 
 namespace ur::server {
 
@@ -61,7 +59,7 @@ json error_reply(const json& request, std::string_view code, std::string_view me
   return j;
 }
 
-Dispatcher::Dispatcher(ServerContext& ctx) : ctx_(ctx) {
+Dispatcher::Dispatcher() {
   add("hello", [](WsClient& client, const json& msg) -> awaitable<void> {
     json j = reply("welcome", msg);
     j["server"] = "ur/" UR_VERSION;
@@ -85,9 +83,12 @@ void Dispatcher::add(std::string type, Handler handler) {
 
 void Dispatcher::on_open(WsClient&) {}
 
+void Dispatcher::on_closed(CloseHandler handler) {
+  close_handlers_.push_back(std::move(handler));
+}
+
 void Dispatcher::on_close(WsClient& client) {
-  if (ctx_.tables) ctx_.tables->on_close(client);
-  if (ctx_.bots) ctx_.bots->on_close(client);
+  for (const CloseHandler& h : close_handlers_) h(client);
 }
 
 awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) {

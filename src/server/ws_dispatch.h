@@ -1,6 +1,7 @@
 // The WebSocket protocol layer: what the server does with each message, kept apart from the I/O
 // (server.cpp) so that tables, the lobby and matchmaking plug in here as new message types without
-// touching sockets, strands or queues.
+// touching sockets, strands or queues. The services register their handlers (and what to do when
+// a connection closes) from above; the dispatcher calls no service by name.
 //
 // Every message both ways is a JSON object {"v": 1, "type": "...", ...} (docs/protocol.md). A
 // client message may carry "id" (a string or number of the client's choosing); the answer to it
@@ -19,8 +20,9 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
-#include "server/server_context.h"
+#include "server/identity.h"
 
 namespace ur::server {
 
@@ -56,10 +58,16 @@ class Dispatcher {
   using Handler =
       std::function<boost::asio::awaitable<void>(WsClient& client, const nlohmann::json& message)>;
 
-  explicit Dispatcher(ServerContext& ctx);
+  // What to do when a connection closes (the services above drop its subscriptions, tickets,
+  // online bots): registered by them, so the dispatcher knows nothing of tables or bots.
+  using CloseHandler = std::function<void(WsClient& client)>;
+
+  Dispatcher();
 
   // Adds (or replaces) the handler of one message type. Call before the server starts.
   void add(std::string type, Handler handler);
+  // Adds a handler for closed connections. Call before the server starts.
+  void on_closed(CloseHandler handler);
 
   void on_open(WsClient& client);
   // Parses, validates the envelope, routes to the handler; every failure is answered.
@@ -67,8 +75,8 @@ class Dispatcher {
   void on_close(WsClient& client);
 
  private:
-  ServerContext& ctx_;
   std::unordered_map<std::string, Handler> handlers_;
+  std::vector<CloseHandler> close_handlers_;
 };
 
 }  // namespace ur::server

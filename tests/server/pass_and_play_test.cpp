@@ -10,6 +10,7 @@
 #include "harness.h"
 #include "server/storage.h"
 #include "server/table_model.h"
+#include "server/table_views.h"
 #include "table_fixture.h"
 
 namespace ur::server {
@@ -153,7 +154,7 @@ TEST_F(PassAndPlayTest, UndoTakesBackTheLastDecisionAndTheThrowsAfterIt) {
   ASSERT_TRUE(row);
   auto loaded = TableModel::from_row(*row);
   ASSERT_TRUE(std::holds_alternative<TableModel>(loaded)) << std::get<TableError>(loaded).message;
-  EXPECT_EQ(std::get<TableModel>(loaded).snapshot(), back);
+  EXPECT_EQ(table_snapshot(std::get<TableModel>(loaded)), back);
 
   // The other decision this time, and play on.
   const json& moves = back["game"]["legal_moves"];

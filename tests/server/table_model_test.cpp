@@ -3,11 +3,14 @@
 // publish/subscribe bus.
 #include <gtest/gtest.h>
 
+#include "engine/game_record.h"
 #include "engine/random.h"
 #include "server/elo.h"
 #include "server/matchmaker.h"
 #include "server/pubsub.h"
 #include "server/table_model.h"
+#include "server/table_service.h"
+#include "server/table_views.h"
 
 namespace ur::server {
 namespace {
@@ -20,7 +23,7 @@ Actor guest(const std::string& key) {
 }
 
 TableModel make(const TableOptions& o, const Actor& creator) {
-  auto made = TableModel::create("00000000000000aa", o, creator, 1000);
+  auto made = TableModel::create("00000000000000aa", o, creator, 1000, computer_name);
   EXPECT_TRUE(std::holds_alternative<TableModel>(made));
   return std::get<TableModel>(std::move(made));
 }
@@ -61,18 +64,22 @@ TEST(TableModel, InviteSeatsTheSecondPlayerOnce) {
 TEST(TableModel, RatedTablesNeedAccountsAndBotsAreUnrated) {
   TableOptions rated;
   rated.rated = true;
-  auto made = TableModel::create("00000000000000ab", rated, guest("x"), 0);
+  auto made = TableModel::create("00000000000000ab", rated, guest("x"), 0, computer_name);
   EXPECT_EQ(std::get<TableError>(made).code, "login_required");
   TableModel t = make(rated, user(1, "alice"));
   EXPECT_EQ(t.join(guest("y"), t.invite())->code, "login_required");
   TableOptions bot;
   bot.bot_level = "hard";
   bot.rated = true;
-  EXPECT_EQ(std::get<TableError>(TableModel::create("00000000000000ac", bot, user(1, "a"), 0)).code,
+  EXPECT_EQ(std::get<TableError>(
+                TableModel::create("00000000000000ac", bot, user(1, "a"), 0, computer_name))
+                .code,
             "bad_request");
   bot.rated = false;
   bot.bot_level = "grandmaster";
-  EXPECT_EQ(std::get<TableError>(TableModel::create("00000000000000ad", bot, user(1, "a"), 0)).code,
+  EXPECT_EQ(std::get<TableError>(
+                TableModel::create("00000000000000ad", bot, user(1, "a"), 0, computer_name))
+                .code,
             "bad_request");
 }
 
@@ -80,15 +87,29 @@ TEST(TableModel, ComputerSeatsAreNamedByTheirLevel) {
   TableOptions bot;
   bot.rules = "finkel(pieces=2)";  // never solved in the tests' data directory
   bot.bot_level = "easy";
-  TableModel easy =
-      std::get<TableModel>(TableModel::create("00000000000000ae", bot, guest("x"), 0));
+  TableModel easy = std::get<TableModel>(
+      TableModel::create("00000000000000ae", bot, guest("x"), 0, computer_name));
   EXPECT_EQ(easy.seats()[1].name, "Computer (easy)");
   // Without a solved table the perfect level plays as hard, and its name says so.
   bot.bot_level = "perfect";
-  TableModel perfect =
-      std::get<TableModel>(TableModel::create("00000000000000af", bot, guest("x"), 0));
+  TableModel perfect = std::get<TableModel>(
+      TableModel::create("00000000000000af", bot, guest("x"), 0, computer_name));
   EXPECT_EQ(perfect.seats()[1].name, "Computer (hard: no perfect table)");
   EXPECT_EQ(perfect.seats()[1].level, "perfect");
+  // The model knows no level itself: it names the seat with what the service hands it.
+  ComputerName robots = [](const std::string& level, const RuleSet&) -> std::optional<std::string> {
+    if (level == "tin") return "Tin robot";
+    return std::nullopt;
+  };
+  bot.bot_level = "tin";
+  auto tin = TableModel::create("00000000000000b0", bot, guest("x"), 0, robots);
+  ASSERT_TRUE(std::holds_alternative<TableModel>(tin));
+  EXPECT_EQ(std::get<TableModel>(tin).seats()[1].name, "Tin robot");
+  EXPECT_EQ(std::get<TableModel>(tin).status(), TableStatus::kPlaying);
+  bot.bot_level = "easy";
+  EXPECT_EQ(
+      std::get<TableError>(TableModel::create("00000000000000b1", bot, guest("x"), 0, robots)).code,
+      "bad_request");
 }
 
 TEST(TableModel, OnlyThePlayerToActActsAndActionIdsAreAnsweredOnce) {
@@ -138,7 +159,7 @@ TEST(TableModel, ThePersistedRowRestoresTheTableExactly) {
   auto back = TableModel::from_row(row);
   ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<TableError>(back).message;
   const TableModel& r = std::get<TableModel>(back);
-  EXPECT_EQ(r.snapshot(), t.snapshot());
+  EXPECT_EQ(table_snapshot(r), table_snapshot(t));
   EXPECT_EQ(r.to_row(2000).state, row.state);
   EXPECT_TRUE(r.check_action(alice, "id38", 0).duplicate ||
               r.check_action(bob, "id38", 0).duplicate);
@@ -162,7 +183,7 @@ TEST(TableModel, CorruptRowsAreRefusedWithAReason) {
   EXPECT_TRUE(refused(r3));
   TableRow r4 = good;
   json s = json::parse(good.state);
-  s["log"] = "t9";  // no such throw
+  s["events"] = json::array({{{"player", "light"}, {"throw", 9}}});  // no such throw
   r4.state = s.dump();
   EXPECT_TRUE(refused(r4));
   TableRow r5 = good;
@@ -172,7 +193,8 @@ TEST(TableModel, CorruptRowsAreRefusedWithAReason) {
   EXPECT_TRUE(refused(r5));
   TableRow r7 = good;
   s = json::parse(good.state);
-  s["log"] = "t2 m5.7";  // not a legal move
+  s["events"] = json::array({{{"player", "light"}, {"throw", 2}},
+                             {{"player", "light"}, {"move", {{"from", 5}, {"to", 7}}}}});
   r7.state = s.dump();
   EXPECT_TRUE(refused(r7));
   TableRow r6 = good;
@@ -182,13 +204,64 @@ TEST(TableModel, CorruptRowsAreRefusedWithAReason) {
   EXPECT_TRUE(refused(r6));
 }
 
+// A game event as rows stored it before the game record was the stored form (the old server's
+// writer, kept here to make such rows): "t<k>", "m|y|n<from>.<to>", "x<reason><L|D>".
+std::string legacy_token(const GameEvent& ev) {
+  switch (ev.type) {
+    case GameEvent::Type::kThrow:
+      return "t" + std::to_string(ev.outcome);
+    case GameEvent::Type::kMove: {
+      char k = ev.move.kind == MoveKind::kAwardYes  ? 'y'
+               : ev.move.kind == MoveKind::kAwardNo ? 'n'
+                                                    : 'm';
+      return k + std::to_string(ev.move.from) + "." + std::to_string(ev.move.to);
+    }
+    case GameEvent::Type::kResign:
+      return "x" + std::to_string(ev.outcome) + (ev.player == Player::kLight ? "L" : "D");
+  }
+  return "?";
+}
+
+TEST(TableModel, RowsOfTheOldEventLogFormStillLoadAndAreSavedAsTheGameRecord) {
+  Actor alice = user(1, "alice"), bob = user(2, "bob");
+  TableModel t = make({}, alice);
+  ASSERT_FALSE(t.join(bob, t.invite()));
+  Rng rng(7);
+  UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
+  for (int i = 0; i < 60 && t.status() == TableStatus::kPlaying; ++i) {
+    json events = json::array();
+    const Actor& a = t.seat_to_act() == 1 ? alice : bob;
+    Move m = t.game().awaiting_throw() ? Move{} : t.game().legal_moves()[0];
+    ASSERT_FALSE(t.game().awaiting_throw() ? t.roll(a, dice, events)
+                                           : t.move(a, m.from, m.to, m.kind, events));
+  }
+  json events = json::array();
+  ASSERT_FALSE(t.resign(bob, events));
+  TableRow row = t.to_row(3000);
+  json state = json::parse(row.state);
+  ASSERT_EQ(state["events"], to_record(t.game())["events"]);  // the game record's own events
+  std::string log;
+  for (const GameEvent& ev : t.game().events()) log += (log.empty() ? "" : " ") + legacy_token(ev);
+  state.erase("events");
+  state["log"] = log;
+  TableRow old = row;
+  old.state = state.dump();
+  auto back = TableModel::from_row(old);
+  ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<TableError>(back).message;
+  EXPECT_EQ(table_snapshot(std::get<TableModel>(back)), table_snapshot(t));
+  EXPECT_EQ(std::get<TableModel>(back).to_row(3000).state, row.state);
+  state["log"] = "t9";  // an old row that does not replay is refused like a new one
+  old.state = state.dump();
+  EXPECT_EQ(std::get<TableError>(TableModel::from_row(old)).code, "corrupt_table");
+}
+
 TEST(TableModel, EndingsNameTheWinnerAndClose) {
   Actor alice = user(1, "alice"), bob = user(2, "bob");
   TableModel done = make({}, alice);
   ASSERT_FALSE(done.join(bob, done.invite()));
   play_out(done, alice, bob, 11);
   ASSERT_EQ(done.status(), TableStatus::kFinished);
-  json s = done.summary();
+  json s = table_summary(done);
   EXPECT_EQ(s["reason"], "bore-off");
   EXPECT_EQ(s["seats"][s["winner"].get<int>() - 1]["borne_off"], 7);
   MatchRow m = done.match_row(9);
@@ -199,8 +272,8 @@ TEST(TableModel, EndingsNameTheWinnerAndClose) {
   ASSERT_FALSE(t.join(bob, t.invite()));
   json events = json::array();
   ASSERT_FALSE(t.time_out(events));  // light is to act
-  EXPECT_EQ(t.summary()["winner"], 2);
-  EXPECT_EQ(t.summary()["reason"], "timeout");
+  EXPECT_EQ(table_summary(t)["winner"], 2);
+  EXPECT_EQ(table_summary(t)["reason"], "timeout");
 
   TableModel w = make({}, alice);
   ASSERT_FALSE(w.leave(alice, events));  // nobody else came: the table closes
@@ -209,7 +282,7 @@ TEST(TableModel, EndingsNameTheWinnerAndClose) {
   TableModel l = make({}, alice);
   ASSERT_FALSE(l.join(bob, l.invite()));
   ASSERT_FALSE(l.leave(bob, events));
-  EXPECT_EQ(l.summary()["winner"], 1);
+  EXPECT_EQ(table_summary(l)["winner"], 1);
   EXPECT_EQ(l.status(), TableStatus::kFinished);
   EXPECT_EQ(l.leave(bob, events)->code, "left_table");
   ASSERT_FALSE(l.leave(alice, events));
