@@ -38,7 +38,9 @@ TableService::TableService(ServerContext& ctx)
       matchmaker_(ctx.config.match_window, ctx.config.match_window_per_sec),
       service_strand_(net::make_strand(ctx.table_pool.get_executor())),
       match_timer_(service_strand_),
-      sweep_timer_(service_strand_) {}
+      sweep_timer_(service_strand_),
+      lease_timer_(service_strand_),
+      leases_(*ctx.storage, ctx.config.leases) {}
 
 TableService::~TableService() = default;
 
@@ -51,6 +53,8 @@ std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
   t->last_active = steady_seconds();
   t->live = t->model.live();
   tables_.emplace(t->model.id(), t);
+  // With several nodes, the first node to have a table (its creator, usually) runs its timers.
+  if (clustered_) net::post(t->strand, [this, t] { claim(t); });
   return t;
 }
 
@@ -60,6 +64,8 @@ std::size_t TableService::cached_tables() {
 }
 
 std::size_t TableService::restore() {
+  // With several nodes the tables are shared: each node takes the expired leases (lease_tick).
+  if (clustered_) return 0;
   std::vector<TableRow> rows = ctx_.storage->live_tables();
   std::size_t restored = 0;
   for (const TableRow& row : rows) {
@@ -92,7 +98,9 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
     co_return nullptr;
   }
   auto t = add_table(std::move(std::get<TableModel>(model)));
-  auto arm = [this, t] {
+  auto arm = [this, t, stored = *row] {
+    // The stored idle deadline is kept across nodes; one node alone restarts it in full.
+    if (clustered_ && t->model.version() == stored.version) t->deadline_ms = stored.clock_deadline;
     arm_clock(t);
     schedule_bot(t);
   };
@@ -102,27 +110,33 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
 
 std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>& t, TableModel next,
                                                const json& events,
-                                               const std::function<void()>& before_publish) {
+                                               const std::function<void()>& before_publish,
+                                               std::int64_t epoch) {
   std::int64_t now = unix_now();
   std::int64_t expected = t->model.version();
   bool finishing = t->model.status() == TableStatus::kPlaying &&
                    next.status() != TableStatus::kPlaying && next.game().is_over();
+  // The clock restarts in full with every change; its deadline is stored with the change.
+  std::int64_t deadline =
+      clock_seat_for(*t, next, false) ? unix_now_ms() + ctx_.config.idle_timeout.count() : 0;
   try {
     bool ok;
+    TableRow row = next.to_row(now);
+    row.clock_deadline = deadline;
     if (finishing) {
       MatchRow match = next.match_row(now);
-      ok = ctx_.storage->finish_game(next.to_row(now), expected, match);
+      ok = ctx_.storage->finish_game(row, expected, match, epoch);
       if (ok) review_in_background(ctx_, match);
       if (ok && match.rated) {
         next.set_ratings(match.rating_before, match.rating_after);
         // The ratings are in the match already; the table's own copy is for its summary.
-        ctx_.storage->save_table(next.to_row(now), next.version());
+        ctx_.storage->save_table(next.to_row(now), next.version(), epoch);
       }
     } else {
-      ok = ctx_.storage->save_table(next.to_row(now), expected);
+      ok = ctx_.storage->save_table(row, expected, epoch);
     }
     if (!ok) {
-      log_line("table " + t->model.id() + ": version conflict in storage; change refused");
+      log_line("table " + t->model.id() + ": version or epoch conflict in storage; change refused");
       // Another node moved it on: the retry starts from the stored state.
       if (clustered_) refresh(t);
       return TableError{"conflict", "the table changed elsewhere; reload it and try again"};
@@ -134,6 +148,7 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
   t->model = std::move(next);
   t->last_active = steady_seconds();
   t->live = t->model.live();
+  t->deadline_ms = deadline;
   arm_clock(t);
   if (before_publish) before_publish();
   publish(*t, events);
@@ -144,13 +159,15 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
 void TableService::apply_server_action(
     const std::shared_ptr<LiveTable>& t, const char* what,
     const std::function<std::optional<TableError>(TableModel&, json&)>& action) {
+  if (!runs_timers(*t)) return;  // the lease went to another node meanwhile
   TableModel next = t->model;
   json events = json::array();
   if (auto e = action(next, events)) {
     log_line(std::string(what) + " refused: " + e->message);
     return;
   }
-  if (auto e = commit(t, std::move(next), events))
+  // Fenced by the epoch: a holder whose lease was taken over cannot commit a server action.
+  if (auto e = commit(t, std::move(next), events, {}, clustered_ ? t->epoch : kAnyEpoch))
     log_line(std::string(what) + " not saved: " + e->message);
 }
 
@@ -174,23 +191,35 @@ void TableService::publish(LiveTable& t, const json& events) {
                            msg.dump(-1, ' ', false, json::error_handler_t::replace)));
 }
 
+int TableService::clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const {
+  int seat = m.seat_to_act();
+  if (!seat || m.bot_to_act() || ctx_.config.idle_timeout.count() <= 0) return 0;
+  // Against the computer nobody waits for the player: no clock, so a newcomer who stops to read
+  // the board never loses on time.
+  const auto& seats = m.seats();
+  if (std::any_of(seats.begin(), seats.end(),
+                  [](const Seat& s) { return s.kind == SeatKind::kBot; }))
+    return 0;
+  // Two people at one device (pass and play) take the time they like.
+  if (m.local()) return 0;
+  // The game's first move waits for the player's page (a match found while they looked away).
+  if (m.game().events().empty() && !t.loaded[seat - 1] && !started) return 0;
+  return seat;
+}
+
 void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
   t->idle_timer.cancel();
   t->clock_seat = 0;
-  int seat = t->model.seat_to_act();
-  if (!seat || t->model.bot_to_act() || ctx_.config.idle_timeout.count() <= 0 || stopping_) return;
-  // Against the computer nobody waits for the player: no clock, so a newcomer who stops to read
-  // the board never loses on time.
-  const auto& seats = t->model.seats();
-  if (std::any_of(seats.begin(), seats.end(),
-                  [](const Seat& s) { return s.kind == SeatKind::kBot; }))
-    return;
-  // Two people at one device (pass and play) take the time they like.
-  if (t->model.local()) return;
-  // The game's first move waits for the player's page (a match found while they looked away).
-  if (t->model.game().events().empty() && !t->loaded[seat - 1]) return;
+  if (stopping_) return;
+  int seat = clock_seat_for(*t, t->model, t->deadline_ms != 0);
+  if (!seat) return;
+  std::int64_t now_ms = unix_now_ms();
+  if (!t->deadline_ms) t->deadline_ms = now_ms + ctx_.config.idle_timeout.count();
+  // Every node shows the clock (clock_json); only the lease holder runs it.
   t->clock_seat = seat;
-  t->clock_deadline = std::chrono::steady_clock::now() + ctx_.config.idle_timeout;
+  t->clock_deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(t->deadline_ms - now_ms);
+  if (!runs_timers(*t)) return;
   t->idle_timer.expires_at(t->clock_deadline);
   std::int64_t version = t->model.version();
   t->idle_timer.async_wait(
@@ -209,7 +238,7 @@ void TableService::mark_loaded(const std::shared_ptr<LiveTable>& t, int seat) {
 }
 
 void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
-  if (stopping_ || t->bot_busy || !t->model.bot_to_act()) return;
+  if (stopping_ || t->bot_busy || !t->model.bot_to_act() || !runs_timers(*t)) return;
   t->bot_busy = true;
   std::int64_t version = t->model.version();
   t->bot_timer.expires_after(ctx_.config.bot_delay);
@@ -363,11 +392,13 @@ void TableService::on_close(WsClient& client) {
   matchmaker_.remove_connection(client.connection_id());
 }
 
-void TableService::start() {
+void TableService::start(const std::string& node_name) {
   ctx_.pubsub->set_resync([this](const std::string& topic) { resync(topic); });
+  leases_.start(node_name);
   net::post(service_strand_, [this] {
     match_tick();
     sweep_cache();
+    if (clustered_) lease_tick();
   });
 }
 
@@ -377,6 +408,7 @@ void TableService::shutdown() {
   net::post(service_strand_, [this] {
     match_timer_.cancel();
     sweep_timer_.cancel();
+    lease_timer_.cancel();
   });
   std::lock_guard lock(tables_mutex_);
   for (auto& [id, t] : tables_) {
