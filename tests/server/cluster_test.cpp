@@ -311,6 +311,7 @@ TEST_F(ClusterTest, StoppedOwnerCannotCommitAndTheIdleClockFiresOnce) {
 // The node holding the table's lease is killed (kill -9) mid-game, twenty times: each time the
 // game goes on through another node at once, another node takes the lease within 5 s, and every
 // accepted action is applied exactly once (versions one by one, a resent action not again).
+// About 2.5 s a round with the test cluster's 2 s leases.
 TEST_F(ClusterTest, KilledOwnerTwentyTimesTheGameGoesOn) {
   Client light = user(nodes_[0], nodes_[0], unique("ivy"));
   Client dark = user(nodes_[0], nodes_[1], unique("jon"));
@@ -367,8 +368,13 @@ TEST_F(ClusterTest, KilledOwnerTwentyTimesTheGameGoesOn) {
   std::cerr << "takeover after kill -9, ms: min " << times.front() << ", median "
             << times[times.size() / 2] << ", max " << times.back() << "\n";
 
-  table = play_out(light, dark, table, n);
-  ASSERT_TRUE(table.is_object());
+  // The game ends (a resignation keeps the test short): its record is the same everywhere.
+  json resign{
+      {"type", "resign"}, {"table", id}, {"version", table["version"]}, {"action_id", "end"}};
+  json resigned = paced(light, resign);
+  ASSERT_EQ(resigned["type"], "action_ok") << resigned;
+  ++n;
+  table = step_wait(light, dark, resigned["version"]);
   ASSERT_EQ(table["status"], "finished");
   EXPECT_EQ(table["version"].get<std::int64_t>(), first + n) << "one version per accepted action";
   TableRow last = row(id);
