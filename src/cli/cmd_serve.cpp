@@ -17,6 +17,7 @@ void add_serve_command(CLI::App& app) {
   static std::string db;
   static bool quiet = false;
   static double idle_seconds = 30, bot_delay_ms = 700;
+  static int lease_ms = 3000, lease_renew_ms = 1000;
   static bool no_solve = false;
   static double solve_memory_gib = static_cast<double>(server::default_solve_memory()) / (1 << 30);
   cmd->add_option("--port,-p", cfg.port, "TCP port (0 = any free port)")
@@ -38,6 +39,19 @@ void add_serve_command(CLI::App& app) {
                   "event bus between nodes: redis://HOST:PORT (several nodes over one "
                   "PostgreSQL database); default: in-process (one node)")
       ->envname("UR_BUS");
+  cmd->add_option("--lease-ms", lease_ms,
+                  "with --bus: milliseconds a node's lease on a table lasts (another node takes "
+                  "the table when it expires)")
+      ->check(CLI::Range(100, 600000))
+      ->capture_default_str();
+  cmd->add_option("--lease-renew-ms", lease_renew_ms,
+                  "with --bus: milliseconds between renewals of a node's leases (and sweeps for "
+                  "expired ones); less than --lease-ms")
+      ->check(CLI::Range(50, 600000))
+      ->capture_default_str();
+  cmd->add_option("--node-name", cfg.leases.node_name,
+                  "with --bus: this node's name in the table leases (default BIND:PORT)")
+      ->envname("UR_NODE_NAME");
   cmd->add_option("--web-root", cfg.web_root, "directory of static files served at /")
       ->envname("UR_WEB_ROOT")
       ->capture_default_str();
@@ -87,6 +101,8 @@ void add_serve_command(CLI::App& app) {
     cfg.access_log = !quiet;
     cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(idle_seconds * 1000));
     cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(bot_delay_ms));
+    cfg.leases.duration = std::chrono::milliseconds(lease_ms);
+    cfg.leases.renew = std::chrono::milliseconds(lease_renew_ms);
     cfg.solve_tables = !no_solve;
     cfg.solve_memory = static_cast<std::uint64_t>(solve_memory_gib * (1 << 30));
     std::error_code self_ec;

@@ -72,6 +72,18 @@ struct ServerConfig {
   // Finished tables nobody watches leave the memory cache after this long (they stay stored).
   std::chrono::milliseconds table_cache_ttl{10 * 60'000};
 
+  // Table leases, used only with a bus (several nodes; docs/scaling.md, "Table leases"): the
+  // node holding a live table's lease runs its timers. A lease lasts `duration`; every `renew`
+  // a node extends all of its leases and takes those that expired (up to sweep_limit at once),
+  // so a dead node's tables are taken within duration + renew. The node's id is `node_name`
+  // (default BIND:PORT) with a random suffix, new at every start.
+  struct Leases {
+    std::chrono::milliseconds duration{3'000};
+    std::chrono::milliseconds renew{1'000};
+    int sweep_limit = 500;
+    std::string node_name;
+  } leases;
+
   // Perfect play on a fresh start (table_solver.h): solve the missing tables of the lobby's rule
   // sets in the background with `solver_binary` (`ur`), skipping those that would need more than
   // solve_memory bytes. Off unless asked for: `ur serve` turns it on (--no-solve turns it off).

@@ -114,6 +114,15 @@ constexpr Migration kMigrations[] = {
       ALTER TABLE users ADD COLUMN bot_games INTEGER NOT NULL DEFAULT 0;
       ALTER TABLE users ADD COLUMN bot_wins INTEGER NOT NULL DEFAULT 0;
     )sql"},
+    // Table leases of a cluster (Storage::claim_table) and the stored idle clock.
+    {6, R"sql(
+      ALTER TABLE tables ADD COLUMN owner_node TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tables ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN clock_deadline BIGINT NOT NULL DEFAULT 0;
+      CREATE INDEX tables_lease ON tables(status, lease_until);
+      CREATE INDEX tables_owner_node ON tables(owner_node, status);
+    )sql"},
 };
 
 // The key of the advisory lock that serialises migrators ("ur" in ASCII): any constant works as
@@ -127,7 +136,15 @@ constexpr const char* kPoolUserColumns =
     "SELECT id, username, password_hash, created_at, bot_rating, bot_games, bot_wins FROM users ";
 constexpr const char* kTableColumns =
     "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
-    "owner_key, owner_user, owner_addr FROM tables ";
+    "owner_key, owner_user, owner_addr, owner_node, lease_until, epoch, clock_deadline "
+    "FROM tables ";
+// The live tables whose lease expired, each taken by one node: rows another node's sweep has
+// locked are skipped, not waited for.
+constexpr const char* kTakeExpiredSql =
+    "UPDATE tables t SET owner_node = $1, lease_until = $3, epoch = t.epoch + 1 "
+    "FROM (SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < $2 "
+    "ORDER BY lease_until LIMIT $4 FOR UPDATE SKIP LOCKED) expired "
+    "WHERE t.id = expired.id RETURNING t.id, t.epoch";
 constexpr const char* kMatchColumns =
     "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, reason, "
     "light_rating_before, light_rating_after, dark_rating_before, dark_rating_after, summary, ";
@@ -158,6 +175,12 @@ TableRow to_table(const pqxx::row& r) {
   t.owner_key = r[9].as<std::string>();
   t.owner_user = r[10].as<std::int64_t>();
   t.owner_addr = r[11].as<std::string>();
+  if (r.size() > 12) {  // the lobby's query leaves the lease columns out
+    t.owner_node = r[12].as<std::string>();
+    t.lease_until = r[13].as<std::int64_t>();
+    t.epoch = r[14].as<std::int64_t>();
+    t.clock_deadline = r[15].as<std::int64_t>();
+  }
   return t;
 }
 
@@ -177,6 +200,10 @@ MatchRow to_match(const pqxx::row& r) {
   m.started_at = r[15].as<std::int64_t>();
   m.finished_at = r[16].as<std::int64_t>();
   return m;
+}
+
+TableLease to_lease(const pqxx::row& r) {
+  return TableLease{r[0].as<std::string>(), r[1].as<std::int64_t>()};
 }
 
 ReviewRow to_review(const pqxx::row& r) {
@@ -350,9 +377,11 @@ class PgStorage final : public Storage {
     });
   }
 
-  bool save_table(const TableRow& t, std::int64_t expected_version) override {
-    return write("save table",
-                 [&](pqxx::transaction_base& tx) { return write_table(tx, t, expected_version); });
+  bool save_table(const TableRow& t, std::int64_t expected_version,
+                  std::int64_t expected_epoch) override {
+    return write("save table", [&](pqxx::transaction_base& tx) {
+      return write_table(tx, t, expected_version, expected_epoch);
+    });
   }
 
   std::optional<TableRow> find_table(std::string_view id) override {
@@ -395,9 +424,10 @@ class PgStorage final : public Storage {
     });
   }
 
-  bool finish_game(const TableRow& t, std::int64_t expected_version, MatchRow& m) override {
+  bool finish_game(const TableRow& t, std::int64_t expected_version, MatchRow& m,
+                   std::int64_t expected_epoch) override {
     return write("finish game", [&](pqxx::transaction_base& tx) {
-      if (!write_table(tx, t, expected_version)) return false;
+      if (!write_table(tx, t, expected_version, expected_epoch)) return false;
       m.rating_before = m.rating_after = {0, 0};
       if (m.rated) {
         // A bot in either seat: both sides are rated in the bot pool (bot_* columns).
@@ -515,6 +545,37 @@ class PgStorage final : public Storage {
     });
   }
 
+  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
+                                          std::int64_t now_ms, std::int64_t until_ms) override {
+    return write("claim table", [&](pqxx::transaction_base& tx) {
+      pqxx::result r = tx.exec_params(
+          "UPDATE tables SET owner_node = $2, lease_until = $4, "
+          "epoch = CASE WHEN owner_node = $2 THEN epoch ELSE epoch + 1 END "
+          "WHERE id = $1 AND status IN ('waiting', 'playing') "
+          "AND (owner_node = $2 OR lease_until < $3) RETURNING epoch",
+          std::string(id), std::string(node), now_ms, until_ms);
+      return r.empty() ? std::nullopt : std::optional<std::int64_t>(r[0][0].as<std::int64_t>());
+    });
+  }
+
+  std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until_ms) override {
+    return write("renew leases", [&](pqxx::transaction_base& tx) {
+      return collect<std::vector<TableLease>>(
+          tx.exec_params("UPDATE tables SET lease_until = $2 WHERE owner_node = $1 "
+                         "AND status IN ('waiting', 'playing') RETURNING id, epoch",
+                         std::string(node), until_ms),
+          to_lease);
+    });
+  }
+
+  std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now_ms,
+                                              std::int64_t until_ms, int limit) override {
+    return write("take expired leases", [&](pqxx::transaction_base& tx) {
+      return collect<std::vector<TableLease>>(
+          tx.exec_params(kTakeExpiredSql, std::string(node), now_ms, until_ms, limit), to_lease);
+    });
+  }
+
   BotStatus bot_status(std::int64_t user_id) override {
     return read("bot status", [&](pqxx::transaction_base& tx) {
       pqxx::result r = tx.exec_params(
@@ -550,23 +611,25 @@ class PgStorage final : public Storage {
   }
 
  private:
-  // Inserts (expected_version < 0) or updates the row if its version is the expected one.
+  // Inserts (expected_version < 0) or updates the row if its version (and, unless kAnyEpoch,
+  // its epoch) is the expected one.
   static bool write_table(pqxx::transaction_base& tx, const TableRow& t,
-                          std::int64_t expected_version) {
+                          std::int64_t expected_version, std::int64_t expected_epoch) {
     pqxx::result r =
         expected_version < 0
             ? tx.exec_params(
                   "INSERT INTO tables(id, rules, status, is_public, rated, version, state, "
-                  "created_at, updated_at, owner_key, owner_user, owner_addr) "
-                  "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
+                  "created_at, updated_at, owner_key, owner_user, owner_addr, clock_deadline) "
+                  "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) "
                   "ON CONFLICT(id) DO NOTHING",
                   t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at,
-                  t.updated_at, t.owner_key, t.owner_user, t.owner_addr)
+                  t.updated_at, t.owner_key, t.owner_user, t.owner_addr, t.clock_deadline)
             : tx.exec_params(
                   "UPDATE tables SET rules = $1, status = $2, is_public = $3, rated = $4, "
-                  "version = $5, state = $6, updated_at = $7 WHERE id = $8 AND version = $9",
+                  "version = $5, state = $6, updated_at = $7, clock_deadline = $10 "
+                  "WHERE id = $8 AND version = $9 AND ($11::BIGINT < 0 OR epoch = $11)",
                   t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.updated_at, t.id,
-                  expected_version);
+                  expected_version, t.clock_deadline, expected_epoch);
     return r.affected_rows() == 1;
   }
 

@@ -92,6 +92,8 @@ std::string Server::start() {
   const ServerConfig& cfg = s.config;
   if (!init_crypto()) return "cannot initialise libsodium";
   if (cfg.threads < 1 || cfg.threads > 256) return "--threads must be between 1 and 256";
+  if (!cfg.bus.empty() && cfg.leases.renew >= cfg.leases.duration)
+    return "--lease-renew-ms must be less than --lease-ms (a lease must outlive its renewal)";
   std::error_code fec;
   if (!cfg.data_dir.empty()) {
     fs::create_directories(cfg.data_dir, fec);
@@ -167,7 +169,10 @@ void Server::run() {
   }
   net::co_spawn(s.ioc, s.listen(), net::detached);
   net::co_spawn(s.strand, s.sweep_sessions(), net::detached);
-  s.ctx->tables->start();
+  // The node's name in the table leases: by default where it listens, which names it in a log.
+  s.ctx->tables->start(s.config.leases.node_name.empty()
+                           ? s.config.bind + ":" + std::to_string(s.port)
+                           : s.config.leases.node_name);
   std::vector<std::thread> threads;
   for (int i = 1; i < s.config.threads; ++i) threads.emplace_back([&s] { s.ioc.run(); });
   s.ioc.run();

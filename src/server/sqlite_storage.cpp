@@ -113,7 +113,26 @@ constexpr Migration kMigrations[] = {
       ALTER TABLE users ADD COLUMN bot_wins INTEGER NOT NULL DEFAULT 0;
       CREATE UNIQUE INDEX users_bot_token ON users(bot_token_hash);
     )sql"},
+    // Table leases of a cluster (Storage::claim_table) and the stored idle clock.
+    {6, R"sql(
+      ALTER TABLE tables ADD COLUMN owner_node TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tables ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN clock_deadline BIGINT NOT NULL DEFAULT 0;
+      CREATE INDEX tables_lease ON tables(status, lease_until);
+      CREATE INDEX tables_owner_node ON tables(owner_node, status);
+    )sql"},
 };
+
+constexpr const char* kTableColumns =
+    "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
+    "owner_key, owner_user, owner_addr, owner_node, lease_until, epoch, clock_deadline "
+    "FROM tables ";
+// SQLite has one writer at a time, so the PostgreSQL twin's SKIP LOCKED has nothing to skip.
+constexpr const char* kTakeExpiredSql =
+    "UPDATE tables SET owner_node = ?1, lease_until = ?3, epoch = epoch + 1 WHERE id IN "
+    "(SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < ?2 "
+    "ORDER BY lease_until LIMIT ?4) RETURNING id, epoch";
 
 // A cursor id above every table id (16 lowercase hex digits): no cursor id = nothing at `before`.
 constexpr const char* kAfterEveryId = "~";
@@ -231,29 +250,28 @@ class SqliteStorage final : public Storage {
     return n;
   }
 
-  bool save_table(const TableRow& t, std::int64_t expected_version) override {
+  bool save_table(const TableRow& t, std::int64_t expected_version,
+                  std::int64_t expected_epoch) override {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
-    if (!write_table(t, expected_version)) return false;
+    if (!write_table(t, expected_version, expected_epoch)) return false;
     tx.commit();
     return true;
   }
 
   std::optional<TableRow> find_table(std::string_view id) override {
     std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
-            "owner_key, owner_user, owner_addr FROM tables WHERE id = ?");
+    static const std::string sql = std::string(kTableColumns) + "WHERE id = ?";
+    Query q(*this, sql.c_str());
     q.bind(1, id);
     return q.step() ? std::optional<TableRow>(q.table()) : std::nullopt;
   }
 
   std::vector<TableRow> live_tables() override {
     std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
-            "owner_key, owner_user, owner_addr FROM tables WHERE status IN ('waiting', 'playing') "
-            "ORDER BY created_at");
+    static const std::string sql =
+        std::string(kTableColumns) + "WHERE status IN ('waiting', 'playing') ORDER BY created_at";
+    Query q(*this, sql.c_str());
     std::vector<TableRow> out;
     while (q.step()) out.push_back(q.table());
     return out;
@@ -280,10 +298,11 @@ class SqliteStorage final : public Storage {
     return q.step() ? sqlite3_column_int(q.stmt, 0) : 0;
   }
 
-  bool finish_game(const TableRow& t, std::int64_t expected_version, MatchRow& m) override {
+  bool finish_game(const TableRow& t, std::int64_t expected_version, MatchRow& m,
+                   std::int64_t expected_epoch) override {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
-    if (!write_table(t, expected_version)) return false;
+    if (!write_table(t, expected_version, expected_epoch)) return false;
     m.rating_before = m.rating_after = {0, 0};
     if (m.rated) {
       // A bot in either seat: both sides are rated in the bot pool (bot_* columns).
@@ -441,25 +460,77 @@ class SqliteStorage final : public Storage {
     return b;
   }
 
-  // Inserts (expected_version < 0) or updates the row if its version is the expected one.
-  bool write_table(const TableRow& t, std::int64_t expected_version) {
+  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
+                                          std::int64_t now_ms, std::int64_t until_ms) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    std::optional<std::int64_t> epoch;
+    {
+      Query q(*this,
+              "UPDATE tables SET owner_node = ?2, lease_until = ?4, "
+              "epoch = CASE WHEN owner_node = ?2 THEN epoch ELSE epoch + 1 END "
+              "WHERE id = ?1 AND status IN ('waiting', 'playing') "
+              "AND (owner_node = ?2 OR lease_until < ?3) RETURNING epoch");
+      q.bind(1, id).bind(2, node).bind(3, now_ms).bind(4, until_ms);
+      if (q.step()) epoch = sqlite3_column_int64(q.stmt, 0);
+      while (q.step()) {
+      }
+    }
+    tx.commit();
+    return epoch;
+  }
+
+  std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until_ms) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    std::vector<TableLease> out;
+    {
+      Query q(*this,
+              "UPDATE tables SET lease_until = ?2 WHERE owner_node = ?1 "
+              "AND status IN ('waiting', 'playing') RETURNING id, epoch");
+      q.bind(1, node).bind(2, until_ms);
+      while (q.step()) out.push_back({q.text(0), sqlite3_column_int64(q.stmt, 1)});
+    }
+    tx.commit();
+    return out;
+  }
+
+  std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now_ms,
+                                              std::int64_t until_ms, int limit) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    std::vector<TableLease> out;
+    {
+      Query q(*this, kTakeExpiredSql);
+      q.bind(1, node).bind(2, now_ms).bind(3, until_ms).bind(4, std::int64_t{limit});
+      while (q.step()) out.push_back({q.text(0), sqlite3_column_int64(q.stmt, 1)});
+    }
+    tx.commit();
+    return out;
+  }
+
+  // Inserts (expected_version < 0) or updates the row if its version (and, unless kAnyEpoch,
+  // its epoch) is the expected one.
+  bool write_table(const TableRow& t, std::int64_t expected_version, std::int64_t expected_epoch) {
     if (expected_version < 0) {
       Query q(*this,
               "INSERT INTO tables(id, rules, status, is_public, rated, version, state, "
-              "created_at, updated_at, owner_key, owner_user, owner_addr) "
-              "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING");
+              "created_at, updated_at, owner_key, owner_user, owner_addr, clock_deadline) "
+              "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING");
       q.bind(1, t.id).bind(2, t.rules).bind(3, t.status).bind(4, std::int64_t{t.is_public});
       q.bind(5, std::int64_t{t.rated}).bind(6, t.version).bind(7, t.state);
       q.bind(8, t.created_at).bind(9, t.updated_at).bind(10, t.owner_key);
-      q.bind(11, t.owner_user).bind(12, t.owner_addr);
+      q.bind(11, t.owner_user).bind(12, t.owner_addr).bind(13, t.clock_deadline);
       if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("insert table");
     } else {
       Query q(*this,
               "UPDATE tables SET rules = ?, status = ?, is_public = ?, rated = ?, version = ?, "
-              "state = ?, updated_at = ? WHERE id = ? AND version = ?");
+              "state = ?, updated_at = ?, clock_deadline = ? "
+              "WHERE id = ? AND version = ? AND (?11 < 0 OR epoch = ?11)");
       q.bind(1, t.rules).bind(2, t.status).bind(3, std::int64_t{t.is_public});
       q.bind(4, std::int64_t{t.rated}).bind(5, t.version).bind(6, t.state);
-      q.bind(7, t.updated_at).bind(8, t.id).bind(9, expected_version);
+      q.bind(7, t.updated_at).bind(8, t.clock_deadline).bind(9, t.id).bind(10, expected_version);
+      q.bind(11, expected_epoch);
       if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("update table");
     }
     return sqlite3_changes(db_) == 1;
@@ -529,6 +600,12 @@ class SqliteStorage final : public Storage {
       t.owner_key = text(9);
       t.owner_user = sqlite3_column_int64(stmt, 10);
       t.owner_addr = text(11);
+      if (sqlite3_column_count(stmt) > 12) {  // the lobby's query leaves the lease columns out
+        t.owner_node = text(12);
+        t.lease_until = sqlite3_column_int64(stmt, 13);
+        t.epoch = sqlite3_column_int64(stmt, 14);
+        t.clock_deadline = sqlite3_column_int64(stmt, 15);
+      }
       return t;
     }
     ReviewRow review() {

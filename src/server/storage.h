@@ -55,7 +55,22 @@ struct TableRow {
   std::string owner_key;
   std::int64_t owner_user = 0;
   std::string owner_addr;
+  // Ownership in a cluster (migration 6; docs/scaling.md, "Table leases"). Read from the row;
+  // save_table writes only clock_deadline, the lease columns change through the lease calls.
+  std::string owner_node{};         // the node holding the lease ("" = nobody yet)
+  std::int64_t lease_until = 0;     // unix milliseconds
+  std::int64_t epoch = 0;           // +1 on every takeover: the fencing token of server actions
+  std::int64_t clock_deadline = 0;  // unix ms when the player to act runs out of time; 0 = none
 };
+
+// A lease a node holds: the table and the epoch it holds it at.
+struct TableLease {
+  std::string table_id;
+  std::int64_t epoch = 0;
+};
+
+// save_table and finish_game without an epoch condition (a player's action: docs/scaling.md).
+inline constexpr std::int64_t kAnyEpoch = -1;
 
 // An account becomes established (its waiting tables lead the lobby) with its first rated game or
 // a day after it registered.
@@ -135,9 +150,11 @@ class Storage {
   virtual int delete_expired_sessions(std::int64_t now) = 0;
 
   // Tables. save_table writes the row when the stored version is `expected_version` (-1: the
-  // row must not exist yet) and returns false without writing otherwise: a second node (or a
-  // stale cache) can never overwrite a newer state.
-  virtual bool save_table(const TableRow& table, std::int64_t expected_version) = 0;
+  // row must not exist yet) and, unless it is kAnyEpoch, the stored epoch is `expected_epoch`;
+  // it returns false without writing otherwise: a second node, a stale cache or an old owner
+  // that lost its lease can never overwrite a newer state.
+  virtual bool save_table(const TableRow& table, std::int64_t expected_version,
+                          std::int64_t expected_epoch = kAnyEpoch) = 0;
   virtual std::optional<TableRow> find_table(std::string_view id) = 0;
   virtual std::vector<TableRow> live_tables() = 0;  // "waiting" or "playing": restored at start
   // The lobby, in one order on every backend: first the tables waiting for a player whose
@@ -149,12 +166,12 @@ class Storage {
   // by `owner_addr` (every guest at that address).
   virtual int open_tables_of(const TableRow& owner) = 0;
 
-  // Ends a game in one transaction: saves the table row (as save_table, false on a version
-  // conflict and nothing written), inserts the match and, when it is rated, computes both Elo
+  // Ends a game in one transaction: saves the table row (as save_table, false on a version or
+  // epoch conflict and nothing written), inserts the match and, when it is rated, computes both Elo
   // updates from the ratings stored now (elo.h) and writes them with the games and wins counts.
   // `match` receives the ratings before and after.
-  virtual bool finish_game(const TableRow& table, std::int64_t expected_version,
-                           MatchRow& match) = 0;
+  virtual bool finish_game(const TableRow& table, std::int64_t expected_version, MatchRow& match,
+                           std::int64_t expected_epoch = kAnyEpoch) = 0;
   virtual std::optional<MatchRow> find_match(std::string_view id) = 0;
   // Newest first (ties by id). The next page starts after the cursor (before, before_id): the
   // finished_at and id of the last match of the previous page; before = 0 starts at the newest;
@@ -169,6 +186,20 @@ class Storage {
   virtual std::optional<ReviewRow> find_review(std::string_view match_id) = 0;
   // The reviews of these matches that exist, without their JSON (for a page of the history).
   virtual std::vector<ReviewRow> review_summaries(const std::vector<std::string>& match_ids) = 0;
+
+  // Table leases (migration 6): which node runs a live table's timers. Times are unix ms of
+  // the calling node. claim_table takes the lease of one waiting or playing table when it is
+  // free (never held, or expired) or already this node's, and returns the epoch it holds it at
+  // (+1 when it changed hands); nullopt when another node holds it or the table is not live.
+  virtual std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
+                                                  std::int64_t now_ms, std::int64_t until_ms) = 0;
+  // Extends every lease of `node` on a live table to `until_ms`, in one statement, and returns
+  // them: a lease missing from the answer was taken over (or its game ended).
+  virtual std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until_ms) = 0;
+  // Takes up to `limit` live tables whose lease expired before `now_ms`, each at epoch + 1. Two
+  // nodes sweeping at once never take the same table (PostgreSQL: FOR UPDATE SKIP LOCKED).
+  virtual std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now_ms,
+                                                      std::int64_t until_ms, int limit) = 0;
 
   // Bot accounts. set_bot marks (or unmarks) the account and replaces its token hash; an empty
   // hash revokes the token. user_for_bot_token finds the bot account whose active token has this

@@ -22,7 +22,7 @@ std::optional<std::string> computer_name(const std::string& level, const RuleSet
 }
 
 void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
-  if (stopping_ || t->bot_busy || !t->model.bot_to_act()) return;
+  if (stopping_ || t->bot_busy || !t->model.bot_to_act() || !runs_timers(*t)) return;
   t->bot_busy = true;
   std::int64_t version = t->model.version();
   t->bot_timer.expires_after(ctx_.config.bot_delay);

@@ -39,7 +39,9 @@ TableService::TableService(ServerContext& ctx)
       matchmaker_(ctx.config.match_window, ctx.config.match_window_per_sec),
       service_strand_(net::make_strand(ctx.table_pool.get_executor())),
       match_timer_(service_strand_),
-      sweep_timer_(service_strand_) {}
+      sweep_timer_(service_strand_),
+      lease_timer_(service_strand_),
+      leases_(*ctx.storage, ctx.config.leases) {}
 
 TableService::~TableService() = default;
 
@@ -52,6 +54,8 @@ std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
   t->last_active = steady_seconds();
   t->live = t->model.live();
   tables_.emplace(t->model.id(), t);
+  // With several nodes, the first node to have a table (its creator, usually) runs its timers.
+  if (clustered_) net::post(t->strand, [this, t] { claim(t); });
   return t;
 }
 
@@ -61,6 +65,8 @@ std::size_t TableService::cached_tables() {
 }
 
 std::size_t TableService::restore() {
+  // With several nodes the tables are shared: each node takes the expired leases (lease_tick).
+  if (clustered_) return 0;
   std::vector<TableRow> rows = ctx_.storage->live_tables();
   std::size_t restored = 0;
   for (const TableRow& row : rows) {
@@ -93,7 +99,9 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
     co_return nullptr;
   }
   auto t = add_table(std::move(std::get<TableModel>(model)));
-  auto arm = [this, t] {
+  auto arm = [this, t, stored = *row] {
+    // The stored idle deadline is kept across nodes; one node alone restarts it in full.
+    if (clustered_ && t->model.version() == stored.version) t->deadline_ms = stored.clock_deadline;
     arm_clock(t);
     schedule_bot(t);
   };
@@ -103,27 +111,33 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
 
 std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>& t, TableModel next,
                                                const json& events,
-                                               const std::function<void()>& before_publish) {
+                                               const std::function<void()>& before_publish,
+                                               std::int64_t epoch) {
   std::int64_t now = unix_now();
   std::int64_t expected = t->model.version();
   bool finishing = t->model.status() == TableStatus::kPlaying &&
                    next.status() != TableStatus::kPlaying && next.game().is_over();
+  // The clock restarts in full with every change; its deadline is stored with the change.
+  std::int64_t deadline =
+      clock_seat_for(*t, next, false) ? unix_now_ms() + ctx_.config.idle_timeout.count() : 0;
   try {
     bool ok;
+    TableRow row = next.to_row(now);
+    row.clock_deadline = deadline;
     if (finishing) {
       MatchRow match = next.match_row(now);
-      ok = ctx_.storage->finish_game(next.to_row(now), expected, match);
+      ok = ctx_.storage->finish_game(row, expected, match, epoch);
       if (ok) review_in_background(ctx_, match);
       if (ok && match.rated) {
         next.set_ratings(match.rating_before, match.rating_after);
         // The ratings are in the match already; the table's own copy is for its summary.
-        ctx_.storage->save_table(next.to_row(now), next.version());
+        ctx_.storage->save_table(next.to_row(now), next.version(), epoch);
       }
     } else {
-      ok = ctx_.storage->save_table(next.to_row(now), expected);
+      ok = ctx_.storage->save_table(row, expected, epoch);
     }
     if (!ok) {
-      log_line("table " + t->model.id() + ": version conflict in storage; change refused");
+      log_line("table " + t->model.id() + ": version or epoch conflict in storage; change refused");
       // Another node moved it on: the retry starts from the stored state.
       if (clustered_) refresh(t);
       return TableError{"conflict", "the table changed elsewhere; reload it and try again"};
@@ -135,6 +149,7 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
   t->model = std::move(next);
   t->last_active = steady_seconds();
   t->live = t->model.live();
+  t->deadline_ms = deadline;
   arm_clock(t);
   if (before_publish) before_publish();
   publish(*t, events);
@@ -145,23 +160,16 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
 void TableService::apply_server_action(
     const std::shared_ptr<LiveTable>& t, const char* what,
     const std::function<std::optional<TableError>(TableModel&, json&)>& action) {
+  if (!runs_timers(*t)) return;  // the lease went to another node meanwhile
   TableModel next = t->model;
   json events = json::array();
   if (auto e = action(next, events)) {
     log_line(std::string(what) + " refused: " + e->message);
     return;
   }
-  if (auto e = commit(t, std::move(next), events))
+  // Fenced by the epoch: a holder whose lease was taken over cannot commit a server action.
+  if (auto e = commit(t, std::move(next), events, {}, clustered_ ? t->epoch : kAnyEpoch))
     log_line(std::string(what) + " not saved: " + e->message);
-}
-
-json TableService::clock_json(const LiveTable& t) const {
-  if (!t.clock_seat) return nullptr;
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-      t.clock_deadline - std::chrono::steady_clock::now());
-  return json{{"seat", t.clock_seat},
-              {"remaining_ms", std::max<std::int64_t>(0, left.count())},
-              {"timeout_ms", ctx_.config.idle_timeout.count()}};
 }
 
 void TableService::publish(LiveTable& t, const json& events) {
@@ -173,40 +181,6 @@ void TableService::publish(LiveTable& t, const json& events) {
   ctx_.pubsub->publish(topic_of(t.model.id()),
                        std::make_shared<const std::string>(
                            msg.dump(-1, ' ', false, json::error_handler_t::replace)));
-}
-
-void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
-  t->idle_timer.cancel();
-  t->clock_seat = 0;
-  int seat = t->model.seat_to_act();
-  if (!seat || t->model.bot_to_act() || ctx_.config.idle_timeout.count() <= 0 || stopping_) return;
-  // Against the computer nobody waits for the player: no clock, so a newcomer who stops to read
-  // the board never loses on time.
-  const auto& seats = t->model.seats();
-  if (std::any_of(seats.begin(), seats.end(),
-                  [](const Seat& s) { return s.kind == SeatKind::kBot; }))
-    return;
-  // Two people at one device (pass and play) take the time they like.
-  if (t->model.local()) return;
-  // The game's first move waits for the player's page (a match found while they looked away).
-  if (t->model.game().events().empty() && !t->loaded[seat - 1]) return;
-  t->clock_seat = seat;
-  t->clock_deadline = std::chrono::steady_clock::now() + ctx_.config.idle_timeout;
-  t->idle_timer.expires_at(t->clock_deadline);
-  std::int64_t version = t->model.version();
-  t->idle_timer.async_wait(
-      [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
-        auto table = weak.lock();
-        if (ec || !table || stopping_ || table->model.version() != version) return;
-        apply_server_action(table, "idle timeout",
-                            [](TableModel& m, json& ev) { return m.time_out(ev); });
-      });
-}
-
-void TableService::mark_loaded(const std::shared_ptr<LiveTable>& t, int seat) {
-  if (seat < 1 || seat > 2 || t->loaded[seat - 1]) return;
-  t->loaded[seat - 1] = true;
-  if (!t->clock_seat && t->model.seat_to_act() == seat) arm_clock(t);
 }
 
 void TableService::publish_spectators(LiveTable& t) {
@@ -306,11 +280,13 @@ void TableService::on_close(WsClient& client) {
   matchmaker_.remove_connection(client.connection_id());
 }
 
-void TableService::start() {
+void TableService::start(const std::string& node_name) {
   ctx_.pubsub->set_resync([this](const std::string& topic) { resync(topic); });
+  leases_.start(node_name);
   net::post(service_strand_, [this] {
     match_tick();
     sweep_cache();
+    if (clustered_) lease_tick();
   });
 }
 
@@ -320,6 +296,7 @@ void TableService::shutdown() {
   net::post(service_strand_, [this] {
     match_timer_.cancel();
     sweep_timer_.cancel();
+    lease_timer_.cancel();
   });
   std::lock_guard lock(tables_mutex_);
   for (auto& [id, t] : tables_) {

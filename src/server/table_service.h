@@ -10,8 +10,9 @@
 // is what lets another node take a table over later (docs/scaling.md).
 //
 // Timers run on the table's strand: the idle clock (the player to act who does nothing for
-// idle_timeout loses; restarted in full after every change and after a restart) and the computer
-// player's natural delay. Searches run on the bot pool, never on an I/O or table thread, and
+// idle_timeout loses; restarted in full after every change and after a restart; its deadline is
+// stored with each commit) and the computer player's natural delay. With several nodes only the
+// holder of the table's lease runs them (table_lease.h, docs/scaling.md). Searches run on the bot pool, never on an I/O or table thread, and
 // their move is applied only if the table has not changed meanwhile.
 #pragma once
 
@@ -36,6 +37,7 @@
 #include "server/matchmaker.h"
 #include "server/pubsub.h"
 #include "server/server_context.h"
+#include "server/table_lease.h"
 #include "server/table_model.h"
 #include "server/ws_dispatch.h"
 
@@ -65,6 +67,14 @@ struct LiveTable {
   std::atomic<int> spectators{0};
   std::atomic<std::int64_t> last_active{0};  // steady clock, seconds: for the cache sweep
   std::atomic<bool> live{true};              // model.live(), readable off the strand
+  // The idle deadline as stored (unix ms, 0 = none): written by the last commit, so a node that
+  // takes the table over keeps the remaining time. On the strand.
+  std::int64_t deadline_ms = 0;
+  // Cluster (table_lease.cpp), on the strand: whether this node holds the table's lease, at
+  // which epoch, and the subscription through which the holder hears of other nodes' commits.
+  bool owned = false;
+  std::int64_t epoch = 0;
+  Subscription lease_sub;
 };
 
 class TableService {
@@ -79,8 +89,9 @@ class TableService {
   // Loads every waiting or playing table from storage; their clocks restart in full. Returns
   // how many were restored; a corrupt row is logged and left untouched.
   std::size_t restore();
-  // Starts the matchmaking ticks and the cache sweep.
-  void start();
+  // Starts the matchmaking ticks and the cache sweep, and with a bus the table leases, held
+  // under `node_name` plus a random suffix.
+  void start(const std::string& node_name = "node");
   // Cancels the timers and searches. Call before the pools are joined.
   void shutdown();
   // A connection closed: drop its subscriptions and matchmaking tickets.
@@ -135,14 +146,19 @@ class TableService {
 
   // Table life (table_service.cpp). All but add_table run on the table's strand.
   std::shared_ptr<LiveTable> add_table(TableModel model);
-  // `before_publish` runs once the change is stored, before anyone hears of it.
+  // `before_publish` runs once the change is stored, before anyone hears of it. `epoch` fences
+  // the commit (kAnyEpoch: only the version does; a player's action, docs/scaling.md).
   std::optional<TableError> commit(const std::shared_ptr<LiveTable>& t, TableModel next,
                                    const json& events,
-                                   const std::function<void()>& before_publish = {});
+                                   const std::function<void()>& before_publish = {},
+                                   std::int64_t epoch = kAnyEpoch);
   void publish(LiveTable& t, const json& events);
   // Cluster (table_refresh.cpp): another node may have moved the table on. On the strand:
   // reloads the row when storage has a newer version (true), then re-arms the timers.
   bool refresh(const std::shared_ptr<LiveTable>& t);
+  // On the strand: brings the cache up to a stored row (a newer version, the stored deadline;
+  // true when the model changed) and drops the lease when the row says another node holds it.
+  bool apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row);
   // The bus lost messages of `topic` (a Redis reconnect): refresh and broadcast the table.
   void resync(const std::string& topic);
   // An action of the server itself (the idle clock, a computer seat) applied to a copy and
@@ -151,6 +167,19 @@ class TableService {
       const std::shared_ptr<LiveTable>& t, const char* what,
       const std::function<std::optional<TableError>(TableModel&, json&)>& action);
   void arm_clock(const std::shared_ptr<LiveTable>& t);
+  // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
+  int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;
+
+  // Leases (table_lease.cpp). Without a bus this node runs every table's timers.
+  bool runs_timers(const LiveTable& t) const { return !clustered_ || t.owned; }
+  void lease_tick();
+  // On the strand: tries to take the lease of a table this node just created or loaded.
+  void claim(const std::shared_ptr<LiveTable>& t);
+  // On the strand: this node holds the lease at `epoch`: reload, re-arm, resync the watchers.
+  void hold(const std::shared_ptr<LiveTable>& t, std::int64_t epoch, bool publish_state);
+  void disown(LiveTable& t);
+  void take_over(const TableLease& lease);
+  void lose(const std::string& id);
   // A seated player's page has the table: its first move may now be timed.
   void mark_loaded(const std::shared_ptr<LiveTable>& t, int seat);
   // The computer seat's turn (table_computer.cpp).
@@ -190,6 +219,8 @@ class TableService {
   LiveTable::Strand service_strand_;
   boost::asio::steady_timer match_timer_;
   boost::asio::steady_timer sweep_timer_;
+  boost::asio::steady_timer lease_timer_;
+  LeaseBook leases_;
 };
 
 // The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).

@@ -1,7 +1,13 @@
 // The cluster tests: three real `ur serve` nodes over one PostgreSQL database with a Redis event
 // bus, and HAProxy in front, as `scripts/cluster test` starts them (UR_TEST_CLUSTER_* says
 // where). Skipped without that environment: the ctest entry server.cluster provides it.
+#include <signal.h>
+
 #include <cstdlib>
+#include <fstream>
+#include <future>
+#include <iostream>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -12,6 +18,7 @@
 
 #include "harness.h"
 #include "server/redis_pubsub.h"
+#include "server/storage.h"
 
 namespace ur::server::test {
 namespace {
@@ -115,6 +122,13 @@ class ClusterTest : public ::testing::Test {
     return other->next_if(at_v)["table"];
   }
 
+  // Both players have version `v`; the table as the second one sees it.
+  static json step_wait(Client& light, Client& dark, std::int64_t v) {
+    auto at_v = [&](const json& j) { return j["type"] == "table" && j["table"]["version"] == v; };
+    light->next_if(at_v);
+    return dark->next_if(at_v)["table"];
+  }
+
   json play_out(Client& light, Client& dark, json table, int& n) {
     while (table.is_object() && table["status"] == "playing" && n < 5000)
       table = step(light, dark, table, ++n);
@@ -131,8 +145,68 @@ class ClusterTest : public ::testing::Test {
     }
   }
 
+  // Table leases (docs/scaling.md): the stored row, the node holding it and that node's process.
+  TableRow row(const std::string& id) {
+    if (!db_) {
+      const char* url = std::getenv("UR_TEST_CLUSTER_PG");
+      OpenStorageResult r = open_storage(url ? url : "");
+      if (!r.storage) throw std::runtime_error("cluster database: " + r.error);
+      db_ = std::move(r.storage);
+    }
+    auto found = db_->find_table(id);
+    if (!found) throw std::runtime_error("no table " + id);
+    return *found;
+  }
+  // The index in nodes_ of the node holding the lease (owner_node is "127.0.0.1:PORT/suffix"),
+  // waiting for a first holder; -1 when none appears.
+  int owner_index(const std::string& id) {
+    for (int i = 0; i < 200; ++i) {
+      std::string owner = row(id).owner_node;
+      for (std::size_t k = 0; k < nodes_.size(); ++k)
+        if (owner.rfind("127.0.0.1:" + std::to_string(nodes_[k]) + "/", 0) == 0)
+          return static_cast<int>(k);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return -1;
+  }
+  static std::string cluster_file(const std::string& name) {
+    return std::string(std::getenv("UR_TEST_CLUSTER_DIR")) + "/" + name;
+  }
+  static pid_t node_pid(int index) {
+    std::ifstream in(cluster_file("node" + std::to_string(index + 1) + "/pid"));
+    pid_t pid = 0;
+    in >> pid;
+    return pid;
+  }
+  static int restart_node(int index) {
+    std::string cmd = std::string("bash ") + std::getenv("UR_TEST_CLUSTER_SCRIPT") +
+                      " restart-node " + std::to_string(index + 1) + " >&2";
+    return std::system(cmd.c_str());
+  }
+  // Waits until another node holds the table at a newer epoch than `before`: the takeover time.
+  std::optional<std::chrono::milliseconds> takeover(const std::string& id, const TableRow& before,
+                                                    std::chrono::steady_clock::time_point since) {
+    for (int i = 0; i < 400; ++i) {
+      TableRow now = row(id);
+      if (now.epoch > before.epoch && now.owner_node != before.owner_node)
+        return std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - since);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return std::nullopt;
+  }
+  // A new socket on `port` for the same player, at the table again; the table as it answers.
+  json reconnect(Client& c, std::uint16_t port, const std::string& id) {
+    c.ws = std::make_unique<TestWs>(port);
+    EXPECT_EQ(c->connect(c.cookie), 0u);
+    json opened = c->request({{"type", "open_table"}, {"table", id}});
+    EXPECT_EQ(opened["type"], "joined") << opened;
+    return opened["table"];
+  }
+
   std::vector<std::uint16_t> nodes_;
   std::uint16_t balancer_ = 0;
+  std::unique_ptr<Storage> db_;
 };
 
 // alice on node 1 directly, bob through the balancer, a spectator on node 3: a full rated game.
@@ -173,6 +247,142 @@ TEST_F(ClusterTest, PlayersOnDifferentNodesPlayARatedGame) {
   json game = get_json(nodes_[2], "/api/games/" + id);
   EXPECT_TRUE(game.contains("winner")) << game;
   EXPECT_NE(*ratings.begin(), "1200") << "a rated game moves the rating";
+}
+
+// The node holding a table's lease is stopped (SIGSTOP) while the player to act idles: another
+// node takes the table at the next epoch with the stored deadline and its idle clock fires once;
+// the old holder, woken after that, cannot commit (the database refuses its epoch and version).
+TEST_F(ClusterTest, StoppedOwnerCannotCommitAndTheIdleClockFiresOnce) {
+  Client light = user(nodes_[0], nodes_[1], unique("gina"));
+  Client dark = user(nodes_[0], nodes_[2], unique("hugo"));
+  std::string id = start_game(light, dark);
+  int k = owner_index(id);
+  ASSERT_GE(k, 0) << "nobody holds the table's lease";
+  // The players' sockets stay clear of the node that will be stopped.
+  std::vector<std::uint16_t> others;
+  for (std::size_t i = 0; i < nodes_.size(); ++i)
+    if (static_cast<int>(i) != k) others.push_back(nodes_[i]);
+  json table = reconnect(light, others[0], id);
+  reconnect(dark, others[1], id);
+  int n = 0;
+  for (int i = 0; i < 2; ++i) table = step(light, dark, table, ++n);
+  ASSERT_TRUE(table.is_object());
+  ASSERT_EQ(table["status"], "playing");
+  TableRow before = row(id);
+  ASSERT_GT(before.clock_deadline, 0) << "the idle deadline is stored with the commit";
+
+  pid_t pid = node_pid(k);
+  ASSERT_EQ(::kill(pid, SIGSTOP), 0);
+  auto stopped = std::chrono::steady_clock::now();
+  auto took = takeover(id, before, stopped);
+  ASSERT_TRUE(took) << "no other node took the table";
+  EXPECT_LE(took->count(), 5000) << "takeover took " << took->count() << " ms";
+  TableRow taken = row(id);
+  EXPECT_EQ(taken.version, before.version) << "a takeover changes no state";
+  EXPECT_EQ(taken.clock_deadline, before.clock_deadline) << "the remaining time is kept";
+
+  // The clock fires on the new holder: one commit, the game lost on time.
+  std::int64_t v = before.version + 1;
+  json ended = light->next_if(
+      [&](const json& j) { return j["type"] == "table" && j["table"]["version"] >= v; });
+  EXPECT_EQ(ended["table"]["version"], v);
+  EXPECT_EQ(ended["table"]["status"], "finished") << ended;
+  ASSERT_EQ(::kill(pid, SIGCONT), 0);
+  // Woken, the old holder's clock has run out too: it tries, is refused, and lets go.
+  std::string log;
+  for (int i = 0; i < 200; ++i) {
+    std::ifstream in(cluster_file("node" + std::to_string(k + 1) + "/log"));
+    log.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (log.find("table " + id + ": version or epoch conflict") != std::string::npos ||
+        log.find("table " + id + ": lease lost") != std::string::npos)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_TRUE(log.find("table " + id + ": version or epoch conflict") != std::string::npos ||
+              log.find("table " + id + ": lease lost") != std::string::npos)
+      << "the old holder never noticed the takeover";
+  TableRow after = row(id);
+  EXPECT_EQ(after.version, v) << "the old holder committed nothing";
+  EXPECT_EQ(after.status, "finished");
+  json game = get_json(nodes_[k], "/api/games/" + id);
+  EXPECT_EQ(game.value("reason", ""), "timeout") << game;
+}
+
+// The node holding the table's lease is killed (kill -9) mid-game, twenty times: each time the
+// game goes on through another node at once, another node takes the lease within 5 s, and every
+// accepted action is applied exactly once (versions one by one, a resent action not again).
+// About 2.5 s a round with the test cluster's 2 s leases.
+TEST_F(ClusterTest, KilledOwnerTwentyTimesTheGameGoesOn) {
+  Client light = user(nodes_[0], nodes_[0], unique("ivy"));
+  Client dark = user(nodes_[0], nodes_[1], unique("jon"));
+  std::string id = start_game(light, dark);
+  json table = light->request({{"type", "open_table"}, {"table", id}})["table"];
+  std::int64_t first = table["version"];
+  std::vector<std::uint16_t> on{nodes_[0], nodes_[1]};  // each player's node
+  std::future<int> restarting;
+  std::vector<long> times;
+  int n = 0;
+  for (int round = 0; round < 20; ++round) {
+    if (restarting.valid()) {
+      ASSERT_EQ(restarting.get(), 0) << "a node did not start again";
+    }
+    int k = owner_index(id);
+    ASSERT_GE(k, 0) << "round " << round << ": nobody holds the lease";
+    TableRow before = row(id);
+    ASSERT_EQ(::kill(node_pid(k), SIGKILL), 0);
+    auto killed = std::chrono::steady_clock::now();
+    // Players on the dead node come back on the others, as a page reconnects.
+    std::vector<std::uint16_t> alive;
+    for (std::size_t i = 0; i < nodes_.size(); ++i)
+      if (static_cast<int>(i) != k) alive.push_back(nodes_[i]);
+    for (int p = 0; p < 2; ++p)
+      if (on[p] == nodes_[k]) {
+        on[p] = alive[p];
+        table = reconnect(p == 0 ? light : dark, on[p], id);
+      }
+    // The game goes on at once: any node accepts the action.
+    Client& c = table["game"]["to_act"] == 1 ? light : dark;
+    json msg = action(table, "r" + std::to_string(round));
+    json answer = paced(c, msg);
+    ASSERT_EQ(answer["type"], "action_ok") << answer;
+    EXPECT_EQ(answer["version"], table["version"].get<std::int64_t>() + 1) << "applied once";
+    ++n;
+    table = step_wait(light, dark, answer["version"]);
+    ASSERT_TRUE(table.is_object());
+    auto took = takeover(id, before, killed);
+    ASSERT_TRUE(took) << "round " << round << ": no other node took the table";
+    EXPECT_LE(took->count(), 5000) << "round " << round;
+    times.push_back(took->count());
+    // Sent again after the takeover (an answer lost with its node): not applied twice.
+    json again = paced(c, msg);
+    EXPECT_TRUE(again["type"] == "action_ok" ? again.value("duplicate", false)
+                                             : again.value("code", "") == "stale_version")
+        << again;
+    EXPECT_EQ(row(id).version, table["version"].get<std::int64_t>());
+    restarting = std::async(std::launch::async, [k] { return restart_node(k); });
+  }
+  if (restarting.valid()) {
+    EXPECT_EQ(restarting.get(), 0);
+  }
+  std::sort(times.begin(), times.end());
+  std::cerr << "takeover after kill -9, ms: min " << times.front() << ", median "
+            << times[times.size() / 2] << ", max " << times.back() << "\n";
+
+  // The game ends (a resignation keeps the test short): its record is the same everywhere.
+  json resign{
+      {"type", "resign"}, {"table", id}, {"version", table["version"]}, {"action_id", "end"}};
+  json resigned = paced(light, resign);
+  ASSERT_EQ(resigned["type"], "action_ok") << resigned;
+  ++n;
+  table = step_wait(light, dark, resigned["version"]);
+  ASSERT_EQ(table["status"], "finished");
+  EXPECT_EQ(table["version"].get<std::int64_t>(), first + n) << "one version per accepted action";
+  TableRow last = row(id);
+  EXPECT_EQ(last.version, first + n);
+  std::set<std::string> games;
+  for (std::uint16_t port : nodes_) games.insert(get_json(port, "/api/games/" + id).dump());
+  EXPECT_EQ(games.size(), 1u);
+  EXPECT_NE(games.begin()->find("winner"), std::string::npos) << *games.begin();
 }
 
 // Redis goes away mid-game and comes back: an action taken meanwhile reaches the player on the

@@ -6,6 +6,7 @@
 // several servers open the same database at the same moment.
 #include <sqlite3.h>
 
+#include <set>
 #include <thread>
 
 #include "harness.h"
@@ -65,18 +66,16 @@ class StorageContract : public ::testing::TestWithParam<std::string> {
 
   static TableRow table(const std::string& id, std::int64_t version, const std::string& status,
                         bool is_public, std::int64_t time) {
-    return {id,
-            "finkel",
-            status,
-            is_public,
-            true,
-            version,
-            R"({"v":)" + std::to_string(version) + "}",
-            time,
-            time,
-            "",
-            0,
-            ""};
+    TableRow t;
+    t.id = id;
+    t.rules = "finkel";
+    t.status = status;
+    t.is_public = is_public;
+    t.rated = true;
+    t.version = version;
+    t.state = R"({"v":)" + std::to_string(version) + "}";
+    t.created_at = t.updated_at = time;
+    return t;
   }
 
   static MatchRow match(const std::string& id, std::int64_t light, std::int64_t dark, int winner,
@@ -466,6 +465,113 @@ TEST_P(StorageContract, LeaderboardRanksRatedPlayersOnly) {
   EXPECT_GT(board[1].rating, board[2].rating);
   for (const User& u : board) EXPECT_EQ(u.password_hash, "") << "no hashes in public lists";
   EXPECT_EQ(s->leaderboard(1).size(), 1u);
+}
+
+// Table leases (migration 6): a live table's lease is taken when free or expired, renewed in one
+// statement by its holder, taken at epoch + 1 once expired, and never by two sweepers at once.
+TEST_P(StorageContract, LeasesAreClaimedRenewedAndTakenOverAtTheNextEpoch) {
+  auto s = open();
+  ASSERT_TRUE(s->save_table(table("00000000000000d1", 1, "playing", true, 10), -1));
+  ASSERT_TRUE(s->save_table(table("00000000000000d2", 1, "waiting", true, 10), -1));
+  ASSERT_TRUE(s->save_table(table("00000000000000d3", 1, "finished", true, 10), -1));
+  EXPECT_EQ(s->claim_table("00000000000000d1", "a", 1000, 4000), 1) << "never held: epoch 1";
+  EXPECT_EQ(s->claim_table("00000000000000d1", "b", 2000, 5000), std::nullopt) << "a holds it";
+  EXPECT_EQ(s->claim_table("00000000000000d1", "a", 2000, 5000), 1) << "a's own: same epoch";
+  EXPECT_EQ(s->claim_table("00000000000000d3", "a", 2000, 5000), std::nullopt) << "finished";
+  EXPECT_EQ(s->claim_table("00000000000000ff", "a", 2000, 5000), std::nullopt) << "no table";
+  EXPECT_EQ(s->claim_table("00000000000000d2", "a", 2000, 5000), 1);
+
+  auto ids = [](const std::vector<TableLease>& leases) {
+    std::set<std::string> out;
+    for (const TableLease& l : leases) out.insert(l.table_id + "@" + std::to_string(l.epoch));
+    return out;
+  };
+  EXPECT_EQ(ids(s->renew_leases("a", 6000)),
+            (std::set<std::string>{"00000000000000d1@1", "00000000000000d2@1"}));
+  EXPECT_TRUE(s->take_expired_leases("b", 5999, 9000, 10).empty()) << "renewed until 6000";
+  auto row = s->find_table("00000000000000d1");
+  EXPECT_EQ(row->owner_node, "a");
+  EXPECT_EQ(row->lease_until, 6000);
+  EXPECT_EQ(row->epoch, 1);
+
+  EXPECT_EQ(ids(s->take_expired_leases("b", 6001, 9000, 1)).size(), 1u) << "at most the limit";
+  EXPECT_EQ(ids(s->take_expired_leases("b", 6001, 9000, 10)).size(), 1u) << "the other one";
+  EXPECT_TRUE(s->renew_leases("a", 9500).empty()) << "a holds nothing any more";
+  EXPECT_EQ(ids(s->renew_leases("b", 9500)),
+            (std::set<std::string>{"00000000000000d1@2", "00000000000000d2@2"}));
+  EXPECT_EQ(s->claim_table("00000000000000d1", "a", 9000, 12000), std::nullopt);
+  EXPECT_EQ(s->claim_table("00000000000000d1", "a", 9501, 12000), 3) << "b's lease expired";
+  EXPECT_EQ(s->find_table("00000000000000d3")->epoch, 0) << "finished tables are never leased";
+}
+
+TEST_P(StorageContract, CommitsWithAStaleEpochOrVersionAreRefusedAndChangeNothing) {
+  auto s = open();
+  TableRow t = table("00000000000000e1", 1, "playing", true, 10);
+  ASSERT_TRUE(s->save_table(t, -1));
+  ASSERT_EQ(s->claim_table(t.id, "a", 1000, 2000), 1);
+  TableRow next = table(t.id, 2, "playing", true, 20);
+  next.clock_deadline = 31000;
+  EXPECT_TRUE(s->save_table(next, 1, 1)) << "the holder's epoch and version";
+  EXPECT_EQ(s->find_table(t.id)->clock_deadline, 31000) << "the idle deadline is stored";
+  ASSERT_EQ(s->take_expired_leases("b", 3000, 6000, 10).size(), 1u);  // epoch 2
+
+  TableRow old_owner = table(t.id, 3, "finished", false, 30);
+  old_owner.clock_deadline = 0;
+  EXPECT_FALSE(s->save_table(old_owner, 2, 1)) << "epoch 1 was taken over";
+  MatchRow m;
+  m.id = t.id;
+  m.rules = "finkel";
+  m.names = {"x", "y"};
+  m.winner = 1;
+  m.reason = "timeout";
+  m.summary = "{}";
+  m.record = "{}";
+  EXPECT_FALSE(s->finish_game(old_owner, 2, m, 1)) << "a fenced end of game writes nothing";
+  EXPECT_FALSE(s->save_table(old_owner, 1, 2)) << "version 1 is no longer stored";
+  auto row = s->find_table(t.id);
+  EXPECT_EQ(row->version, 2);
+  EXPECT_EQ(row->status, "playing");
+  EXPECT_EQ(row->state, R"({"v":2})");
+  EXPECT_EQ(row->clock_deadline, 31000);
+  EXPECT_FALSE(s->find_match(t.id));
+  EXPECT_EQ(count("SELECT COUNT(*) FROM matches"), 0);
+
+  TableRow player = table(t.id, 3, "playing", true, 40);
+  EXPECT_TRUE(s->save_table(player, 2)) << "a player's action: the version fences it alone";
+  TableRow holder = table(t.id, 4, "playing", true, 50);
+  EXPECT_TRUE(s->save_table(holder, 3, 2)) << "the new holder's epoch";
+  EXPECT_EQ(s->find_table(t.id)->epoch, 2) << "a commit never changes the epoch";
+}
+
+TEST_P(StorageContract, TwoSweepersNeverTakeTheSameTable) {
+  auto s = open();
+  const int n = 40;
+  for (int i = 0; i < n; ++i) {
+    char id[17];
+    std::snprintf(id, sizeof id, "%016x", 0xf000 + i);
+    ASSERT_TRUE(s->save_table(table(id, 1, "playing", true, 10), -1));
+  }
+  auto s2 = open();
+  std::vector<TableLease> got[2];
+  std::thread other([&] {
+    for (int k = 0; k < 10; ++k) {
+      auto l = s2->take_expired_leases("b", 1000, 5000, 3);
+      got[1].insert(got[1].end(), l.begin(), l.end());
+    }
+  });
+  for (int k = 0; k < 10; ++k) {
+    auto l = s->take_expired_leases("a", 1000, 5000, 3);
+    got[0].insert(got[0].end(), l.begin(), l.end());
+  }
+  other.join();
+  std::set<std::string> taken;
+  for (const auto& side : got)
+    for (const TableLease& l : side) {
+      EXPECT_TRUE(taken.insert(l.table_id).second) << l.table_id << " taken twice";
+      EXPECT_EQ(l.epoch, 1);
+    }
+  EXPECT_EQ(taken.size(), static_cast<std::size_t>(std::min(n, 60)));
+  EXPECT_EQ(count("SELECT COUNT(*) FROM tables WHERE epoch <> 1"), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StorageContract, ::testing::ValuesIn(backends()),
