@@ -7,10 +7,13 @@
 // The games are random against random from fixed seeds, so every run reviews the same games.
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
+
 #include "ai/agent.h"
 #include "analysis/review.h"
 #include "analysis/review_svg.h"
 #include "rules/presets.h"
+#include "solver/table_store.h"
 
 namespace {
 
@@ -42,8 +45,11 @@ Game long_game(const std::string& rules, int min_decisions) {
 
 void BM_ReviewFinkelTable(benchmark::State& state) {
   static const Game game = long_game("finkel", 150);
-  analysis::OpenedSource src = analysis::open_source(game.rules());
-  if (src.table != analysis::TableState::kUsed) {
+  // The benchmark program is a top: it reads the data directory as `ur` does (UR_DATA_DIR).
+  const char* env = std::getenv("UR_DATA_DIR");
+  static const solver::TableStore tables(env && *env ? env : "data");
+  analysis::OpenedSource src = analysis::open_source(game.rules(), &tables);
+  if (src.table != solver::TableState::kReady) {
     state.SkipWithError("no Finkel table: ur solve --rules finkel");
     return;
   }

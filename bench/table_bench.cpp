@@ -19,7 +19,10 @@ struct MidGame {
   TableModel table;
   MidGame() : table(make()) {}
   TableModel make() {
-    auto made = TableModel::create("00000000000000aa", {}, light, 0, ur::server::computer_name);
+    auto made = TableModel::create("00000000000000aa", {}, light, 0,
+                                   [](const std::string& level, const ur::RuleSet& rules) {
+                                     return ur::server::computer_name(level, rules, nullptr);
+                                   });
     TableModel t = std::get<TableModel>(std::move(made));
     (void)t.join(dark, t.invite());
     ur::Rng rng(5);

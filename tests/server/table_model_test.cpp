@@ -15,6 +15,11 @@
 namespace ur::server {
 namespace {
 
+// The service's names for computer seats, with no solved tables (perfect plays as hard).
+std::optional<std::string> computers(const std::string& level, const RuleSet& rules) {
+  return computer_name(level, rules, nullptr);
+}
+
 Actor user(int id, const std::string& name) {
   return Actor{"u:" + std::to_string(id), id, name, 1200};
 }
@@ -23,7 +28,7 @@ Actor guest(const std::string& key) {
 }
 
 TableModel make(const TableOptions& o, const Actor& creator) {
-  auto made = TableModel::create("00000000000000aa", o, creator, 1000, computer_name);
+  auto made = TableModel::create("00000000000000aa", o, creator, 1000, computers);
   EXPECT_TRUE(std::holds_alternative<TableModel>(made));
   return std::get<TableModel>(std::move(made));
 }
@@ -64,36 +69,36 @@ TEST(TableModel, InviteSeatsTheSecondPlayerOnce) {
 TEST(TableModel, RatedTablesNeedAccountsAndBotsAreUnrated) {
   TableOptions rated;
   rated.rated = true;
-  auto made = TableModel::create("00000000000000ab", rated, guest("x"), 0, computer_name);
+  auto made = TableModel::create("00000000000000ab", rated, guest("x"), 0, computers);
   EXPECT_EQ(std::get<TableError>(made).code, "login_required");
   TableModel t = make(rated, user(1, "alice"));
   EXPECT_EQ(t.join(guest("y"), t.invite())->code, "login_required");
   TableOptions bot;
   bot.bot_level = "hard";
   bot.rated = true;
-  EXPECT_EQ(std::get<TableError>(
-                TableModel::create("00000000000000ac", bot, user(1, "a"), 0, computer_name))
-                .code,
-            "bad_request");
+  EXPECT_EQ(
+      std::get<TableError>(TableModel::create("00000000000000ac", bot, user(1, "a"), 0, computers))
+          .code,
+      "bad_request");
   bot.rated = false;
   bot.bot_level = "grandmaster";
-  EXPECT_EQ(std::get<TableError>(
-                TableModel::create("00000000000000ad", bot, user(1, "a"), 0, computer_name))
-                .code,
-            "bad_request");
+  EXPECT_EQ(
+      std::get<TableError>(TableModel::create("00000000000000ad", bot, user(1, "a"), 0, computers))
+          .code,
+      "bad_request");
 }
 
 TEST(TableModel, ComputerSeatsAreNamedByTheirLevel) {
   TableOptions bot;
   bot.rules = "finkel(pieces=2)";  // never solved in the tests' data directory
   bot.bot_level = "easy";
-  TableModel easy = std::get<TableModel>(
-      TableModel::create("00000000000000ae", bot, guest("x"), 0, computer_name));
+  TableModel easy =
+      std::get<TableModel>(TableModel::create("00000000000000ae", bot, guest("x"), 0, computers));
   EXPECT_EQ(easy.seats()[1].name, "Computer (easy)");
   // Without a solved table the perfect level plays as hard, and its name says so.
   bot.bot_level = "perfect";
-  TableModel perfect = std::get<TableModel>(
-      TableModel::create("00000000000000af", bot, guest("x"), 0, computer_name));
+  TableModel perfect =
+      std::get<TableModel>(TableModel::create("00000000000000af", bot, guest("x"), 0, computers));
   EXPECT_EQ(perfect.seats()[1].name, "Computer (hard: no perfect table)");
   EXPECT_EQ(perfect.seats()[1].level, "perfect");
   // The model knows no level itself: it names the seat with what the service hands it.
