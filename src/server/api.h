@@ -36,6 +36,18 @@ struct HttpAnswer {
   unsigned status;  // for the access log
 };
 
+// The headers every answer carries: the server's name, no MIME sniffing, same-origin referrers.
+template <class Body>
+void set_common_headers(http::response<Body>& res) {
+  res.set(http::field::server, "ur/" UR_VERSION);
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("Referrer-Policy", "same-origin");
+}
+
+// A file under the web root (api_static.cpp): GET and HEAD, an ETag and revalidation, HTML never
+// cached and assets for an hour; `status` is set to the answer's status for the access log.
+http::message_generator serve_static(ServerContext& ctx, const Request& req, unsigned& status);
+
 // A JSON response with the server's common headers (no-store).
 Response json_reply(const Request& req, http::status status, const nlohmann::json& body);
 
