@@ -471,40 +471,57 @@ TEST(RedisBus, DeliversAcrossNodesOnceAndUnsubscribes) {
   EXPECT_TRUE(b->status().connected);
 }
 
+// The messages one bus received on a topic, for the bus tests below.
+struct Inbox {
+  std::mutex m;
+  std::condition_variable cv;
+  std::vector<std::string> got;
+  Subscription subscribe(PubSub& bus, const std::string& topic) {
+    return bus.subscribe(topic, [this](const Payload& p) {
+      std::lock_guard lock(m);
+      got.push_back(*p);
+      cv.notify_all();
+    });
+  }
+  template <class Pred>
+  bool wait_for(Pred pred, std::chrono::milliseconds within) {
+    std::unique_lock lock(m);
+    return cv.wait_for(lock, within, pred);
+  }
+  // A SUBSCRIBE is asynchronous: `from` publishes "probe" until the first message arrives.
+  bool probe(PubSub& from, const std::string& topic) {
+    for (int i = 0; i < 400; ++i) {
+      if (wait_for([&] { return !got.empty(); }, std::chrono::milliseconds(50))) return true;
+      from.publish(topic, std::make_shared<const std::string>("probe"));
+    }
+    return wait_for([&] { return !got.empty(); }, std::chrono::milliseconds(0));
+  }
+};
+
+std::unique_ptr<PubSub> cluster_bus(const char* port) {
+  return std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + port));
+}
+
 // More than hiredis reads at once (16 KB) sent in one burst, as after a reconnect: all of it
 // arrives, in order, the last message without a later one to push it.
 TEST(RedisBus, ABurstLargerThanOneReadArrivesWhole) {
   const char* port = std::getenv("UR_TEST_CLUSTER_REDIS");
   if (!port) GTEST_SKIP() << "no cluster (scripts/cluster test runs this)";
-  auto a = std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + port));
-  auto b = std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + port));
-  std::mutex m;
-  std::condition_variable cv;
-  std::vector<std::string> got;
-  Subscription sb = b->subscribe("burst", [&](const Payload& p) {
-    std::lock_guard lock(m);
-    got.push_back(*p);
-    cv.notify_all();
-  });
-  auto wait_for = [&](auto pred, std::chrono::milliseconds within) {
-    std::unique_lock lock(m);
-    return cv.wait_for(lock, within, pred);
-  };
-  // b's SUBSCRIBE is asynchronous: probe until the first message arrives.
-  for (int i = 0; i < 400 && !wait_for([&] { return !got.empty(); }, std::chrono::milliseconds(50));
-       ++i)
-    a->publish("burst", std::make_shared<const std::string>("probe"));
-  ASSERT_FALSE(wait_for([&] { return got.empty(); }, std::chrono::milliseconds(0)));
+  auto a = cluster_bus(port);
+  auto b = cluster_bus(port);
+  Inbox in;
+  Subscription sb = in.subscribe(*b, "burst");
+  ASSERT_TRUE(in.probe(*a, "burst"));
   constexpr int kBurst = 200;  // 200 x 2 KB: about 25 reads' worth
   const std::string body(2000, 'x');
   for (int i = 0; i < kBurst; ++i)
     a->publish("burst", std::make_shared<const std::string>(std::to_string(i) + ":" + body));
   std::string last = std::to_string(kBurst - 1) + ":" + body;
-  EXPECT_TRUE(wait_for([&] { return !got.empty() && got.back() == last; }, kDeadline))
+  EXPECT_TRUE(in.wait_for([&] { return !in.got.empty() && in.got.back() == last; }, kDeadline))
       << "the burst's tail stayed in the socket";
-  std::lock_guard lock(m);
+  std::lock_guard lock(in.m);
   std::vector<std::string> burst;
-  for (const std::string& g : got)
+  for (const std::string& g : in.got)
     if (g != "probe") burst.push_back(g.substr(0, g.find(':')));
   ASSERT_EQ(burst.size(), static_cast<std::size_t>(kBurst));
   for (int i = 0; i < kBurst; ++i) EXPECT_EQ(burst[i], std::to_string(i)) << "in order";
@@ -517,27 +534,15 @@ TEST(RedisBus, AResyncAfterARestartMissesNothingPublishedFromThen) {
   const char* port = std::getenv("UR_TEST_CLUSTER_REDIS");
   const char* script = std::getenv("UR_TEST_CLUSTER_SCRIPT");
   if (!port || !script) GTEST_SKIP() << "no cluster (scripts/cluster test runs this)";
-  auto a = std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + port));
-  auto b = std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + port));
-  std::mutex m;
-  std::condition_variable cv;
-  std::vector<std::string> got;
+  auto a = cluster_bus(port);
+  auto b = cluster_bus(port);
+  Inbox in;
   int resyncs = 0;
-  Subscription sb = b->subscribe("r:1", [&](const Payload& p) {
-    std::lock_guard lock(m);
-    got.push_back(*p);
-    cv.notify_all();
-  });
-  auto wait_for = [&](auto pred, std::chrono::milliseconds within) {
-    std::unique_lock lock(m);
-    return cv.wait_for(lock, within, pred);
-  };
-  for (int i = 0; i < 400 && !wait_for([&] { return !got.empty(); }, std::chrono::milliseconds(50));
-       ++i)
-    a->publish("r:1", std::make_shared<const std::string>("probe"));
+  Subscription sb = in.subscribe(*b, "r:1");
+  in.probe(*a, "r:1");
   b->set_resync([&](const std::string& topic) {
     {
-      std::lock_guard lock(m);
+      std::lock_guard lock(in.m);
       ++resyncs;
     }
     // Another node acts the moment this one has resynced.
@@ -545,11 +550,11 @@ TEST(RedisBus, AResyncAfterARestartMissesNothingPublishedFromThen) {
   });
   ASSERT_EQ(std::system((std::string("bash ") + script + " stop-redis").c_str()), 0);
   ASSERT_EQ(std::system((std::string("bash ") + script + " start-redis").c_str()), 0);
-  EXPECT_TRUE(
-      wait_for([&] { return std::count(got.begin(), got.end(), "after resync") >= 1; }, kDeadline))
+  EXPECT_TRUE(in.wait_for(
+      [&] { return std::count(in.got.begin(), in.got.end(), "after resync") >= 1; }, kDeadline))
       << "a message published after the resync was lost";
   b->set_resync({});
-  std::lock_guard lock(m);
+  std::lock_guard lock(in.m);
   EXPECT_EQ(resyncs, 1) << "one resync per topic and reconnect";
 }
 
