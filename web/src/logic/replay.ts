@@ -142,9 +142,9 @@ const ENDINGS = new Set(['resign', 'timeout', 'left']);
 
 /**
  * A game record's events as the `table` events that said them live, for the move log of a table
- * opened after they happened (a reload, a reconnect, a finished game): a throw (`passed` when no
- * decision of its player follows it; the last one only when nobody must decide now), a move, an
- * ending (resign, timeout, left). `seatOf` maps a record's side to its seat.
+ * opened after they happened (a reload, a reconnect, a finished game): a throw (`passed` when the
+ * next throw follows it; the last one when nobody must decide now), a move, an ending (resign,
+ * timeout, left). `seatOf` maps a record's side to its seat.
  */
 export function recordTableEvents(
   record: GameRecord,
@@ -157,7 +157,11 @@ export function recordTableEvents(
     const seat = seatOf(ev.player);
     if (typeof ev.throw === 'number') {
       const next = record.events[i + 1];
-      const passed = next ? !(next.move && next.player === ev.player) : !deciding;
+      // A throw that left no decision is followed by the next throw; one that asked for a move,
+      // by that move (or by its player's resignation or timeout instead).
+      const passed = next
+        ? typeof next.throw === 'number' || (!next.move && next.player !== ev.player)
+        : !deciding;
       const move = geo.throws[ev.throw] ?? ev.throw;
       out.push({ kind: 'roll', seat, value: ev.throw, move, passed });
     } else if (ev.move) {
