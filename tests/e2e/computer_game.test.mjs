@@ -93,6 +93,7 @@ test(
     {
       const port = env.server.port;
       const dataDir = env.server.dataDir;
+      const before = P.errors.length;
       await env.server.stop();
       await page.waitForSelector('.conn-banner.shown', { timeout: 15000 });
       assert.match(await page.textContent('.conn-banner'), /reconnecting/i);
@@ -114,6 +115,16 @@ test(
       );
       const after = await L.look(page);
       assert.equal(after.sig, st0.sig, 'the board is the same after reconnecting');
+      // While the server is down (and slow to start on a busy machine) the browser itself reports
+      // each refused reconnection attempt; nothing else may be said meanwhile.
+      const outage = P.errors.splice(before);
+      assert.deepEqual(
+        outage.filter(
+          (e) => !/WebSocket connection to .* failed: .*ERR_CONNECTION_REFUSED/.test(e),
+        ),
+        [],
+        'only refused reconnections while the server is down',
+      );
     }
 
     // The rest of the game, quickly.

@@ -4,8 +4,12 @@
 // phones (no hover). The whole board lies inside the window without scrolling, every movable
 // piece's landing square is marked without hovering, the prompt says what to do, and the console
 // stays clean. Screenshots of the lobby and the table in each size land in build/screenshots/.
+// Then a bot account online (`ur bot` with the example engine) shows in the lobby's Bots card
+// with its Challenge button, which seats the visitor against it.
 
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import * as L from './lib.mjs';
 
@@ -60,8 +64,10 @@ for (const size of SIZES) {
         if (after.legal === 0) passes++; // a throw with no move: the turn passed
         continue;
       }
-      // A throw to play: every movable piece glows and every landing square is marked, at once.
+      // A throw to play: every movable piece glows and every landing square is marked, at once;
+      // the prompt says what to do and no disabled "Throw the dice" says otherwise.
       assert.match(await page.textContent('.status-main'), /^Move a piece: \d squares?$/);
+      assert.equal(await page.isVisible('button[data-action=roll]'), false, 'no Throw button');
       const marks = await page.evaluate(() => ({
         legal: document.querySelectorAll('.piece.legal').length,
         land: document.querySelectorAll('.land').length,
@@ -84,3 +90,57 @@ for (const size of SIZES) {
     await P.context.close();
   });
 }
+
+/** Registers `name` over HTTP and makes it a bot account: its token (docs/server.md). */
+async function botToken(base, name) {
+  const reg = await fetch(`${base}api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: name, password: 'correct horse 42' }),
+  });
+  assert.equal(reg.status, 201, await reg.text());
+  const cookie = reg.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const bot = await fetch(`${base}api/bot`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ bot: true }),
+  });
+  const body = await bot.text();
+  assert.equal(bot.status, 200, body);
+  return JSON.parse(body).token;
+}
+
+test('a bot online shows in the lobby with its Challenge button', { timeout: 60000 }, async () => {
+  const base = env.server.url;
+  const token = await botToken(base, 'randombot');
+  const engine = `python3 ${join(L.repoRoot, 'examples/uep_random.py')}`;
+  const bot = spawn(process.env.UR_BINARY, ['bot', '--server', base, '--engine', engine], {
+    env: { ...process.env, UR_BOT_TOKEN: token },
+    stdio: 'ignore',
+  });
+  const P = await L.newPlayer(env.browser);
+  try {
+    // Ready once the server lists it (the engine's handshake first): then the lobby shows it.
+    for (let i = 0; i < 300; i++) {
+      const { bots } = await (await fetch(`${base}api/bots`)).json();
+      if (bots.some((b) => b.name === 'randombot')) break;
+      await L.sleep(100);
+    }
+    await P.page.goto(base);
+    const row = P.page.locator('.bots-card li', { hasText: 'randombot' });
+    await row.waitFor({ timeout: 30000 });
+    const challenge = row.getByRole('button', { name: 'Challenge' });
+    assert.equal(await challenge.isEnabled(), true);
+    assert.equal(await row.locator('select option').first().textContent(), 'finkel');
+    await challenge.click();
+    await L.waitTable(P.page, (d) => d.status === 'playing' && d.you !== '');
+    assert.match(await P.page.textContent('.panel'), /randombot/);
+    assert.deepEqual(P.errors, [], 'a clean console');
+  } finally {
+    bot.kill('SIGTERM');
+    await P.context.close();
+  }
+});

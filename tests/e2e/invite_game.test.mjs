@@ -134,6 +134,11 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
   assert.equal(await winner.textContent('.banner-title'), 'You win!');
   assert.equal(await loser.textContent('.banner-title'), 'You lose');
   assert.match(await C.page.textContent('.banner-title'), /^(alice|bob) wins!$/);
+  // A spectator is offered no rematch of a game they did not play: a game of their own instead.
+  for (const action of ['play-again', 'accept-rematch'])
+    assert.equal(await C.page.isVisible(`button[data-action=${action}]`), false, action);
+  assert.equal(await C.page.isVisible('button[data-action=play-yourself]'), true);
+  assert.match(await C.page.textContent('.banner-rematch'), /Play one yourself/);
   const rows = Object.fromEntries(
     await winner.$$eval('.banner-stats tbody tr', (trs) =>
       trs.map((tr) => [

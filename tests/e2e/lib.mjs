@@ -14,11 +14,18 @@ import { chromium } from 'playwright-core';
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../..');
 export const webRoot = process.env.UR_WEB_ROOT ?? join(repoRoot, 'web/dist');
+const defaultWebRoot = webRoot;
 export const screenshotDir = process.env.UR_SCREENSHOTS ?? join(repoRoot, 'build/screenshots');
 const binary = process.env.UR_BINARY;
 
-/** Starts `ur serve` on a free port; resolves once it listens. */
-export async function startServer({ idleTimeout = 30, botDelay = 50, port = 0, dataDir } = {}) {
+/** Starts `ur serve` on a free port (serving webRoot, web/dist by default); resolves once it listens. */
+export async function startServer({
+  idleTimeout = 30,
+  botDelay = 50,
+  port = 0,
+  dataDir,
+  webRoot = defaultWebRoot,
+} = {}) {
   if (!binary) throw new Error('UR_BINARY must name the ur binary (scripts/e2e sets it)');
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`no web build at ${webRoot}`);
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'ur-e2e-'));

@@ -1,38 +1,89 @@
 // Measures the web client's budgets from a local server (not a test: timings never fail a test).
 //   UR_BINARY=build/release/ur node tests/e2e/perf.mjs
 // Prints the first screen (navigation start → the lobby's Play button in the page, median of 5
-// cold loads), the script size (uncompressed) and the answer to a tap (the click's timestamp →
-// the next frame after its handler, median over the Throw and move taps of a short game).
+// cold loads, and of that the page's part: the entry script received → the Play button), the script size (uncompressed: all of it, and what the first screen loads) and the
+// answer to a tap (the click's timestamp → the next frame after its handler, median over the Throw
+// and move taps of a short game).
+//   UR_COMPARE=/path/to/other/dist UR_LOADS=20 ... node tests/e2e/perf.mjs
+// also serves that other build (a second server) and alternates cold loads between the two, so
+// that both meet the same load on the machine: the first screen of each, side by side.
 
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as L from './lib.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * Script bytes of a build: all of it, and what the first screen loads (the entry script that
+ * index.html names, with the scripts it imports statically; dynamic imports come later).
+ */
+function scriptSize(root) {
+  const dir = join(root, 'assets');
+  const js = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  const size = (f) => statSync(join(dir, f)).size;
+  const entry = /src="\.\/assets\/([^"]+\.js)"/.exec(
+    readFileSync(join(root, 'index.html'), 'utf8'),
+  );
+  const first = new Set();
+  const visit = (f) => {
+    if (first.has(f)) return;
+    first.add(f);
+    const text = readFileSync(join(dir, f), 'utf8');
+    for (const m of text.matchAll(
+      /(?:^|;|\})import\s*(?:[^'"`()]*?from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g,
+    ))
+      visit(m[1]);
+  };
+  if (entry) visit(entry[1]);
+  const sum = (fs) => [...fs].reduce((n, f) => n + size(f), 0);
+  return { all: sum(js), first: sum(first), js };
+}
+
+/** One cold load (a fresh context): ms from navigation start to the Play button in the page. */
+async function firstScreen(browser, url) {
+  const P = await L.newPlayer(browser);
+  // Noted inside the page when the Play button is first there (the driver's own delay aside).
+  await P.page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (document.querySelector('button[data-action=play-now]')) {
+        window.__firstScreen = performance.now();
+        obs.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await P.page.goto(url);
+  await P.page.waitForSelector('button[data-action=play-now]');
+  // And the page's own part: from the entry script received to the Play button (the rest is the
+  // browser's: a new renderer, the requests; on a busy machine those dominate).
+  const ms = await P.page.evaluate(() => {
+    const js = performance
+      .getEntriesByType('resource')
+      .find((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
+    return [window.__firstScreen, window.__firstScreen - (js?.responseEnd ?? 0)];
+  });
+  await P.context.close();
+  return ms;
+}
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const other = process.env.UR_COMPARE;
+const loads = Number(process.env.UR_LOADS ?? 5);
 const server = await L.startServer({ idleTimeout: 60, botDelay: 50 });
+const otherServer = other ? await L.startServer({ idleTimeout: 60, webRoot: other }) : null;
 const browser = await L.launchBrowser();
 try {
-  const assets = join(L.webRoot, 'assets');
-  const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
-  const bytes = js.reduce((n, f) => n + statSync(join(assets, f)).size, 0);
-
+  const size = scriptSize(L.webRoot);
   const first = [];
-  for (let i = 0; i < 5; i++) {
-    const P = await L.newPlayer(browser);
-    // Noted inside the page when the Play button is first there (the driver's own delay aside).
-    await P.page.addInitScript(() => {
-      new MutationObserver((_, obs) => {
-        if (document.querySelector('button[data-action=play-now]')) {
-          window.__firstScreen = performance.now();
-          obs.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await P.page.goto(server.url);
-    await P.page.waitForSelector('button[data-action=play-now]');
-    first.push(await P.page.evaluate(() => window.__firstScreen));
-    await P.context.close();
+  const firstOther = [];
+  for (let i = 0; i < loads; i++) {
+    // Alternate which build goes first, so that neither always meets a warmer machine.
+    const pair = [
+      async () => first.push(await firstScreen(browser, server.url)),
+      async () => otherServer && firstOther.push(await firstScreen(browser, otherServer.url)),
+    ];
+    if (i % 2) pair.reverse();
+    for (const run of pair) await run();
   }
 
   const P = await L.newPlayer(browser);
@@ -56,8 +107,18 @@ try {
     await L.clickTurn(P.page, st);
   }
   const taps = await P.page.evaluate(() => window.__taps);
-  console.log(`script: ${(bytes / 1024).toFixed(1)} KiB uncompressed (${js.join(', ')})`);
-  console.log(`first screen: median ${median(first).toFixed(0)} ms of ${first.map(Math.round)}`);
+  const line = (what, ms) =>
+    `first screen${what}: median ${median(ms.map((m) => m[0])).toFixed(0)} ms of ${ms.map((m) => Math.round(m[0]))}; ` +
+    `script received → Play: median ${median(ms.map((m) => m[1])).toFixed(0)} ms`;
+  console.log(
+    `script: ${kib(size.all)} uncompressed, ${kib(size.first)} before the first screen (${size.js.join(', ')})`,
+  );
+  console.log(line('', first));
+  if (otherServer) {
+    const o = scriptSize(other);
+    console.log(`${other}: script ${kib(o.all)}, ${kib(o.first)} before the first screen`);
+    console.log(line(` of ${other}`, firstOther));
+  }
   console.log(`taps (ms, in order): ${taps.map((t) => t.toFixed(0)).join(' ')}`);
   console.log(
     `tap answered: median ${median(taps).toFixed(1)} ms, max ${Math.max(...taps).toFixed(1)} ms over ${taps.length} taps`,
@@ -65,6 +126,8 @@ try {
   await P.context.close();
 } finally {
   await browser.close();
-  await server.stop();
-  server.cleanup();
+  for (const s of [server, otherServer]) {
+    await s?.stop();
+    s?.cleanup();
+  }
 }

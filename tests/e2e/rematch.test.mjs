@@ -3,7 +3,8 @@
 // the offer on his banner and declines, alice offers again and bob accepts: both pages move to a
 // new table with the colours swapped. alice goes to the lobby mid-game and bob resigns: her
 // header counts the second game without a reload. When she leaves the finished table, bob's
-// banner says so and offers no rematch. The console stays clean.
+// banner says so and offers no rematch. carol watches: she is offered no rematch of a game she did
+// not play, and once the rematch starts her banner takes her to it. The console stays clean.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -23,8 +24,9 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
   await L.register(B.page, base, 'bob');
   assert.equal(await games(A.page), '0 rated games, 0 wins');
 
-  // A private rated table; bob joins through the invite link.
+  // A public rated table; bob joins through the invite link, carol (a guest) watches.
   await L.moreOptions(A.page);
+  await A.page.selectOption('select[name=visibility]', 'public');
   await A.page.click('button[data-action=create-table]');
   const invite = A.page.locator('input.invite-link');
   await invite.waitFor({ state: 'visible' });
@@ -33,6 +35,9 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
   await L.waitTable(B.page, (d) => d.status === 'playing' && d.you === '2');
   await L.waitTable(A.page, (d) => d.status === 'playing' && d.you === '1');
   const first = await A.page.$eval('.table-page', (el) => el.dataset.table);
+  const C = await L.newGuest(env.browser, base, opts);
+  await C.page.goto(`${base}#/table/${first}`);
+  await L.waitTable(C.page, (d) => d.role === 'spectator' && d.status === 'playing');
 
   // bob resigns (a second click confirms).
   await B.page.click('button[data-action=resign]');
@@ -47,6 +52,9 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
     /^1 rated game, 0 wins$/.test(document.querySelector('header .who')?.title ?? ''),
   );
   assert.match(await A.page.textContent('.banner-rematch'), /offers bob a rematch/);
+  // carol, who did not play, is offered no rematch: a game of her own.
+  await C.page.waitForSelector('button[data-action=play-yourself]');
+  assert.equal(await C.page.isVisible('button[data-action=play-again]'), false);
 
   // alice offers; bob sees it and declines.
   await A.page.click('button[data-action=play-again]');
@@ -86,6 +94,11 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
     first,
   );
   const second = await A.page.$eval('.table-page', (el) => el.dataset.table);
+  // carol's banner now offers the rematch to watch, and takes her there as a spectator.
+  await C.page.click('button[data-action=watch-rematch]');
+  await L.waitTable(C.page, (d, id) => d.table === id && d.role === 'spectator', second);
+  assert.deepEqual(C.errors, [], 'a clean console (spectator)');
+  await C.context.close();
   assert.equal(await B.page.$eval('.table-page', (el) => el.dataset.table), second);
   assert.match(await A.page.textContent('.seat-box.s1 .seat-name'), /bob/);
   assert.match(await A.page.textContent('.seat-box.s2 .seat-name'), /^You \(alice\)/);

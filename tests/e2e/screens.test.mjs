@@ -112,6 +112,17 @@ test(
       await L.screenshot(page, `screen-lobby-${size.name}`);
       await page.goto(tableUrl);
       await page.waitForSelector('.banner');
+      // The move log of the finished game, opened afresh: the moves played, then the result.
+      await page.waitForFunction(() =>
+        /Computer \(easy\) wins — by resignation/.test(document.querySelector('.log')?.textContent),
+      );
+      const log = await page.$$eval('.log li', (lis) => lis.map((li) => li.textContent));
+      assert.match(log.at(-1), /^You threw \d/, 'the first throw at the bottom');
+      assert.ok(
+        log.some((l) => /^You: \S+ → \S+/.test(l)),
+        `a move of yours: ${log.join(' | ')}`,
+      );
+      assert.equal(log[1], 'You resigned');
       await L.screenshot(page, `screen-banner-${size.name}`);
       // The square names stand on the board's edge in every layout, and the board still fits.
       await page.click('button[data-action=close-banner]');

@@ -1,24 +1,26 @@
-// Entry point: mounts the application shell with one factory per screen.
+// Entry point: mounts the application shell with one factory per screen. The lobby, the first
+// screen of a visitor, is in this script; every other screen is in a second one (ui/screens.ts),
+// loaded when one of them is first shown, or right after the lobby's first paint (Play leads to
+// the table): the first screen waits for a third of the script.
 
 import './style.css';
 import { App } from './ui/app.ts';
-import { mountExplore } from './ui/explore_page.ts';
-import { mountHowto } from './ui/howto.ts';
 import { mountLobby } from './ui/lobby.ts';
-import { mountLogin } from './ui/login.ts';
-import { mountHistory, mountLeaderboard, mountNotFound } from './ui/pages.ts';
-import { mountReplay } from './ui/replay.ts';
-import { mountTable } from './ui/table_page.ts';
 
-const app = new App({
-  login: mountLogin,
-  lobby: mountLobby,
-  table: mountTable,
-  leaderboard: mountLeaderboard,
-  history: mountHistory,
-  replay: mountReplay,
-  howto: mountHowto,
-  explore: mountExplore,
-  not_found: mountNotFound,
-});
+const screens = () => import('./ui/screens.ts');
+
+const app = new App(
+  {
+    lobby: async () => mountLobby,
+    login: async () => (await screens()).mountLogin,
+    table: async () => (await screens()).mountTable,
+    leaderboard: async () => (await screens()).mountLeaderboard,
+    history: async () => (await screens()).mountHistory,
+    replay: async () => (await screens()).mountReplay,
+    howto: async () => (await screens()).mountHowto,
+    explore: async () => (await screens()).mountExplore,
+    not_found: async () => (await screens()).mountNotFound,
+  },
+  { lobby: mountLobby },
+);
 void app.start(document.body);

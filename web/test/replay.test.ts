@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildGeometry } from '../src/logic/geometry.ts';
+import { logLine } from '../src/logic/plan.ts';
 import {
   analysisSummary as summaryOf,
   describeRecordEvent,
   gradeFrames as grade,
+  recordTableEvents,
   replayFrames,
   startPieces,
 } from '../src/logic/replay.ts';
@@ -136,4 +138,43 @@ test('the analysis summary names each player', () => {
     'alice: 17 of 20 moves best, 0.3% winning chance lost a move on average, worst 3.0%',
     'bob: no decisions with a choice',
   ]);
+});
+
+test('a record read back as the live log: throws, passes, moves, a resignation after a throw', () => {
+  const record: GameRecord = {
+    format: 'ur-game',
+    rules: 'finkel',
+    events: [
+      { player: 'light', throw: 2 },
+      { player: 'light', move: { from: 0, to: 2 } },
+      { player: 'dark', throw: 0 },
+      { player: 'light', throw: 0 },
+      { player: 'dark', throw: 4 },
+      { player: 'dark', resign: 'resign' },
+    ],
+  };
+  const side = (s: string) => (s === 'dark' ? 2 : 1) as 1 | 2;
+  const events = recordTableEvents(record, side, finkel, false);
+  const name = (s: 1 | 2) => names[s];
+  const lines = events.map((e) => logLine(finkel, e, name));
+  assert.deepEqual(lines, [
+    'alice threw 2',
+    'alice: Home → c1',
+    'bob threw 0: no legal move — turn passes',
+    'alice threw 0: no legal move — turn passes',
+    'bob threw 4',
+    'bob resigned',
+  ]);
+  // The last throw waits for its move when someone must decide now.
+  const open = recordTableEvents(
+    { ...record, events: record.events.slice(0, 4) },
+    side,
+    finkel,
+    true,
+  );
+  assert.equal(open.at(-1)?.passed, false);
+  assert.equal(
+    logLine(finkel, { kind: 'game_over', winner: 2, reason: 'resign' }, name),
+    'bob wins — by resignation',
+  );
 });

@@ -4,6 +4,7 @@
 // logic (no DOM), unit-tested.
 
 import { locationOf, otherSeat, pathLocs, placePieces, type Geometry } from './geometry.ts';
+import { reasonText } from './status.ts';
 import type { SeatNo, SeatPieces, TableEvent } from './types.ts';
 
 export type Tone = 'info' | 'good' | 'warn';
@@ -118,6 +119,10 @@ export function logLine(geo: Geometry, ev: TableEvent, name: NameOf): string | n
     const to = placeWord(geo, seat, ev.to);
     const line = `${who}: ${placeWord(geo, seat, ev.from)} → ${to === 'off' ? 'borne off' : to}`;
     return flags.length ? `${line} (${flags.join(', ')})` : line;
+  }
+  if (ev.kind === 'game_over' && ev.reason) {
+    const w = name(asSeat(ev.winner));
+    return `${w} ${w === 'You' ? 'win' : 'wins'} — ${reasonText(ev.reason)}`;
   }
   return describeEvent(ev, name)?.text ?? null;
 }

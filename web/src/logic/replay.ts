@@ -10,6 +10,7 @@ import type {
   RecordEvent,
   SeatNo,
   SeatPieces,
+  TableEvent,
 } from './types.ts';
 
 export interface ReplayFrame {
@@ -135,4 +136,42 @@ export function analysisSummary(analysis: AnalysisAnswer, names: Names): string[
         `${pct(p.total_cost / p.decisions)} winning chance lost a move on average, ` +
         `worst ${pct(p.worst_cost)}`,
   );
+}
+
+const ENDINGS = new Set(['resign', 'timeout', 'left']);
+
+/**
+ * A game record's events as the `table` events that said them live, for the move log of a table
+ * opened after they happened (a reload, a reconnect, a finished game): a throw (`passed` when the
+ * next throw follows it; the last one when nobody must decide now), a move, an ending (resign,
+ * timeout, left). `seatOf` maps a record's side to its seat.
+ */
+export function recordTableEvents(
+  record: GameRecord,
+  seatOf: (side: string) => SeatNo,
+  geo: Geometry,
+  deciding: boolean,
+): TableEvent[] {
+  const out: TableEvent[] = [];
+  record.events.forEach((ev, i) => {
+    const seat = seatOf(ev.player);
+    if (typeof ev.throw === 'number') {
+      const next = record.events[i + 1];
+      // A throw that left no decision is followed by the next throw; one that asked for a move,
+      // by that move (or by its player's resignation or timeout instead).
+      const passed = next
+        ? typeof next.throw === 'number' || (!next.move && next.player !== ev.player)
+        : !deciding;
+      const move = geo.throws[ev.throw] ?? ev.throw;
+      out.push({ kind: 'roll', seat, value: ev.throw, move, passed });
+    } else if (ev.move) {
+      const kind = ev.move.kind as TableEvent['move_kind'];
+      out.push({ kind: 'move', seat, from: ev.move.from, to: ev.move.to, move_kind: kind });
+    } else {
+      // {"player": "dark", "resign": "resign" | "timeout" | "left"} (docs/notation.md)
+      if (typeof ev.resign === 'string' && ENDINGS.has(ev.resign))
+        out.push({ kind: ev.resign, seat });
+    }
+  });
+  return out;
 }

@@ -8,7 +8,7 @@ import { api, ApiError, type LevelInfo } from '../net/api.ts';
 import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
 import { historyHash, needsIdentity, parseHash, type Route } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
-import { h, setText } from './dom.ts';
+import { afterPaint, h, setText } from './dom.ts';
 import { applySettings, settingsPanel } from './settings.ts';
 import { unlockAudioOnGesture } from './sound.ts';
 
@@ -20,6 +20,9 @@ export interface View {
 }
 
 export type ViewFactory = (app: App, root: HTMLElement, route: Route) => View;
+/** A screen's factory, loaded with its chunk when the screen is first shown. */
+export type ViewLoader = () => Promise<ViewFactory>;
+type ScreenName = Route['name'];
 
 const GUEST_FLAG = 'ur.guest';
 
@@ -27,6 +30,10 @@ export class App {
   identity: Identity = { kind: 'none' };
   readonly socket = new UrSocket(socketUrl(window.location));
   private view: View | null = null;
+  /** Counts routings: a screen whose chunk arrives after the player moved on is not mounted. */
+  private routeSeq = 0;
+  private readonly factories = new Map<ScreenName, ViewFactory>();
+  private readonly loading = new Map<ScreenName, Promise<ViewFactory>>();
   private readonly idListeners = new Set<() => void>();
   private presetList: Promise<PresetSummary[]> | null = null;
   private levelList: Promise<LevelInfo[]> | null = null;
@@ -45,7 +52,13 @@ export class App {
     text: '⚙',
   });
 
-  constructor(private readonly views: Record<Route['name'], ViewFactory>) {}
+  /** `views` load each screen; `ready` are those in the first script (shown without waiting). */
+  constructor(
+    private readonly views: Record<ScreenName, ViewLoader>,
+    ready: Partial<Record<ScreenName, ViewFactory>> = {},
+  ) {
+    for (const [name, f] of Object.entries(ready)) this.factories.set(name as ScreenName, f);
+  }
 
   async start(body: HTMLElement): Promise<void> {
     const header = h(
@@ -86,12 +99,15 @@ export class App {
     // The server answers /explore?rules=…&position=… with this page: the explorer is a hash route.
     if (window.location.pathname === '/explore')
       history.replaceState(null, '', `/#/explore${window.location.search}`);
-    // Screens that need no identity show at once; the header follows when the server answers.
+    // Screens that need no identity show at once, before the socket is even opened: the header
+    // follows when the server answers. The table's script loads next (Play leads there).
     if (needsIdentity(parseHash(window.location.hash))) {
       await this.loadIdentity();
       this.route();
     } else {
       this.route();
+      await afterPaint();
+      void this.screen('table').catch(() => {}); // said when the table is opened, if it fails
       await this.loadIdentity();
     }
   }
@@ -232,7 +248,7 @@ export class App {
   }
 
   route(): void {
-    const route = parseHash(window.location.hash);
+    let route = parseHash(window.location.hash);
     this.view?.destroy();
     this.view = null;
     this.main.replaceChildren();
@@ -240,10 +256,34 @@ export class App {
     document.body.dataset.route = route.name;
     if (needsIdentity(route) && this.identity.kind === 'none') {
       const next = window.location.hash.replace(/^#/, '') || '/lobby';
-      this.view = this.views.login(this, this.main, { name: 'login', next });
-      return;
+      route = { name: 'login', next };
     }
-    this.view = this.views[route.name](this, this.main, route);
+    const seq = ++this.routeSeq;
+    const mount = (f: ViewFactory) => {
+      if (seq === this.routeSeq) this.view = f(this, this.main, route);
+    };
+    const ready = this.factories.get(route.name);
+    if (ready) return mount(ready); // at once: no frame without the screen
+    this.screen(route.name)
+      .then(mount)
+      .catch(() => {
+        if (seq !== this.routeSeq) return;
+        this.main.replaceChildren(
+          h('p', { class: 'card', role: 'alert', text: 'This screen could not be loaded. ' }),
+        );
+        this.main.firstElementChild!.append(h('a', { href: '', text: 'Reload the page' }));
+      });
+  }
+
+  /** The factory of a screen, its chunk loaded once (again after a failure). */
+  private screen(name: ScreenName): Promise<ViewFactory> {
+    let p = this.loading.get(name);
+    if (!p) {
+      p = this.views[name]().then((f) => (this.factories.set(name, f), f));
+      p.catch(() => this.loading.delete(name));
+      this.loading.set(name, p);
+    }
+    return p;
   }
 }
 

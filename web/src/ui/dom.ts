@@ -50,3 +50,16 @@ export function fmtDate(unixSeconds: number): string {
 export function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
+
+/**
+ * Resolves once the browser has painted the current frame (a hidden tab paints nothing: then at
+ * the next task). Work that only follows the first screen (requests, the socket) waits for it,
+ * so that it does not delay that screen.
+ */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const later = () => window.setTimeout(resolve, 0);
+    if (document.hidden) later();
+    else requestAnimationFrame(later);
+  });
+}

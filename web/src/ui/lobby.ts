@@ -6,7 +6,7 @@
 import type { Route } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
 import { botsCard } from './bots.ts';
-import { h } from './dom.ts';
+import { afterPaint, h } from './dom.ts';
 import { FIRST_GAME_LEVEL, playCard, startTable, type LobbyParts } from './lobby_play.ts';
 import { tablesCard } from './lobby_tables.ts';
 
@@ -24,14 +24,15 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       h('div', { class: 'lobby-side' }, howToCard(), bots.el, tables.el),
     ),
   );
-  app
-    .presets()
-    .then((list) => {
-      for (const p of list) parts.presets.set(p.id, p);
-      play.presetsLoaded(list);
-      tables.redraw(); // now with the rule sets' names
-    })
-    .catch((e) => app.toast(`Could not load the rule sets: ${errorText(e)}`, 'warn'));
+  const loadPresets = () =>
+    app
+      .presets()
+      .then((list) => {
+        for (const p of list) parts.presets.set(p.id, p);
+        play.presetsLoaded(list);
+        tables.redraw(); // now with the rule sets' names
+      })
+      .catch((e) => app.toast(`Could not load the rule sets: ${errorText(e)}`, 'warn'));
   // The lobby shows before the server has said who this is: it follows the identity when it does.
   const applyIdentity = () => {
     hero.applyIdentity();
@@ -46,10 +47,20 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
     void app.refreshMe();
     void bots.refresh();
   };
-  refresh();
-  const timer = window.setInterval(refresh, 5000);
+  // Every request starts once the lobby is on screen, all at once: the first screen (the Play
+  // button) waits for none of them, and none waits for another.
+  let timer = 0;
+  let gone = false;
+  void afterPaint().then(() => {
+    if (gone) return;
+    void loadPresets();
+    play.load();
+    refresh();
+    timer = window.setInterval(refresh, 5000);
+  });
   return {
     destroy() {
+      gone = true;
       window.clearInterval(timer);
       offIdentity();
       tables.destroy();

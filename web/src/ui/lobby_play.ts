@@ -110,6 +110,8 @@ export function playCard(app: App, parts: LobbyParts) {
       match.rated.apply();
       table.rated.apply();
     },
+    /** The requests of the card: the computer's levels. */
+    load: () => void computer.load(),
     destroy: match.destroy,
   };
 }
@@ -258,20 +260,22 @@ function computerBlock(app: App, rules: () => string) {
   const part = {
     el,
     onLevels: () => {},
+    /** Asks the server for its levels (once the lobby is on screen). */
+    load: () =>
+      app
+        .levels()
+        .then((list) => {
+          level.replaceChildren(...list.map((l) => h('option', { value: l.name, text: l.name })));
+          level.value = FIRST_GAME_LEVEL;
+          start.disabled = false;
+          part.onLevels();
+        })
+        .catch((e) => setText(error, `Could not load the computer's levels: ${errorText(e)}`)),
     /** The levels' names for the rule set `p` (perfect says when it plays as hard). */
     label(p: PresetSummary | undefined) {
       for (const o of level.options)
         setText(o, levelLabel(o.value, p?.solved ?? true, p?.solve ?? null));
     },
   };
-  app
-    .levels()
-    .then((list) => {
-      level.replaceChildren(...list.map((l) => h('option', { value: l.name, text: l.name })));
-      level.value = FIRST_GAME_LEVEL;
-      start.disabled = false;
-      part.onLevels();
-    })
-    .catch((e) => setText(error, `Could not load the computer's levels: ${errorText(e)}`));
   return part;
 }

@@ -2,13 +2,15 @@
 // level and seat). Pass and play: a new table at once, the two names on the other colours. Against
 // a person: the server's rematch — offered to the opponent, who accepts or declines on their
 // banner; when both agree the server makes a new table with the colours swapped and both pages
-// move there (table_page.ts follows the `rematch` event).
+// move there (table_page.ts follows the `rematch` event). A spectator is offered the rematch to
+// watch, or a game of their own.
 
 import { otherSeat } from '../logic/geometry.ts';
 import { tableHash } from '../logic/route.ts';
 import { seatName } from '../logic/status.ts';
 import type { SeatNo, Snapshot } from '../logic/types.ts';
 import type { App } from './app.ts';
+import { FIRST_GAME_LEVEL } from './lobby_play.ts';
 import type { ClientMessages } from '../net/protocol.ts';
 
 /** The new table's settings, or null when the game was not against the computer. */
@@ -33,6 +35,38 @@ export interface BannerAction {
   run: () => void;
 }
 
+/**
+ * A spectator is never offered a rematch of a game they did not play: they may follow the
+ * players' rematch once it has started (it keeps the table's visibility), else play a game of
+ * their own at once — the computer, on this rule set (the banner also leads back to the lobby).
+ */
+function spectatorActions(
+  app: App,
+  snap: Snapshot,
+  run: (p: Promise<unknown>) => void,
+): { actions: BannerAction[]; note: string } {
+  const next = snap.rematch?.table;
+  if (next)
+    return {
+      actions: [
+        {
+          label: 'Watch the rematch',
+          action: 'watch-rematch',
+          run: () => void (window.location.hash = tableHash(next)),
+        },
+      ],
+      note: 'The players started a rematch.',
+    };
+  const own = async () => {
+    await app.ensureIdentity();
+    await open(app, { rules: snap.rules, level: FIRST_GAME_LEVEL, seat: 1, public: true });
+  };
+  return {
+    actions: [{ label: 'Play the computer', action: 'play-yourself', run: () => run(own()) }],
+    note: 'The game is over. Play one yourself, or find another to watch in the lobby.',
+  };
+}
+
 /** What the banner offers after the game (buttons, first one primary) and a line saying where the
  * rematch stands. `you` is the viewer's seat (null for spectators and pass and play). */
 export function bannerActions(
@@ -51,7 +85,7 @@ export function bannerActions(
       note: 'Play again swaps the colours.',
     };
   }
-  if (you === null) return none;
+  if (you === null) return spectatorActions(app, snap, run);
   const bot = rematchOf(snap, you);
   if (bot)
     return {

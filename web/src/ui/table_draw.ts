@@ -8,6 +8,7 @@ import { seatName, shownThrow, statusText } from '../logic/status.ts';
 import type { Clock, SeatNo, Snapshot, TableEvent } from '../logic/types.ts';
 import { prefersReducedMotion, setShown, setText } from './dom.ts';
 import { motionScale } from './settings.ts';
+import { fillLog } from './table_log.ts';
 import { actor, myDecision, nameOf, seated, type TableState } from './table_state.ts';
 
 const THROW_PHASES = new Set(['awaiting_roll', 'start', 'roll_off']);
@@ -81,6 +82,7 @@ export function display(
   t.alerts.onUpdate(events, snap, a, myDecision(t));
   updateControls(t);
   tick(t);
+  fillLog(t, t.logFill);
   maybeAutoMove(t);
   if (prev && prev.status !== 'finished' && snap.status === 'finished') void t.app.refreshMe();
   // Both players agreed to a rematch: follow it to its table (colours swapped).
@@ -130,9 +132,11 @@ export function updateControls(t: TableState): void {
   const phase = s?.game.phase ?? '';
   v.rollButton.disabled = !(mine && THROW_PHASES.has(phase) && !busy);
   v.rollButton.classList.toggle('ready', !v.rollButton.disabled);
-  // Nothing to throw once the game is over (the banner offers what comes next); the button
-  // keeps its space, so the board does not move.
-  setShown(v.rollButton, s?.status !== 'finished' && s?.status !== 'closed');
+  // The button shows only while a throw is what comes next: not while a piece must be moved (the
+  // prompt says which; a disabled "Throw the dice" there would only mislead) and not once the
+  // game is over (the banner offers what comes next). It keeps its space, so nothing moves.
+  const over = s?.status === 'finished' || s?.status === 'closed';
+  setShown(v.rollButton, !over && THROW_PHASES.has(phase));
   setText(v.rollButton, 'Throw the dice');
   t.board?.el.classList.toggle('busy', busy);
   // The boxed game's award choice: two buttons.

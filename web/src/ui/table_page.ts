@@ -21,6 +21,7 @@ import { display, pump, tick } from './table_draw.ts';
 import { TableHint } from './table_hint.ts';
 import { bindTableKeys } from './table_keys.ts';
 import { joinOrOpen, openErrorText } from './table_join.ts';
+import { newLogFill } from './table_log.ts';
 import { actor, myDecision, showError, type TableState } from './table_state.ts';
 import { TableView } from './table_view.ts';
 
@@ -93,6 +94,7 @@ function tableState(app: App, id: string, invite: string | null): TableState {
     pending: false,
     actionCount: 0,
     lastThrow: null,
+    logFill: newLogFill(),
     destroyed: false,
     opening: false,
     leave: null,
@@ -141,7 +143,9 @@ async function onJoined(t: TableState, m: ServerMessage): Promise<void> {
     t.animator = new Animator(t.board, t.dice, t.view.fx);
     t.view.attach(t.board, t.dice, geo.cols, geo.staging);
   }
-  // A (re)join shows the table as it is now: drop what is queued and older.
+  // A (re)join shows the table as it is now: drop what is queued and older; the log is written
+  // again from the record (what happened while away included).
+  t.logFill = newLogFill();
   t.queue = t.queue.filter((u) => u.table.version > snap.version);
   display(t, snap, [], (m.clock as Clock | null) ?? null, t.spectators, true);
   t.view.loaded();

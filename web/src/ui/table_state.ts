@@ -13,6 +13,7 @@ import type { DiceView } from './dice.ts';
 import type { TableAlerts } from './table_alerts.ts';
 import type { TableAssist } from './table_assist.ts';
 import type { TableHint } from './table_hint.ts';
+import type { LogFill } from './table_log.ts';
 import type { TableView } from './table_view.ts';
 
 /** One `table` message waiting to be drawn. */
@@ -50,6 +51,8 @@ export interface TableState {
   pending: boolean;
   actionCount: number;
   lastThrow: ShownThrow | null;
+  /** The move log written from the game's record (table_log.ts). */
+  logFill: LogFill;
   destroyed: boolean;
   opening: boolean;
   leave: ConfirmButton | null;

@@ -316,6 +316,10 @@ export class TableView {
     this.statusNews.dataset.tone = tone;
   }
 
+  clearLog(): void {
+    this.log.replaceChildren();
+  }
+
   logLine(text: string, tone: string): void {
     this.log.prepend(h('li', { class: tone, text }));
     while (this.log.children.length > 60) this.log.lastElementChild?.remove();
