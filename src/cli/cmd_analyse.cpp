@@ -107,8 +107,12 @@ analysis::OpenedSource open_for(const RuleSet& rules, const AnalyseOptions& opt)
     return {analysis::search_source(std::make_shared<const Engine>(rules), opt.depth),
             analysis::TableState::kMissing, "--estimate"};
   analysis::OpenedSource s = analysis::open_source(rules, &table_store(), opt.table, opt.depth);
-  // A table given by name must be used: falling back would hide the mistake.
-  if (!opt.table.empty() && s.table != analysis::TableState::kReady) s.source.reset();
+  // A table named that is not there is a mistyped path: an error, since falling back would hide
+  // it. A table that is there but fails its checks (corrupt, another rule set) is refused
+  // loudly and the estimate is used, as for the default table (docs/analysis.md).
+  if (!opt.table.empty() && s.table == analysis::TableState::kMissing) s.source.reset();
+  if (s.table == analysis::TableState::kRefused)
+    std::cerr << "ur analyse: the table was refused, the values are estimates: " << s.why << "\n";
   return s;
 }
 

@@ -129,5 +129,21 @@ expect_bad "a missing file" "$work/none.urt" "cannot open"
   >/dev/null 2>"$work/err" && fail "a finkel(pieces=3) table was accepted for finkel"
 grep -q "finkel(pieces=3)" "$work/err" || fail "wrong rule set: message '$(cat "$work/err")'"
 
+echo "check: ur analyse refuses a damaged or mismatched table in words and estimates instead"
+"$UR" solve --rules 'finkel(pieces=2)' --out "$work/p2.urt" >/dev/null 2>&1 || fail "solve pieces=2"
+for bad in flipped.urt text.urt p2.urt; do
+  "$UR" analyse "$work/game.json" --table "$work/$bad" >"$work/est.out" 2>"$work/err" ||
+    fail "analyse with the refused table $bad exited $?: $(cat "$work/err")"
+  grep -q "^ur analyse: the table was refused, the values are estimates: " "$work/err" ||
+    fail "analyse $bad: no refusal on stderr: '$(cat "$work/err")'"
+  grep -q "ESTIMATED by expectimax" "$work/est.out" || fail "analyse $bad: not estimated"
+done
+grep -q "finkel(pieces=2)" "$work/err" || fail "mismatched table: '$(cat "$work/err")'"
+echo "check: ur analyse of a record that does not replay names the event that fails"
+sed 's/"from": *\([0-9]*\), *"to": *\([0-9]*\)/"from": 9, "to": 9/' "$work/game.json" >"$work/illegal.json"
+"$UR" analyse "$work/illegal.json" --table "$work/p3.urt" >/dev/null 2>"$work/err"
+[ $? = 1 ] || fail "analyse of an illegal move: expected exit 1"
+grep -q "event [0-9]" "$work/err" || fail "illegal move: '$(cat "$work/err")'"
+
 [ $status = 0 ] && echo "PASS: solve_small"
 exit $status
