@@ -14,6 +14,7 @@
 #include <mutex>
 
 #include "mid_game.h"
+#include "server/accounts.h"
 #include "server/pubsub.h"
 #include "server/redis_pubsub.h"
 #include "server/storage.h"
