@@ -25,6 +25,7 @@
 #include "server/redis_commands.h"
 #include "server/redis_pubsub.h"
 #include "server/storage.h"
+#include "server/table_lease.h"
 
 namespace ur::server::test {
 namespace {
@@ -416,6 +417,39 @@ TEST_F(ClusterTest, KilledOwnerTwentyTimesTheGameGoesOn) {
   for (std::uint16_t port : nodes_) games.insert(get_json(port, "/api/games/" + id).dump());
   EXPECT_EQ(games.size(), 1u);
   EXPECT_NE(games.begin()->find("winner"), std::string::npos) << *games.begin();
+}
+
+// A node stopped gracefully (SIGTERM) hands its leases back: another node takes the table at its
+// next sweep, before the old lease would have run out, and the game's clock goes on there.
+TEST_F(ClusterTest, AGracefulStopHandsTheLeasesBack) {
+  Client light = user(nodes_[0], nodes_[0], unique("nia"));
+  Client dark = user(nodes_[0], nodes_[1], unique("oto"));
+  std::string id = start_game(light, dark);
+  int k = owner_index(id);
+  ASSERT_GE(k, 0) << "nobody holds the table's lease";
+  // The players leave the node first, so that its graceful stop has no socket to wait for.
+  std::vector<std::uint16_t> others;
+  for (std::size_t i = 0; i < nodes_.size(); ++i)
+    if (static_cast<int>(i) != k) others.push_back(nodes_[i]);
+  reconnect(light, others[0], id);
+  reconnect(dark, others[1], id);
+  TableRow before = row(id);
+  ASSERT_EQ(::kill(node_pid(k), SIGTERM), 0);
+  auto took = takeover(id, before, std::chrono::steady_clock::now());
+  std::int64_t taken_at = unix_now_ms();
+  ASSERT_TRUE(took) << "no other node took the table";
+  std::cerr << "takeover after SIGTERM: " << took->count() << " ms\n";
+  // Without the handback the others wait until the lease ends (and up to a period more).
+  EXPECT_LT(taken_at, before.lease_until) << "taken only once the old lease ran out";
+  std::string log;
+  for (int i = 0; i < 200 && log.find("handed back") == std::string::npos; ++i) {
+    std::ifstream in(cluster_file("node" + std::to_string(k + 1) + "/log"));
+    log.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_NE(log.find("table leases: handed back"), std::string::npos);
+  EXPECT_EQ(row(id).version, before.version) << "a handback changes no state";
+  ASSERT_EQ(restart_node(k), 0) << "the node did not start again";
 }
 
 // Redis goes away mid-game and comes back: an action taken meanwhile reaches the player on the
