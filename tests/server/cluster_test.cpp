@@ -419,8 +419,8 @@ TEST_F(ClusterTest, KilledOwnerTwentyTimesTheGameGoesOn) {
   EXPECT_NE(games.begin()->find("winner"), std::string::npos) << *games.begin();
 }
 
-// A node stopped gracefully (SIGTERM) hands its leases back: another node takes the table at its
-// next sweep, before the old lease would have run out, and the game's clock goes on there.
+// A node stopped gracefully (SIGTERM) hands its leases back once its sockets closed: another
+// node takes the table at its next sweep, at a new epoch, with the state unchanged.
 TEST_F(ClusterTest, AGracefulStopHandsTheLeasesBack) {
   Client light = user(nodes_[0], nodes_[0], unique("nia"));
   Client dark = user(nodes_[0], nodes_[1], unique("oto"));
@@ -439,8 +439,9 @@ TEST_F(ClusterTest, AGracefulStopHandsTheLeasesBack) {
   std::int64_t taken_at = unix_now_ms();
   ASSERT_TRUE(took) << "no other node took the table";
   std::cerr << "takeover after SIGTERM: " << took->count() << " ms\n";
-  // Without the handback the others wait until the lease ends (and up to a period more).
-  EXPECT_LT(taken_at, before.lease_until) << "taken only once the old lease ran out";
+  // Not asserted against the old lease's end: the handback comes at the end of the graceful
+  // stop, after the node's sockets closed (up to --shutdown grace, 5 s, while it still renews).
+  std::cerr << "taken " << taken_at - before.lease_until << " ms after the old lease's end\n";
   std::string log;
   for (int i = 0; i < 200 && log.find("handed back") == std::string::npos; ++i) {
     std::ifstream in(cluster_file("node" + std::to_string(k + 1) + "/log"));
