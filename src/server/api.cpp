@@ -13,6 +13,7 @@
 #include "server/http_util.h"
 #include "server/log.h"
 #include "server/pubsub.h"
+#include "server/redis_rate.h"
 
 namespace ur::server {
 namespace {
@@ -79,13 +80,26 @@ std::variant<Credentials, Response> parse_credentials(const Request& req) {
   return Credentials{body["username"].get<std::string>(), body["password"].get<std::string>()};
 }
 
-std::optional<Response> check_rate(ServerContext& ctx, const Request& req, const std::string& ip) {
-  if (ctx.auth_limiter.allow(ip)) return std::nullopt;
+// The per-address limit of the account endpoints (argon2id each): with a Redis bus the bucket is
+// shared by every node (redis_rate.h), else, or while Redis is away, this node's own.
+awaitable<std::optional<Response>> check_rate(ServerContext& ctx, const Request& req,
+                                              const std::string& ip) {
+  int retry = -1;  // allowed
+  if (RedisCommands* redis = ctx.pubsub->redis()) {
+    std::string bucket = "auth:" + ip;
+    auto shared = co_await take_shared_token(*redis, std::move(bucket), ctx.config.auth_burst,
+                                             ctx.config.auth_refill_per_sec);
+    if (shared && shared->allowed) co_return std::nullopt;
+    if (shared) retry = shared->retry_after_seconds;
+  }
+  if (retry < 0) {
+    if (ctx.auth_limiter.allow(ip)) co_return std::nullopt;
+    retry = ctx.auth_limiter.retry_after_seconds(ip);
+  }
   Response res = error_json(req, http::status::too_many_requests, "rate_limited",
                             "too many attempts; wait a little and try again");
-  res.set(http::field::retry_after,
-          std::to_string(std::max(1, ctx.auth_limiter.retry_after_seconds(ip))));
-  return res;
+  res.set(http::field::retry_after, std::to_string(std::max(1, retry)));
+  co_return res;
 }
 
 awaitable<Response> issue_session(ServerContext& ctx, const Request& req, const User& user,
@@ -104,7 +118,7 @@ awaitable<Response> issue_session(ServerContext& ctx, const Request& req, const 
 }
 
 awaitable<Response> api_register(ServerContext& ctx, const Request& req, const std::string& ip) {
-  if (auto limited = check_rate(ctx, req, ip)) co_return std::move(*limited);
+  if (auto limited = co_await check_rate(ctx, req, ip)) co_return std::move(*limited);
   auto parsed = parse_credentials(req);
   if (auto* bad = std::get_if<Response>(&parsed)) co_return std::move(*bad);
   auto& cred = std::get<Credentials>(parsed);
@@ -135,7 +149,7 @@ const std::string& dummy_hash(PasswordCost cost) {
 }
 
 awaitable<Response> api_login(ServerContext& ctx, const Request& req, const std::string& ip) {
-  if (auto limited = check_rate(ctx, req, ip)) co_return std::move(*limited);
+  if (auto limited = co_await check_rate(ctx, req, ip)) co_return std::move(*limited);
   auto parsed = parse_credentials(req);
   if (auto* bad = std::get_if<Response>(&parsed)) co_return std::move(*bad);
   auto& cred = std::get<Credentials>(parsed);

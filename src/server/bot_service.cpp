@@ -198,7 +198,8 @@ awaitable<void> BotService::on_challenge(WsClient& c, const json& msg) {
       challenger.rating = ctx_.storage->bot_status(challenger.user_id).rating;
     robot.rating = ctx_.storage->bot_status(robot.user_id).rating;
     int my_seat = ch.seat ? ch.seat : (secure_unit() < 0.5 ? 1 : 2);
-    TableService::PairSeat mine{me.lock(), challenger, re}, theirs{bot_client, robot, nullptr};
+    TableService::PairSeat mine{me.lock(), challenger, re, {}, 0},
+        theirs{bot_client, robot, nullptr, {}, 0};
     if (!mine.client) return std::variant<std::shared_ptr<LiveTable>, TableError>(TableError{});
     return my_seat == 1 ? ctx_.tables->start_pair(rules, ch.rated, mine, theirs)
                         : ctx_.tables->start_pair(rules, ch.rated, theirs, mine);

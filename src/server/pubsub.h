@@ -25,6 +25,7 @@ namespace ur::server {
 using Payload = std::shared_ptr<const std::string>;
 
 class PubSub;
+class RedisCommands;
 
 // Move-only handle of one subscription; unsubscribes when destroyed or reset.
 class Subscription {
@@ -66,6 +67,9 @@ class PubSub {
   // An in-process bus never loses a message: it never calls `resync`.
   virtual void set_resync(Resync) {}
   virtual BusStatus status() { return {"in-process", true, 0}; }
+  // The Redis server behind a Redis bus, for the state the nodes share besides events (the
+  // matchmaking queue, shared rate limits); null for a bus of one process.
+  virtual RedisCommands* redis() { return nullptr; }
 
  protected:
   friend class Subscription;

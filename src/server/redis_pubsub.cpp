@@ -28,6 +28,31 @@ std::string reply_string(const redisReply* r) {
   return r && r->str ? std::string(r->str, r->len) : std::string();
 }
 
+RedisReply convert(const redisReply* r) {
+  RedisReply out;
+  if (!r) return RedisReply::failure("redis connection closed");
+  switch (r->type) {
+    case REDIS_REPLY_INTEGER:
+      out.kind = RedisReply::Kind::kInteger;
+      out.integer = r->integer;
+      break;
+    case REDIS_REPLY_STRING:
+    case REDIS_REPLY_STATUS:
+      out.kind = RedisReply::Kind::kString;
+      out.str = reply_string(r);
+      break;
+    case REDIS_REPLY_ERROR:
+      return RedisReply::failure(reply_string(r));
+    case REDIS_REPLY_ARRAY:
+      out.kind = RedisReply::Kind::kArray;
+      for (std::size_t i = 0; i < r->elements; ++i) out.elements.push_back(convert(r->element[i]));
+      break;
+    default:
+      break;  // nil
+  }
+  return out;
+}
+
 }  // namespace
 
 std::variant<RedisAddress, std::string> parse_redis_url(const std::string& url) {
@@ -152,6 +177,25 @@ void RedisPubSub::publish(const std::string& topic, Payload payload) {
     if (queue.size() == kPendingPerTopic) queue.pop_front();
     queue.push_back(payload);
   });
+}
+
+void RedisPubSub::call(std::vector<std::string> args, Done done) {
+  net::post(ioc_, [this, args = std::move(args), done = std::move(done)]() mutable {
+    if (pub_ && pub_->ready()) {
+      std::vector<std::string_view> views(args.begin(), args.end());
+      auto* pending = new Done(std::move(done));
+      if (pub_->command(on_call_reply, pending, views)) return;
+      done = std::move(*pending);
+      delete pending;
+    }
+    done(RedisReply::failure("redis unavailable"));
+  });
+}
+
+void RedisPubSub::on_call_reply(redisAsyncContext*, void* reply, void* privdata) {
+  // Also with a null reply when the connection is freed: every caller hears back once.
+  std::unique_ptr<Done> done(static_cast<Done*>(privdata));
+  (*done)(convert(static_cast<redisReply*>(reply)));
 }
 
 void RedisPubSub::connect() {

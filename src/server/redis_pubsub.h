@@ -36,8 +36,10 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <variant>
+#include <vector>
 
 #include "server/pubsub.h"
+#include "server/redis_commands.h"
 
 struct redisAsyncContext;
 
@@ -57,7 +59,7 @@ std::variant<RedisAddress, std::string> parse_redis_url(const std::string& url);
 // message for anything else.
 std::variant<std::unique_ptr<PubSub>, std::string> open_bus(const std::string& url);
 
-class RedisPubSub final : public PubSub {
+class RedisPubSub final : public PubSub, public RedisCommands {
  public:
   explicit RedisPubSub(RedisAddress address);
   ~RedisPubSub() override;
@@ -69,6 +71,9 @@ class RedisPubSub final : public PubSub {
   int subscribers(const std::string& topic) override;
   void set_resync(Resync resync) override;
   BusStatus status() override;
+  RedisCommands* redis() override { return this; }
+  // A command on the publishing connection (RedisCommands); an error reply while Redis is away.
+  void call(std::vector<std::string> args, Done done) override;
 
  private:
   void unsubscribe(const std::string& topic, std::uint64_t id) override;
@@ -80,6 +85,7 @@ class RedisPubSub final : public PubSub {
   void on_connected(RedisLink& link);
   void on_lost(RedisLink& link);
   void reconcile(const std::string& topic);
+  static void on_call_reply(redisAsyncContext* ac, void* reply, void* privdata);
   static void on_sub_reply(redisAsyncContext* ac, void* reply, void* privdata);
   void on_channel_reply(const std::string& kind, const std::string& channel, std::string body);
 

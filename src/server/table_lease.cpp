@@ -34,15 +34,28 @@ void LeaseBook::start(const std::string& name) {
 
 std::optional<std::int64_t> LeaseBook::claim(const std::string& table_id) {
   std::lock_guard lock(mutex_);
+  if (released_) return std::nullopt;  // stopping
   std::int64_t now = unix_now_ms();
   auto epoch = storage_.claim_table(table_id, node_, now, now + config_.duration.count());
   if (epoch) held_[table_id] = *epoch;
   return epoch;
 }
 
+std::size_t LeaseBook::release() {
+  std::lock_guard lock(mutex_);
+  released_ = true;
+  if (node_.empty() || held_.empty()) return 0;
+  std::size_t n = held_.size();
+  // "Renewed" until the epoch's start: expired for every sweep from now on.
+  storage_.renew_leases(node_, 0);
+  held_.clear();
+  return n;
+}
+
 LeaseBook::Changes LeaseBook::tick() {
   std::lock_guard lock(mutex_);
   Changes changes;
+  if (released_) return changes;  // stopping: renewing would take the handed-back leases again
   std::int64_t now = unix_now_ms();
   std::unordered_map<std::string, std::int64_t> next;
   for (TableLease& lease : storage_.renew_leases(node_, now + config_.duration.count())) {

@@ -50,6 +50,10 @@ class LeaseBook {
   Changes tick();
 
   std::size_t held();
+  // A graceful stop: every lease of this node expires now (one statement), so another node's
+  // next sweep takes the tables instead of waiting out the lease. Returns how many were held.
+  // Throws StorageError.
+  std::size_t release();
 
  private:
   static std::int64_t now_ms();
@@ -61,6 +65,7 @@ class LeaseBook {
   // answers and this map agree.
   std::mutex mutex_;
   std::unordered_map<std::string, std::int64_t> held_;  // table id -> epoch
+  bool released_ = false;                               // release(): no renewal any more
 };
 
 }  // namespace ur::server

@@ -43,7 +43,10 @@ TableService::TableService(ServerContext& ctx)
       lease_timer_(service_strand_),
       leases_(*ctx.storage, ctx.config.leases) {}
 
-TableService::~TableService() = default;
+TableService::~TableService() {
+  std::lock_guard lock(alive_->mutex);
+  alive_->on = false;
+}
 
 std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
   std::lock_guard lock(tables_mutex_);
@@ -276,13 +279,13 @@ void TableService::on_close(WsClient& client) {
     }
   }
   release(gone);
-  std::lock_guard lock(match_mutex_);
-  matchmaker_.remove_connection(client.connection_id());
+  drop_ticket(client.connection_id());
 }
 
 void TableService::start(const std::string& node_name) {
   ctx_.pubsub->set_resync([this](const std::string& topic) { resync(topic); });
   leases_.start(node_name);
+  start_matchmaking();
   net::post(service_strand_, [this] {
     match_tick();
     sweep_cache();
@@ -293,11 +296,23 @@ void TableService::start(const std::string& node_name) {
 void TableService::shutdown() {
   stopping_ = true;
   ctx_.pubsub->set_resync({});
+  match_sub_.reset();
   net::post(service_strand_, [this] {
     match_timer_.cancel();
     sweep_timer_.cancel();
     lease_timer_.cancel();
   });
+  // Here, not on the service strand: the pools stop right after this. The other nodes take the
+  // tables at their next sweep, within one renewal period, not a whole lease after this node is
+  // gone; a renewal still under way cannot take them back (LeaseBook::release).
+  if (clustered_) {
+    try {
+      if (std::size_t n = leases_.release())
+        log_line("table leases: handed back " + std::to_string(n) + " on stopping");
+    } catch (const StorageError& e) {
+      log_line(std::string("table leases: not handed back: ") + e.what());
+    }
+  }
   std::lock_guard lock(tables_mutex_);
   for (auto& [id, t] : tables_) {
     t->bot_stop.request_stop();

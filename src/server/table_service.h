@@ -36,6 +36,7 @@
 #include "ai/agent.h"
 #include "server/matchmaker.h"
 #include "server/pubsub.h"
+#include "server/redis_match.h"
 #include "server/server_context.h"
 #include "server/table_lease.h"
 #include "server/table_model.h"
@@ -107,10 +108,14 @@ class TableService {
   // Seats two connected players at a new private table whose game starts at once (a match of
   // the queue, a challenge to a bot): stores it (on the calling thread), subscribes both and
   // sends each `match_found` (with `re` when not null: the id of the request it answers).
+  // A seat of another node (a shared queue's pair, docs/scaling.md) has no client: that node
+  // (`node`) is told over the bus and seats its connection `connection`.
   struct PairSeat {
     std::shared_ptr<WsClient> client;
     Actor actor;
     json re;
+    std::string node;
+    std::uint64_t connection = 0;
   };
   std::variant<std::shared_ptr<LiveTable>, TableError> start_pair(const std::string& rules,
                                                                   bool rated, PairSeat light,
@@ -196,8 +201,27 @@ class TableService {
   void evict_spectators(LiveTable& t);
   json joined_message(const LiveTable& t, const Actor& a) const;
 
+  // Matchmaking (table_match.cpp): the in-process queue, or with a Redis bus the shared one.
+  struct Where {
+    std::shared_ptr<WsClient> client;  // null: a player of another node
+    std::string node;
+  };
+  void start_matchmaking();
   void pair_waiting();
   void match_tick();
+  void drop_ticket(std::uint64_t connection);
+  std::shared_ptr<WsClient> local_client(std::uint64_t connection);
+  void start_shared_pairs(const SharedMatchQueue::Pairs& pairs);
+  void seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb);
+  boost::asio::awaitable<void> deliver_remote_match(Payload payload);
+  // Wraps a callback of the Redis thread so that it does nothing once this service is gone.
+  template <class F>
+  auto guarded(F f) {
+    return [alive = alive_, f = std::move(f)](auto&&... args) mutable {
+      std::lock_guard lock(alive->mutex);
+      if (alive->on) f(std::forward<decltype(args)>(args)...);
+    };
+  }
   void sweep_cache();
 
   ServerContext& ctx_;
@@ -215,12 +239,21 @@ class TableService {
 
   std::mutex match_mutex_;
   Matchmaker matchmaker_;
+  // With a Redis bus: the shared queue, and which player each of this node's sockets queued.
+  std::unique_ptr<SharedMatchQueue> shared_match_;
+  std::unordered_map<std::uint64_t, std::string> queued_;
+  struct Alive {
+    std::mutex mutex;
+    bool on = true;
+  };
+  std::shared_ptr<Alive> alive_ = std::make_shared<Alive>();
 
   LiveTable::Strand service_strand_;
   boost::asio::steady_timer match_timer_;
   boost::asio::steady_timer sweep_timer_;
   boost::asio::steady_timer lease_timer_;
   LeaseBook leases_;
+  Subscription match_sub_;  // match:<node id>: pairs made elsewhere that seat a player here
 };
 
 // The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).

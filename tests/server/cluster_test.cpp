@@ -3,6 +3,11 @@
 // where). Skipped without that environment: the ctest entry server.cluster provides it.
 #include <signal.h>
 
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+
 #include <cstdlib>
 #include <fstream>
 #include <future>
@@ -17,8 +22,10 @@
 #include <random>
 
 #include "harness.h"
+#include "server/redis_commands.h"
 #include "server/redis_pubsub.h"
 #include "server/storage.h"
+#include "server/table_lease.h"
 
 namespace ur::server::test {
 namespace {
@@ -31,6 +38,36 @@ std::vector<std::uint16_t> cluster_nodes() {
   std::string p;
   while (std::getline(in, p, ',')) ports.push_back(static_cast<std::uint16_t>(std::stoi(p)));
   return ports;
+}
+
+// One POST from the loopback address `source`, which the node sees as the client's address: the
+// account endpoints' limit, shared by the nodes, counts each address apart (a test registering
+// from 127.0.0.1 alone would share one bucket with every other test of the cluster).
+Response post_from(const std::string& source, std::uint16_t port, const std::string& target,
+                   const std::string& body) {
+  namespace net = boost::asio;
+  net::io_context ioc;
+  net::ip::tcp::socket socket(ioc);
+  socket.open(net::ip::tcp::v4());
+  socket.bind({net::ip::make_address(source), 0});
+  socket.connect({net::ip::make_address("127.0.0.1"), port});
+  http::request<http::string_body> req{http::verb::post, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(socket, req);
+  beast::flat_buffer buffer;
+  Response res;
+  http::read(socket, buffer, res);
+  return res;
+}
+
+// A loopback address of its own for each caller (127.0.0.0/8 is all local).
+std::string some_loopback_address() {
+  static std::mt19937 rng(std::random_device{}());
+  return "127." + std::to_string(1 + rng() % 250) + "." + std::to_string(rng() % 250) + "." +
+         std::to_string(2 + rng() % 250);
 }
 
 class ClusterTest : public ::testing::Test {
@@ -53,11 +90,8 @@ class ClusterTest : public ::testing::Test {
   }
   // Registers a user through node `port` and opens a socket to `ws_port` with its cookie.
   Client user(std::uint16_t port, std::uint16_t ws_port, const std::string& name) {
-    Request r;
-    r.method = http::verb::post;
-    r.target = "/api/register";
-    r.body = json{{"username", name}, {"password", "password123"}}.dump();
-    Response res = send_http(port, r);
+    Response res = post_from(some_loopback_address(), port, "/api/register",
+                             json{{"username", name}, {"password", "password123"}}.dump());
     EXPECT_EQ(res.result_int(), 201) << res.body();
     Client c{session_cookie(res), std::make_unique<TestWs>(ws_port)};
     EXPECT_EQ(c->connect(c.cookie), 0u);
@@ -385,6 +419,40 @@ TEST_F(ClusterTest, KilledOwnerTwentyTimesTheGameGoesOn) {
   EXPECT_NE(games.begin()->find("winner"), std::string::npos) << *games.begin();
 }
 
+// A node stopped gracefully (SIGTERM) hands its leases back once its sockets closed: another
+// node takes the table at its next sweep, at a new epoch, with the state unchanged.
+TEST_F(ClusterTest, AGracefulStopHandsTheLeasesBack) {
+  Client light = user(nodes_[0], nodes_[0], unique("nia"));
+  Client dark = user(nodes_[0], nodes_[1], unique("oto"));
+  std::string id = start_game(light, dark);
+  int k = owner_index(id);
+  ASSERT_GE(k, 0) << "nobody holds the table's lease";
+  // The players leave the node first, so that its graceful stop has no socket to wait for.
+  std::vector<std::uint16_t> others;
+  for (std::size_t i = 0; i < nodes_.size(); ++i)
+    if (static_cast<int>(i) != k) others.push_back(nodes_[i]);
+  reconnect(light, others[0], id);
+  reconnect(dark, others[1], id);
+  TableRow before = row(id);
+  ASSERT_EQ(::kill(node_pid(k), SIGTERM), 0);
+  auto took = takeover(id, before, std::chrono::steady_clock::now());
+  std::int64_t taken_at = unix_now_ms();
+  ASSERT_TRUE(took) << "no other node took the table";
+  std::cerr << "takeover after SIGTERM: " << took->count() << " ms\n";
+  // Not asserted against the old lease's end: the handback comes at the end of the graceful
+  // stop, after the node's sockets closed (up to --shutdown grace, 5 s, while it still renews).
+  std::cerr << "taken " << taken_at - before.lease_until << " ms after the old lease's end\n";
+  std::string log;
+  for (int i = 0; i < 200 && log.find("handed back") == std::string::npos; ++i) {
+    std::ifstream in(cluster_file("node" + std::to_string(k + 1) + "/log"));
+    log.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_NE(log.find("table leases: handed back"), std::string::npos);
+  EXPECT_EQ(row(id).version, before.version) << "a handback changes no state";
+  ASSERT_EQ(restart_node(k), 0) << "the node did not start again";
+}
+
 // Redis goes away mid-game and comes back: an action taken meanwhile reaches the player on the
 // other node (the bus republishes or the node resyncs), and the game goes on to its end with
 // every later broadcast delivered live.
@@ -419,6 +487,70 @@ TEST_F(ClusterTest, RedisRestartMidGame) {
     json health = get_json(port, "/api/health");
     EXPECT_EQ(health["bus"]["kind"], "redis") << health;
   }
+}
+
+// Two players queued on different nodes are matched through the shared queue in Redis: one
+// table, each player told by their own node, the game played across them. A player whose socket
+// closed has left the queue first (else the oldest ticket, theirs, would take one of the two).
+TEST_F(ClusterTest, TwoPlayersQueuedOnDifferentNodesAreMatched) {
+  const char* port = std::getenv("UR_TEST_CLUSTER_REDIS");
+  ASSERT_NE(port, nullptr);
+  auto bus = std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + port));
+  auto exists = [&](const std::string& key) {
+    std::promise<RedisReply> p;
+    bus->redis()->call({"EXISTS", key}, [&p](RedisReply r) { p.set_value(std::move(r)); });
+    return p.get_future().get().integer == 1;
+  };
+  Client gone = user(nodes_[2], nodes_[2], unique("kim"));
+  std::string gone_key =
+      "ur:match:t:u:" + get_json(nodes_[2], "/api/me", gone.cookie)["user"]["id"].dump();
+  ASSERT_EQ(gone->request({{"type", "find_match"}, {"rated", true}})["type"], "queued");
+  EXPECT_TRUE(exists(gone_key)) << "the ticket is in Redis";
+  gone.ws.reset();
+  bool left = false;
+  for (int i = 0; i < 400 && !(left = !exists(gone_key)); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  ASSERT_TRUE(left) << "a closed socket's ticket stays queued";
+
+  Client alice = user(nodes_[0], nodes_[0], unique("lea"));
+  Client bob = user(nodes_[1], nodes_[1], unique("max"));
+  ASSERT_EQ(alice->request({{"type", "find_match"}, {"rated", true}})["type"], "queued");
+  ASSERT_EQ(bob->request({{"type", "find_match"}, {"rated", true}})["type"], "queued");
+  json fa = alice->next("match_found"), fb = bob->next("match_found");
+  std::string id = fa["table"]["id"];
+  ASSERT_EQ(fb["table"]["id"], id) << fb;
+  EXPECT_EQ(fa["role"], "player");
+  EXPECT_EQ(fb["role"], "player");
+  EXPECT_NE(fa["you"], fb["you"]);
+  EXPECT_TRUE(fa["table"]["rated"].get<bool>());
+  // Both sockets watch the table: an action on one node reaches the other player.
+  Client& light = fa["you"] == 1 ? alice : bob;
+  Client& dark = fa["you"] == 1 ? bob : alice;
+  json table = step(light, dark, fa["table"], 1);
+  ASSERT_TRUE(table.is_object());
+  EXPECT_EQ(row(id).version, table["version"].get<std::int64_t>());
+}
+
+// The per-address limit of the account endpoints is counted once for the cluster: requests
+// spread over the three nodes get the burst once (10), not once per node (30).
+TEST_F(ClusterTest, TheAccountLimitIsSharedByTheNodes) {
+  std::string source = some_loopback_address();
+  int allowed = 0;
+  std::set<std::size_t> refused_on;
+  for (std::size_t i = 0; i < 30; ++i) {
+    // Not JSON: an allowed request costs no password hash (400), a refused one is 429.
+    unsigned status = post_from(source, nodes_[i % 3], "/api/login", "{").result_int();
+    if (status == 429) {
+      refused_on.insert(i % 3);
+    } else {
+      EXPECT_EQ(status, 400u);
+      ++allowed;
+    }
+  }
+  // 10 at once, then one more every 5 s: the run may earn one or two on a slow machine.
+  EXPECT_GE(allowed, 10);
+  EXPECT_LE(allowed, 13) << "each node kept a quota of its own";
+  EXPECT_EQ(refused_on.size(), 3u) << "every node refuses once the shared bucket is empty";
 }
 
 // The bus alone: two nodes' RedisPubSub on the cluster's Redis.
