@@ -59,6 +59,10 @@ void add_serve_command(CLI::App& app) {
                   "extra Origin allowed to open WebSockets, e.g. http://localhost:5173 "
                   "(repeatable)")
       ->envname("UR_ALLOW_ORIGIN");
+  cmd->add_option("--trusted-proxy", cfg.trusted_proxies,
+                  "address of a load balancer in front of this node: its X-Forwarded-For names "
+                  "the client, whose address the per-address limits count (repeatable)")
+      ->envname("UR_TRUSTED_PROXY");
   cmd->add_option("--threads", cfg.threads, "I/O threads")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();

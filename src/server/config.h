@@ -21,6 +21,8 @@ struct ServerConfig {
   std::string data_dir = "./data";         // created if missing
   std::string web_root = "./web";          // static files; may be missing (then only the API)
   std::vector<std::string> allow_origins;  // extra WebSocket origins, e.g. "http://localhost:5173"
+  // Load balancers whose X-Forwarded-For names the client (http_util.h: client_address).
+  std::vector<std::string> trusted_proxies;
   int threads = 2;                         // I/O threads
   int worker_threads = 2;                  // password hashing and database work
   bool handle_signals = true;              // stop gracefully on SIGINT/SIGTERM

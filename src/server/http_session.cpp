@@ -81,6 +81,8 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
       if (ec) break;  // end of stream, timeout, reset
 
       Request req = parser.release();
+      const std::string ip =
+          client_address(ip_, req[beast::http::field::x_forwarded_for], cfg.trusted_proxies);
       if (websocket::is_upgrade(req)) {
         std::string_view target = req.target();
         if (target.substr(0, target.find('?')) != "/ws") {
@@ -90,27 +92,27 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
         }
         if (!origin_allowed(req[beast::http::field::origin], req[beast::http::field::host],
                             cfg.allow_origins)) {
-          if (cfg.access_log) log_line(ip_ + " ws refused: origin not allowed");
+          if (cfg.access_log) log_line(ip + " ws refused: origin not allowed");
           co_await fail_and_close(http::status::forbidden, "bad_origin", "origin not allowed");
           co_return;
         }
-        if (!ctx_.try_add_ws(ip_)) {
-          if (cfg.access_log) log_line(ip_ + " ws refused: too many connections from this address");
+        if (!ctx_.try_add_ws(ip)) {
+          if (cfg.access_log) log_line(ip + " ws refused: too many connections from this address");
           co_await fail_and_close(http::status::too_many_requests, "rate_limited",
                                   "too many open connections from your address");
           co_return;
         }
         handed_off_ = true;
         stream_.expires_never();
-        start_ws_session(server_, std::move(stream_), ip_, std::move(req));
+        start_ws_session(server_, std::move(stream_), ip, std::move(req));
         co_return;
       }
 
       std::string line;
       if (cfg.access_log)
-        line = ip_ + " " + std::string(req.method_string()) + " " + std::string(req.target());
+        line = ip + " " + std::string(req.method_string()) + " " + std::string(req.target());
       auto started = std::chrono::steady_clock::now();
-      HttpAnswer answer = co_await handle_http(ctx_, std::move(req), ip_);
+      HttpAnswer answer = co_await handle_http(ctx_, std::move(req), ip);
       bool keep_alive = answer.message.keep_alive() && !server_.stopping;
       stream_.expires_after(cfg.http_timeout);
       auto [wec, wn] = co_await beast::async_write(stream_, std::move(answer.message), kNoThrow);

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <system_error>
 
+#include <boost/asio/ip/address.hpp>
+
 #include "rules/text.h"
 
 namespace ur::server {
@@ -118,6 +120,18 @@ std::optional<std::string> cookie_value(std::string_view header, std::string_vie
     header.remove_prefix(semi + 1);
   }
   return std::nullopt;
+}
+
+std::string client_address(std::string_view peer, std::string_view forwarded_for,
+                           const std::vector<std::string>& trusted_proxies) {
+  if (forwarded_for.empty() ||
+      std::find(trusted_proxies.begin(), trusted_proxies.end(), peer) == trusted_proxies.end())
+    return std::string(peer);
+  std::string_view last = forwarded_for.substr(forwarded_for.rfind(',') + 1);
+  last = trim_blanks(last);
+  boost::system::error_code ec;
+  const auto address = boost::asio::ip::make_address(std::string(last), ec);
+  return ec ? std::string(peer) : address.to_string();
 }
 
 bool origin_allowed(std::string_view origin, std::string_view host,

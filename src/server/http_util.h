@@ -28,6 +28,13 @@ std::optional<std::filesystem::path> resolve_static_path(const std::filesystem::
 // The value of cookie `name` in a Cookie header ("a=1; b=2"), if present.
 std::optional<std::string> cookie_value(std::string_view cookie_header, std::string_view name);
 
+// The client's address: the peer's, unless the peer is one of `trusted_proxies` (a load balancer
+// in front of the nodes) and the request carries X-Forwarded-For; then the last address of that
+// list, the one the balancer appended (earlier ones were written by the client and prove nothing).
+// A last entry that is not an IP address leaves the peer's. Per-address limits count this address.
+std::string client_address(std::string_view peer, std::string_view forwarded_for,
+                           const std::vector<std::string>& trusted_proxies);
+
 // A WebSocket upgrade is accepted when it carries no Origin (not a browser), when the Origin's
 // host[:port] equals the Host header, or when the Origin is one of `allowed` (exact match, e.g.
 // "http://localhost:5173"). Compared case-insensitively.

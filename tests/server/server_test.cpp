@@ -155,6 +155,29 @@ TEST_F(ServerTest, LoginIsRateLimitedPerIp) {
   EXPECT_EQ(get("/api/health").result_int(), 200) << "only the account endpoints are limited";
 }
 
+TEST_F(ServerTest, BehindATrustedProxyEachForwardedClientHasItsOwnLoginBucket) {
+  ServerConfig c = base_config();
+  c.auth_burst = 2;
+  c.auth_refill_per_sec = 0.01;
+  c.trusted_proxies = {"127.0.0.1"};  // the test connects from here, as a balancer would
+  start_server(c);
+  auto login_from = [&](const std::string& forwarded_for) {
+    Request r;
+    r.method = http::verb::post;
+    r.target = "/api/login";
+    r.body = json{{"username", "frank"}, {"password", "password123"}}.dump();
+    if (!forwarded_for.empty()) r.headers.emplace_back("X-Forwarded-For", forwarded_for);
+    return send_http(port_, r).result_int();
+  };
+  EXPECT_EQ(login_from("10.0.0.1"), 401u);
+  EXPECT_EQ(login_from("10.0.0.1"), 401u);
+  EXPECT_EQ(login_from("10.0.0.1"), 429u) << "10.0.0.1 spent its bucket";
+  EXPECT_EQ(login_from("10.0.0.2"), 401u) << "another client behind the proxy has its own";
+  // The balancer appends the peer it saw: what a client wrote before it does not count.
+  EXPECT_EQ(login_from("10.0.0.2, 10.0.0.1"), 429u);
+  EXPECT_EQ(login_from(""), 401u) << "the proxy itself, without the header";
+}
+
 TEST_F(ServerTest, StaticFilesWithTypesAndCaching) {
   start_server();
   Response index = get("/");

@@ -109,6 +109,21 @@ TEST(HttpUtil, Cookies) {
   EXPECT_EQ(cookie_value("", "ur_session"), std::nullopt);
 }
 
+TEST(HttpUtil, TheClientAddressComesFromXForwardedForOnlyThroughATrustedProxy) {
+  const std::vector<std::string> trusted{"127.0.0.1", "::1"};
+  // Through the balancer: the address it appended, the last of the list.
+  EXPECT_EQ(client_address("127.0.0.1", "10.0.0.7", trusted), "10.0.0.7");
+  EXPECT_EQ(client_address("127.0.0.1", "1.2.3.4, 10.0.0.7", trusted), "10.0.0.7");
+  EXPECT_EQ(client_address("::1", "1.2.3.4,2001:db8::1", trusted), "2001:db8::1");
+  // A client's own header to a node directly proves nothing.
+  EXPECT_EQ(client_address("192.0.2.9", "10.0.0.7", trusted), "192.0.2.9");
+  EXPECT_EQ(client_address("192.0.2.9", "10.0.0.7", {}), "192.0.2.9");
+  // No header, or a last entry that is not an address: the peer.
+  EXPECT_EQ(client_address("127.0.0.1", "", trusted), "127.0.0.1");
+  EXPECT_EQ(client_address("127.0.0.1", "10.0.0.7, unknown", trusted), "127.0.0.1");
+  EXPECT_EQ(client_address("127.0.0.1", "10.0.0.7,", trusted), "127.0.0.1");
+}
+
 TEST(HttpUtil, OriginRule) {
   std::vector<std::string> allowed{"http://localhost:5173"};
   EXPECT_TRUE(origin_allowed("", "example.org", allowed));
