@@ -69,6 +69,32 @@ const ChainHit& chain_hit_table(const Engine& engine) {
   return cache.back().second;
 }
 
+// For throw chains: to_go[i] = the expected moving throws a piece of `me` needs from index i to
+// bear off (exact bear-off makes the last squares slow; a double square speeds its approach),
+// spending only throws that fit: to_go[i] = (1 + sum_fit p_m to_go[dest]) / sum_fit p_m.
+std::array<double, kMaxIndex> throws_to_go(const Engine& engine, Player me) {
+  const RuleSet& rules = engine.rules();
+  const int n = engine.path_length(), off = n + 1;
+  std::array<double, kMaxIndex> to_go{};
+  double moving = 0;
+  for (int k = 0; k <= rules.dice.dice; ++k)
+    if (engine.move_value(k) > 0) moving += rules.dice.probability(k);
+  for (int i = n; i >= 0; --i) {
+    double fit = 0, sum = 0;
+    for (int k = 0; k <= rules.dice.dice; ++k) {
+      const int m = engine.move_value(k);
+      const double pk = rules.dice.probability(k) / moving;
+      if (m <= 0 || pk <= 0 || i + m > off) continue;
+      int t = i + m;
+      if (t < off && (engine.landing(me, t) & land_flag::kDouble) && t + m <= off) t += m;
+      fit += pk;
+      sum += pk * to_go[t];
+    }
+    to_go[i] = fit > 0 ? (1 + sum) / fit : to_go[i + 1] + 1;
+  }
+  return to_go;
+}
+
 }  // namespace
 
 EvalWeights greedy_weights() {
@@ -96,28 +122,9 @@ Evaluator::Evaluator(const Engine& engine, const EvalWeights& w)
     const Player me = static_cast<Player>(pl);
     const Player enemy = other(me);
     // Throw chains: progress as the share of the expected moving throws to bear off that is
-    // done (exact bear-off makes the last squares slow; a double square speeds its
-    // approach). to_go[i] = expected throws this piece needs from i, spending only throws
-    // that fit: to_go[i] = (1 + sum_fit p_m to_go[dest]) / sum_fit p_m.
+    // done.
     std::array<double, kMaxIndex> to_go{};
-    if (chain_) {
-      double moving = 0;
-      for (int k = 0; k <= rules.dice.dice; ++k)
-        if (engine.move_value(k) > 0) moving += rules.dice.probability(k);
-      for (int i = n_; i >= 0; --i) {
-        double fit = 0, sum = 0;
-        for (int k = 0; k <= rules.dice.dice; ++k) {
-          const int m = engine.move_value(k);
-          const double pk = rules.dice.probability(k) / moving;
-          if (m <= 0 || pk <= 0 || i + m > off) continue;
-          int t = i + m;
-          if (t < off && (engine.landing(me, t) & land_flag::kDouble) && t + m <= off) t += m;
-          fit += pk;
-          sum += pk * to_go[t];
-        }
-        to_go[i] = fit > 0 ? (1 + sum) / fit : to_go[i + 1] + 1;
-      }
-    }
+    if (chain_) to_go = throws_to_go(engine, me);
     // Does the enemy's path cross square c at all? Only such squares need safety.
     auto enemy_indices = [&](Cell c, std::array<std::int8_t, 2>& out) {
       out = {-1, -1};

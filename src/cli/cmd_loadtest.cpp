@@ -224,6 +224,65 @@ void raise_fd_limit() {
   }
 }
 
+// The server a loadtest starts for itself when no --port is given: its data in `dir`, no limits
+// that a crowd of bots on one address would hit.
+server::ServerConfig own_server_config(const LoadOptions& o, const std::filesystem::path& dir) {
+  server::ServerConfig c;
+  c.port = 0;
+  c.data_dir = dir.string();
+  c.db = (dir / "ur.db").string();
+  c.web_root = "";
+  c.handle_signals = false;
+  c.access_log = false;
+  c.max_ws_per_ip = o.clients + 16;
+  c.ws_ip_burst = 1e9;
+  c.ws_ip_refill_per_sec = 1e9;
+  // Every bot is a guest at 127.0.0.1: the per-address caps are for a real crowd, not this one.
+  c.max_open_tables_per_address = o.clients;
+  return c;
+}
+
+// The figures of a run (the --json answer): `measured` seconds after the ramp-up, `total` in all.
+json make_report(const LoadOptions& o, const LoadStats& stats, int pairs, double measured,
+                 Clock::duration total) {
+  long measured_actions = static_cast<long>(stats.latency_ms.size());
+  std::vector<double> lat = stats.latency_ms;
+  return json{{"clients", pairs * 2},
+              {"concurrent_games", pairs},
+              {"duration_s", measured},
+              {"think_ms", o.think_ms},
+              {"rules", o.rules},
+              {"connected", stats.connected},
+              {"connect_failures", stats.connect_failures},
+              {"games_finished", stats.games_finished},
+              {"games_per_s", static_cast<double>(stats.games_finished) /
+                                  std::chrono::duration<double>(total).count()},
+              {"actions_per_s", static_cast<double>(measured_actions) / measured},
+              {"latency_ms",
+               {{"p50", percentile(lat, 0.5)},
+                {"p90", percentile(lat, 0.9)},
+                {"p99", percentile(lat, 0.99)},
+                {"max", lat.empty() ? 0.0 : *std::max_element(lat.begin(), lat.end())}}},
+              {"errors", stats.errors},
+              {"first_errors", stats.first_errors}};
+}
+
+void print_report(const LoadOptions& o, const LoadStats& stats, const json& report) {
+  std::fprintf(stderr, "\n");
+  std::printf(
+      "%d clients, %d concurrent games (%s, think %d ms), measured %.0f s after ramp-up\n"
+      "games finished %ld (%.2f games/s), actions %.0f/s\n"
+      "action -> broadcast latency: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n"
+      "connected %d, connect failures %ld, errors %ld\n",
+      report["clients"].get<int>(), report["concurrent_games"].get<int>(), o.rules.c_str(),
+      o.think_ms, report["duration_s"].get<double>(), stats.games_finished,
+      report["games_per_s"].get<double>(), report["actions_per_s"].get<double>(),
+      report["latency_ms"]["p50"].get<double>(), report["latency_ms"]["p90"].get<double>(),
+      report["latency_ms"]["p99"].get<double>(), report["latency_ms"]["max"].get<double>(),
+      stats.connected, stats.connect_failures, stats.errors);
+  for (const std::string& e : stats.first_errors) std::printf("  error: %s\n", e.c_str());
+}
+
 int run_loadtest(const LoadOptions& o) {
   raise_fd_limit();
   std::unique_ptr<server::Server> srv;
@@ -232,19 +291,7 @@ int run_loadtest(const LoadOptions& o) {
   std::uint16_t port = static_cast<std::uint16_t>(o.port);
   if (!o.port) {
     dir = std::filesystem::temp_directory_path() / ("ur-loadtest-" + std::to_string(getpid()));
-    server::ServerConfig c;
-    c.port = 0;
-    c.data_dir = dir.string();
-    c.db = (dir / "ur.db").string();
-    c.web_root = "";
-    c.handle_signals = false;
-    c.access_log = false;
-    c.max_ws_per_ip = o.clients + 16;
-    c.ws_ip_burst = 1e9;
-    c.ws_ip_refill_per_sec = 1e9;
-    // Every bot is a guest at 127.0.0.1: the per-address caps are for a real crowd, not this one.
-    c.max_open_tables_per_address = o.clients;
-    srv = std::make_unique<server::Server>(c);
+    srv = std::make_unique<server::Server>(own_server_config(o, dir));
     if (std::string err = srv->start(); !err.empty()) {
       std::cerr << "ur loadtest: " << err << "\n";
       return 1;
@@ -284,26 +331,7 @@ int run_loadtest(const LoadOptions& o) {
   for (auto& b : bots) b->stop();
   ioc.stop();
   double measured = std::chrono::duration<double>(deadline - stats.measure_from).count();
-  long measured_actions = static_cast<long>(stats.latency_ms.size());
-  std::vector<double> lat = stats.latency_ms;
-  json report{{"clients", pairs * 2},
-              {"concurrent_games", pairs},
-              {"duration_s", measured},
-              {"think_ms", o.think_ms},
-              {"rules", o.rules},
-              {"connected", stats.connected},
-              {"connect_failures", stats.connect_failures},
-              {"games_finished", stats.games_finished},
-              {"games_per_s", static_cast<double>(stats.games_finished) /
-                                  std::chrono::duration<double>(deadline - start).count()},
-              {"actions_per_s", static_cast<double>(measured_actions) / measured},
-              {"latency_ms",
-               {{"p50", percentile(lat, 0.5)},
-                {"p90", percentile(lat, 0.9)},
-                {"p99", percentile(lat, 0.99)},
-                {"max", lat.empty() ? 0.0 : *std::max_element(lat.begin(), lat.end())}}},
-              {"errors", stats.errors},
-              {"first_errors", stats.first_errors}};
+  json report = make_report(o, stats, pairs, measured, deadline - start);
   if (srv) {
     srv->stop();
     server_thread.join();
@@ -311,22 +339,10 @@ int run_loadtest(const LoadOptions& o) {
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
   }
-  if (o.json_out) {
+  if (o.json_out)
     std::cout << report.dump(2) << "\n";
-  } else {
-    std::fprintf(stderr, "\n");
-    std::printf(
-        "%d clients, %d concurrent games (%s, think %d ms), measured %.0f s after ramp-up\n"
-        "games finished %ld (%.2f games/s), actions %.0f/s\n"
-        "action -> broadcast latency: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n"
-        "connected %d, connect failures %ld, errors %ld\n",
-        pairs * 2, pairs, o.rules.c_str(), o.think_ms, measured, stats.games_finished,
-        report["games_per_s"].get<double>(), report["actions_per_s"].get<double>(),
-        report["latency_ms"]["p50"].get<double>(), report["latency_ms"]["p90"].get<double>(),
-        report["latency_ms"]["p99"].get<double>(), report["latency_ms"]["max"].get<double>(),
-        stats.connected, stats.connect_failures, stats.errors);
-    for (const std::string& e : stats.first_errors) std::printf("  error: %s\n", e.c_str());
-  }
+  else
+    print_report(o, stats, report);
   return stats.errors == 0 && stats.connect_failures == 0 ? 0 : 1;
 }
 

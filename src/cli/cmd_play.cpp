@@ -68,22 +68,74 @@ std::variant<Seat, std::string> parse_seat(std::string s, const std::string& lev
   return Seat{std::move(std::get<std::unique_ptr<ai::Agent>>(made)), label};
 }
 
+// The flags of `ur play`.
+struct PlayOptions {
+  std::string rules = "finkel";
+  std::string light = "human";
+  std::string dark = "computer";
+  std::string level = "medium";
+  std::string table;
+  std::string record;
+  std::optional<std::uint64_t> seed;
+  bool ascii = false;
+  int delay_ms = 0;
+  int engine_timeout = ai::kDefaultEngineTimeoutMs;
+};
+
+// Writes the game record when the game ends (or the input does); a failure makes the exit
+// status 1 unless the game already set one.
+void write_record(const std::string& path, const Game& game, std::uint64_t seed) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << record_to_string(game, seed);
+  out.close();
+  if (!out) {
+    std::cerr << "ur play: cannot write the record to " << path << "\n";
+    if (exit_status() == 0) exit_status() = 1;
+  }
+}
+
+void run_play(PlayOptions& opt) {
+  const std::optional<RuleSet> parsed = rules_option("play", opt.rules);
+  if (!parsed) return;
+  std::uint64_t seed = 0;
+  if (opt.seed) {
+    seed = *opt.seed;
+  } else {
+    std::random_device rd;
+    seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  }
+  const RuleSet& rules = *parsed;
+  // Each computer seat draws from its own stream of the seed, apart from the dice.
+  opt.light = ai::with_engine_timeout(opt.light, opt.engine_timeout);
+  opt.dark = ai::with_engine_timeout(opt.dark, opt.engine_timeout);
+  auto light = parse_seat(opt.light, opt.level, opt.table, rules, seed ^ 0x9e3779b97f4a7c15ULL);
+  auto dark = parse_seat(opt.dark, opt.level, opt.table, rules, seed ^ 0xbf58476d1ce4e5b9ULL);
+  for (const auto& [name, seat, value] :
+       {std::tuple{"--light", &light, opt.light}, std::tuple{"--dark", &dark, opt.dark}}) {
+    if (auto* err = std::get_if<std::string>(seat)) {
+      std::cerr << "ur play: bad " << name << " value '" << value << "': " << *err
+                << " (expected human, computer, a level or an agent spec)\n";
+      exit_status() = kExitBadOption;
+      return;
+    }
+  }
+  const bool tty = ::isatty(::fileno(stdout)) != 0;
+  BoardStyle style;
+  style.unicode = tty && !opt.ascii;
+  style.colour = style.unicode && std::getenv("NO_COLOR") == nullptr;
+  auto engine = std::make_shared<const Engine>(*parsed);
+  if (!opt.seed) std::cout << "Seed " << seed << " (replay this game with --seed " << seed << ")\n";
+  PlaySession session(Game(engine),
+                      {std::get<Seat>(std::move(light)), std::get<Seat>(std::move(dark))}, seed,
+                      style, opt.delay_ms);
+  exit_status() = session.run();
+  if (!opt.record.empty()) write_record(opt.record, session.game(), seed);
+}
+
 }  // namespace
 
 void add_play_command(CLI::App& app) {
-  struct Options {
-    std::string rules = "finkel";
-    std::string light = "human";
-    std::string dark = "computer";
-    std::string level = "medium";
-    std::string table;
-    std::string record;
-    std::optional<std::uint64_t> seed;
-    bool ascii = false;
-    int delay_ms = 0;
-    int engine_timeout = ai::kDefaultEngineTimeoutMs;
-  };
-  auto opt = std::make_shared<Options>();
+  auto opt = std::make_shared<PlayOptions>();
   auto* cmd = app.add_subcommand(
       "play",
       "Play a game in the terminal. Each seat is a person (types move numbers) or the computer.\n"
@@ -114,53 +166,7 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--delay-ms", opt->delay_ms, "pause after each computer move")
       ->check(CLI::Range(0, 60'000))
       ->capture_default_str();
-  cmd->callback([opt] {
-    const std::optional<RuleSet> parsed = rules_option("play", opt->rules);
-    if (!parsed) return;
-    std::uint64_t seed = 0;
-    if (opt->seed) {
-      seed = *opt->seed;
-    } else {
-      std::random_device rd;
-      seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
-    }
-    const RuleSet& rules = *parsed;
-    // Each computer seat draws from its own stream of the seed, apart from the dice.
-    opt->light = ai::with_engine_timeout(opt->light, opt->engine_timeout);
-    opt->dark = ai::with_engine_timeout(opt->dark, opt->engine_timeout);
-    auto light =
-        parse_seat(opt->light, opt->level, opt->table, rules, seed ^ 0x9e3779b97f4a7c15ULL);
-    auto dark = parse_seat(opt->dark, opt->level, opt->table, rules, seed ^ 0xbf58476d1ce4e5b9ULL);
-    for (const auto& [name, seat, value] :
-         {std::tuple{"--light", &light, opt->light}, std::tuple{"--dark", &dark, opt->dark}}) {
-      if (auto* err = std::get_if<std::string>(seat)) {
-        std::cerr << "ur play: bad " << name << " value '" << value << "': " << *err
-                  << " (expected human, computer, a level or an agent spec)\n";
-        exit_status() = kExitBadOption;
-        return;
-      }
-    }
-    const bool tty = ::isatty(::fileno(stdout)) != 0;
-    BoardStyle style;
-    style.unicode = tty && !opt->ascii;
-    style.colour = style.unicode && std::getenv("NO_COLOR") == nullptr;
-    auto engine = std::make_shared<const Engine>(*parsed);
-    if (!opt->seed)
-      std::cout << "Seed " << seed << " (replay this game with --seed " << seed << ")\n";
-    PlaySession session(Game(engine),
-                        {std::get<Seat>(std::move(light)), std::get<Seat>(std::move(dark))}, seed,
-                        style, opt->delay_ms);
-    exit_status() = session.run();
-    if (!opt->record.empty()) {
-      std::ofstream out(opt->record, std::ios::binary | std::ios::trunc);
-      out << record_to_string(session.game(), seed);
-      out.close();
-      if (!out) {
-        std::cerr << "ur play: cannot write the record to " << opt->record << "\n";
-        if (exit_status() == 0) exit_status() = 1;
-      }
-    }
-  });
+  cmd->callback([opt] { run_play(*opt); });
 }
 
 }  // namespace ur::cli

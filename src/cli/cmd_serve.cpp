@@ -11,15 +11,22 @@
 
 namespace ur::cli {
 
-void add_serve_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("serve", "Run the online server: web client, accounts, play");
-  static server::ServerConfig cfg;
-  static std::string db;
-  static bool quiet = false;
-  static double idle_seconds = 30, bot_delay_ms = 700;
-  static int lease_ms = 3000, lease_renew_ms = 1000;
-  static bool no_solve = false;
-  static double solve_memory_gib = static_cast<double>(server::default_solve_memory()) / (1 << 30);
+namespace {
+
+// The flags as parsed, turned into the server's configuration by run_serve.
+struct ServeFlags {
+  server::ServerConfig cfg;
+  std::string db;
+  bool quiet = false;
+  double idle_seconds = 30, bot_delay_ms = 700;
+  int lease_ms = 3000, lease_renew_ms = 1000;
+  bool no_solve = false;
+  double solve_memory_gib = static_cast<double>(server::default_solve_memory()) / (1 << 30);
+};
+
+// Where the server listens, what it stores and how its nodes share the tables.
+void add_place_options(CLI::App* cmd, ServeFlags& f) {
+  server::ServerConfig& cfg = f.cfg;
   cmd->add_option("--port,-p", cfg.port, "TCP port (0 = any free port)")
       ->envname("UR_PORT")
       ->capture_default_str();
@@ -31,7 +38,7 @@ void add_serve_command(CLI::App& app) {
                   "under tables/ (created if missing)")
       ->envname("UR_DATA_DIR")
       ->capture_default_str();
-  cmd->add_option("--db", db,
+  cmd->add_option("--db", f.db,
                   "database: an SQLite path, sqlite:PATH or postgresql://USER@HOST:PORT/DB "
                   "(default: DATA_DIR/ur.db)")
       ->envname("UR_DB");
@@ -39,12 +46,12 @@ void add_serve_command(CLI::App& app) {
                   "event bus between nodes: redis://HOST:PORT (several nodes over one "
                   "PostgreSQL database); default: in-process (one node)")
       ->envname("UR_BUS");
-  cmd->add_option("--lease-ms", lease_ms,
+  cmd->add_option("--lease-ms", f.lease_ms,
                   "with --bus: milliseconds a node's lease on a table lasts (another node takes "
                   "the table when it expires)")
       ->check(CLI::Range(100, 600000))
       ->capture_default_str();
-  cmd->add_option("--lease-renew-ms", lease_renew_ms,
+  cmd->add_option("--lease-renew-ms", f.lease_renew_ms,
                   "with --bus: milliseconds between renewals of a node's leases (and sweeps for "
                   "expired ones); less than --lease-ms")
       ->check(CLI::Range(50, 600000))
@@ -66,12 +73,17 @@ void add_serve_command(CLI::App& app) {
   cmd->add_option("--threads", cfg.threads, "I/O threads")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
-  cmd->add_option("--idle-timeout", idle_seconds,
+}
+
+// How play goes: the clocks, the computer seats, the limits per player, background solving.
+void add_play_options(CLI::App* cmd, ServeFlags& f) {
+  server::ServerConfig& cfg = f.cfg;
+  cmd->add_option("--idle-timeout", f.idle_seconds,
                   "seconds the player to act may idle before losing the game (0 = never)")
       ->envname("UR_IDLE_TIMEOUT")
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();
-  cmd->add_option("--bot-delay", bot_delay_ms, "milliseconds a computer seat waits before acting")
+  cmd->add_option("--bot-delay", f.bot_delay_ms, "milliseconds a computer seat waits before acting")
       ->envname("UR_BOT_DELAY")
       ->check(CLI::Range(0.0, 60000.0))
       ->capture_default_str();
@@ -86,45 +98,58 @@ void add_serve_command(CLI::App& app) {
                   "tables waiting for a player that the guests of one address may hold open")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
-  cmd->add_flag("--no-solve", no_solve,
+  cmd->add_flag("--no-solve", f.no_solve,
                 "do not solve the missing tables of the lobby's rule sets in the background")
       ->envname("UR_NO_SOLVE");
-  cmd->add_option("--solve-memory", solve_memory_gib,
+  cmd->add_option("--solve-memory", f.solve_memory_gib,
                   "GiB a background solve may use; bigger ones are skipped (default: half of the "
                   "machine's memory)")
       ->check(CLI::Range(0.0, 1e6))
       ->capture_default_str();
   cmd->add_flag("--secure-cookies", cfg.secure_cookies,
                 "mark the session cookie Secure (when served behind HTTPS)");
-  cmd->add_flag("--quiet,-q", quiet, "no access log");
-  cmd->callback([] {
-    cfg.db =
-        db.empty() ? (cfg.data_dir.empty() ? std::string("ur.db") : cfg.data_dir + "/ur.db") : db;
-    // The solved tables are DATA_DIR/tables/<rules>.urt: the server's table store lists them
-    // from cfg.data_dir at start-up (server_context.h).
-    cfg.access_log = !quiet;
-    cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(idle_seconds * 1000));
-    cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(bot_delay_ms));
-    cfg.leases.duration = std::chrono::milliseconds(lease_ms);
-    cfg.leases.renew = std::chrono::milliseconds(lease_renew_ms);
-    cfg.solve_tables = !no_solve;
-    cfg.solve_memory = static_cast<std::uint64_t>(solve_memory_gib * (1 << 30));
-    std::error_code self_ec;
-    cfg.solver_binary = std::filesystem::read_symlink("/proc/self/exe", self_ec).string();
-    if (self_ec) cfg.solve_tables = false;
-    server::Server srv(cfg);
-    if (std::string err = srv.start(); !err.empty()) {
-      std::cerr << "ur serve: " << err << "\n";
-      exit_status() = 1;
-      return;
-    }
-    std::cerr << "ur serve: listening on http://" << cfg.bind << ":" << srv.port() << "/ (database "
-              << (cfg.db.find("://") != std::string::npos ? server::redact_pg_url(cfg.db) : cfg.db)
-              << (cfg.bus.empty() ? "" : ", bus " + cfg.bus) << ", web root " << cfg.web_root
-              << "); Ctrl-C to stop\n";
-    srv.run();
-    std::cerr << "ur serve: stopped\n";
-  });
+  cmd->add_flag("--quiet,-q", f.quiet, "no access log");
+}
+
+void run_serve(ServeFlags& f) {
+  server::ServerConfig& cfg = f.cfg;
+  const std::string& db = f.db;
+  cfg.db =
+      db.empty() ? (cfg.data_dir.empty() ? std::string("ur.db") : cfg.data_dir + "/ur.db") : db;
+  // The solved tables are DATA_DIR/tables/<rules>.urt: the server's table store lists them
+  // from cfg.data_dir at start-up (server_context.h).
+  cfg.access_log = !f.quiet;
+  cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(f.idle_seconds * 1000));
+  cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(f.bot_delay_ms));
+  cfg.leases.duration = std::chrono::milliseconds(f.lease_ms);
+  cfg.leases.renew = std::chrono::milliseconds(f.lease_renew_ms);
+  cfg.solve_tables = !f.no_solve;
+  cfg.solve_memory = static_cast<std::uint64_t>(f.solve_memory_gib * (1 << 30));
+  std::error_code self_ec;
+  cfg.solver_binary = std::filesystem::read_symlink("/proc/self/exe", self_ec).string();
+  if (self_ec) cfg.solve_tables = false;
+  server::Server srv(cfg);
+  if (std::string err = srv.start(); !err.empty()) {
+    std::cerr << "ur serve: " << err << "\n";
+    exit_status() = 1;
+    return;
+  }
+  std::cerr << "ur serve: listening on http://" << cfg.bind << ":" << srv.port() << "/ (database "
+            << (cfg.db.find("://") != std::string::npos ? server::redact_pg_url(cfg.db) : cfg.db)
+            << (cfg.bus.empty() ? "" : ", bus " + cfg.bus) << ", web root " << cfg.web_root
+            << "); Ctrl-C to stop\n";
+  srv.run();
+  std::cerr << "ur serve: stopped\n";
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("serve", "Run the online server: web client, accounts, play");
+  static ServeFlags flags;  // CLI11 writes into them until the callback runs
+  add_place_options(cmd, flags);
+  add_play_options(cmd, flags);
+  cmd->callback([] { run_serve(flags); });
 }
 
 }  // namespace ur::cli

@@ -19,6 +19,91 @@ std::string describe(const Engine& e, const Move& m, Player pl) {
   return fmt::format("{}->{} ({} -> {})", m.from, m.to, from, to);
 }
 
+// The table's header, after verifying it.
+void run_info(const std::string& file) {
+  solver::TableResult tr = solver::Table::open(file);
+  if (auto* e = std::get_if<std::string>(&tr)) {
+    std::cerr << "ur table info: " << *e << "\n";
+    exit_status() = 1;
+    return;
+  }
+  const auto& t = *std::get<std::shared_ptr<const solver::Table>>(tr);
+  const auto& i = t.info();
+  std::cout << fmt::format(
+      "rules:     {}\nencoding:  {}\nversion:   {}\nvalues:    {}\n"
+      "states:    {}\npayload:   {} bytes\nresidual:  {:.2e}\n"
+      "checksums: ok\n",
+      i.rules, i.encoding, i.version, i.type == solver::ValueType::kU16 ? "u16" : "f32", i.states,
+      i.payload_bytes, i.residual);
+}
+
+// The win probability of the side to move in `p`, and after each of its legal moves.
+void print_values(const Engine& engine, const solver::Table& t, const solver::StateIndex& index,
+                  const Position& p) {
+  const Player mover = p.turn;
+  auto value_for = [&](const Position& q) -> double {
+    if (q.is_over()) return q.turn == mover ? 1.0 : 0.0;
+    const double v = t.value(index.rank(q));
+    return q.turn == mover ? v : 1.0 - v;
+  };
+  if (p.is_over()) {
+    std::cout << fmt::format("{} has won\n", player_name(p.turn));
+    return;
+  }
+  if (p.phase == Phase::kAwaitingRoll) {
+    std::cout << fmt::format("{} to throw: wins with probability {:.6f}\n", player_name(mover),
+                             value_for(p));
+    return;
+  }
+  if (p.phase != Phase::kAwaitingMove) {
+    std::cerr << "ur table query: tables hold positions awaiting a throw or a move\n";
+    exit_status() = 2;
+    return;
+  }
+  MoveList moves;
+  engine.legal_moves(p, moves);
+  double best = -1;
+  for (const Move& m : moves) {
+    Position q = p;
+    engine.apply_move(q, m);
+    best = std::max(best, value_for(q));
+  }
+  std::cout << fmt::format("{} threw {} (move {}): wins with probability {:.6f} with best play\n",
+                           player_name(mover), p.roll, engine.move_value(p.roll), best);
+  for (const Move& m : moves) {
+    Position q = p;
+    engine.apply_move(q, m);
+    const double v = value_for(q);
+    std::cout << fmt::format("  {:<28} {:.6f}{}\n", describe(engine, m, mover), v,
+                             v >= best - 1e-9 ? "  best" : fmt::format("  (-{:.4f})", best - v));
+  }
+}
+
+void run_query(const std::string& file, const std::string& position) {
+  solver::TableResult tr = solver::Table::open(file);
+  if (auto* e = std::get_if<std::string>(&tr)) {
+    std::cerr << "ur table query: " << *e << "\n";
+    exit_status() = 1;
+    return;
+  }
+  const auto& t = *std::get<std::shared_ptr<const solver::Table>>(tr);
+  const Engine engine(rule_set_or_throw(t.info().rules));
+  solver::StateIndexResult ir = solver::StateIndex::create(engine);
+  const auto& index = std::get<solver::StateIndex>(ir);
+  if (index.encoding_id() != t.info().encoding || index.size() != t.size()) {
+    std::cerr << "ur table query: the table's state encoding does not match this build\n";
+    exit_status() = 1;
+    return;
+  }
+  PositionResult pr = parse_position_string(engine, position);
+  if (auto* e = std::get_if<NotationError>(&pr)) {
+    std::cerr << "ur table query: " << e->message << "\n";
+    exit_status() = 2;
+    return;
+  }
+  print_values(engine, t, index, std::get<Position>(pr));
+}
+
 }  // namespace
 
 void add_table_command(CLI::App& app) {
@@ -27,88 +112,13 @@ void add_table_command(CLI::App& app) {
   static std::string file, position;
   auto* info = cmd->add_subcommand("info", "Print a table's header after verifying it");
   info->add_option("file", file, "table file")->required();
-  info->callback([] {
-    solver::TableResult tr = solver::Table::open(file);
-    if (auto* e = std::get_if<std::string>(&tr)) {
-      std::cerr << "ur table info: " << *e << "\n";
-      exit_status() = 1;
-      return;
-    }
-    const auto& t = *std::get<std::shared_ptr<const solver::Table>>(tr);
-    const auto& i = t.info();
-    std::cout << fmt::format(
-        "rules:     {}\nencoding:  {}\nversion:   {}\nvalues:    {}\n"
-        "states:    {}\npayload:   {} bytes\nresidual:  {:.2e}\n"
-        "checksums: ok\n",
-        i.rules, i.encoding, i.version, i.type == solver::ValueType::kU16 ? "u16" : "f32", i.states,
-        i.payload_bytes, i.residual);
-  });
+  info->callback([] { run_info(file); });
   auto* query = cmd->add_subcommand(
       "query", "Win probability of the side to move, and of each legal move, for a position");
   query->add_option("file", file, "table file")->required();
   query->add_option("--position,-p", position, "position string, e.g. Lr/0000000/0000000")
       ->required();
-  query->callback([] {
-    solver::TableResult tr = solver::Table::open(file);
-    if (auto* e = std::get_if<std::string>(&tr)) {
-      std::cerr << "ur table query: " << *e << "\n";
-      exit_status() = 1;
-      return;
-    }
-    const auto& t = *std::get<std::shared_ptr<const solver::Table>>(tr);
-    const Engine engine(rule_set_or_throw(t.info().rules));
-    solver::StateIndexResult ir = solver::StateIndex::create(engine);
-    const auto& index = std::get<solver::StateIndex>(ir);
-    if (index.encoding_id() != t.info().encoding || index.size() != t.size()) {
-      std::cerr << "ur table query: the table's state encoding does not match this build\n";
-      exit_status() = 1;
-      return;
-    }
-    PositionResult pr = parse_position_string(engine, position);
-    if (auto* e = std::get_if<NotationError>(&pr)) {
-      std::cerr << "ur table query: " << e->message << "\n";
-      exit_status() = 2;
-      return;
-    }
-    const Position p = std::get<Position>(pr);
-    const Player mover = p.turn;
-    auto value_for = [&](const Position& q) -> double {
-      if (q.is_over()) return q.turn == mover ? 1.0 : 0.0;
-      const double v = t.value(index.rank(q));
-      return q.turn == mover ? v : 1.0 - v;
-    };
-    if (p.is_over()) {
-      std::cout << fmt::format("{} has won\n", player_name(p.turn));
-      return;
-    }
-    if (p.phase == Phase::kAwaitingRoll) {
-      std::cout << fmt::format("{} to throw: wins with probability {:.6f}\n", player_name(mover),
-                               value_for(p));
-      return;
-    }
-    if (p.phase != Phase::kAwaitingMove) {
-      std::cerr << "ur table query: tables hold positions awaiting a throw or a move\n";
-      exit_status() = 2;
-      return;
-    }
-    MoveList moves;
-    engine.legal_moves(p, moves);
-    double best = -1;
-    for (const Move& m : moves) {
-      Position q = p;
-      engine.apply_move(q, m);
-      best = std::max(best, value_for(q));
-    }
-    std::cout << fmt::format("{} threw {} (move {}): wins with probability {:.6f} with best play\n",
-                             player_name(mover), p.roll, engine.move_value(p.roll), best);
-    for (const Move& m : moves) {
-      Position q = p;
-      engine.apply_move(q, m);
-      const double v = value_for(q);
-      std::cout << fmt::format("  {:<28} {:.6f}{}\n", describe(engine, m, mover), v,
-                               v >= best - 1e-9 ? "  best" : fmt::format("  (-{:.4f})", best - v));
-    }
-  });
+  query->callback([] { run_query(file, position); });
 }
 
 }  // namespace ur::cli

@@ -45,6 +45,59 @@ std::vector<std::string> forfeit_reasons(const ai::TournamentResult& r,
   return out;
 }
 
+void print_json(const ai::TournamentConfig& config, const ai::TournamentResult& r, int threads,
+                std::uint64_t seed) {
+  const double elo = ai::TournamentResult::elo(r.score());
+  const double elo_low = ai::TournamentResult::elo(r.ci_low());
+  const double elo_high = ai::TournamentResult::elo(r.ci_high());
+  nlohmann::json j = {
+      {"rules", config.rules.to_string()},
+      {"a", config.agent_a},
+      {"b", config.agent_b},
+      {"games", r.games},
+      {"seed", seed},
+      {"threads", threads},
+      {"a_wins", r.a_wins},
+      {"b_wins", r.b_wins},
+      {"abandoned", r.abandoned},
+      {"forfeits", forfeit_reasons(r)},
+      {"a_games_as_light", r.a_games_as_light},
+      {"a_wins_as_light", r.a_wins_as_light},
+      {"a_score", r.score()},
+      {"a_score_ci95", {r.ci_low(), r.ci_high()}},
+      {"elo", elo_json(elo)},
+      {"elo_ci95", {elo_json(elo_low), elo_json(elo_high)}},
+      {"throws_per_game", r.throws_per_game()},
+      {"seconds", r.seconds},
+  };
+  std::cout << j.dump(2) << "\n";
+}
+
+void print_text(const ai::TournamentConfig& config, const ai::TournamentResult& r,
+                std::uint64_t seed) {
+  const double elo = ai::TournamentResult::elo(r.score());
+  const double elo_low = ai::TournamentResult::elo(r.ci_low());
+  const double elo_high = ai::TournamentResult::elo(r.ci_high());
+  std::cout << fmt::format("{}: A = {}  vs  B = {}, {} games, seed {}\n", config.rules.to_string(),
+                           config.agent_a, config.agent_b, r.games, seed);
+  std::cout << fmt::format("A wins {} ({} of {} as light), B wins {}", r.a_wins, r.a_wins_as_light,
+                           r.a_games_as_light, r.b_wins);
+  if (r.abandoned) std::cout << fmt::format(", abandoned {}", r.abandoned);
+  std::cout << "\n";
+  if (r.forfeits) {
+    std::cout << fmt::format("{} games forfeited by an engine program:\n", r.forfeits);
+    for (const std::string& why : forfeit_reasons(r, kShownForfeits))
+      std::cout << "  " << why << "\n";
+  }
+  std::cout << fmt::format("A win rate {:.2f}%  (95% CI {:.2f}% .. {:.2f}%)\n", 100 * r.score(),
+                           100 * r.ci_low(), 100 * r.ci_high());
+  std::cout << fmt::format("Elo A - B {}  (95% CI {} .. {})\n", elo_text(elo), elo_text(elo_low),
+                           elo_text(elo_high));
+  std::cout << fmt::format("{:.1f} throws per game, {:.1f} s, {:.1f} games/s\n",
+                           r.throws_per_game(), r.seconds,
+                           r.seconds > 0 ? r.games / r.seconds : 0.0);
+}
+
 }  // namespace
 
 void add_tournament_command(CLI::App& app) {
@@ -98,52 +151,10 @@ void add_tournament_command(CLI::App& app) {
       return;
     }
     const ai::TournamentResult& r = std::get<ai::TournamentResult>(outcome);
-    const double elo = ai::TournamentResult::elo(r.score());
-    const double elo_low = ai::TournamentResult::elo(r.ci_low());
-    const double elo_high = ai::TournamentResult::elo(r.ci_high());
-    if (json) {
-      nlohmann::json j = {
-          {"rules", config.rules.to_string()},
-          {"a", config.agent_a},
-          {"b", config.agent_b},
-          {"games", r.games},
-          {"seed", seed},
-          {"threads", threads},
-          {"a_wins", r.a_wins},
-          {"b_wins", r.b_wins},
-          {"abandoned", r.abandoned},
-          {"forfeits", forfeit_reasons(r)},
-          {"a_games_as_light", r.a_games_as_light},
-          {"a_wins_as_light", r.a_wins_as_light},
-          {"a_score", r.score()},
-          {"a_score_ci95", {r.ci_low(), r.ci_high()}},
-          {"elo", elo_json(elo)},
-          {"elo_ci95", {elo_json(elo_low), elo_json(elo_high)}},
-          {"throws_per_game", r.throws_per_game()},
-          {"seconds", r.seconds},
-      };
-      std::cout << j.dump(2) << "\n";
-      return;
-    }
-    std::cout << fmt::format("{}: A = {}  vs  B = {}, {} games, seed {}\n",
-                             config.rules.to_string(), config.agent_a, config.agent_b, r.games,
-                             seed);
-    std::cout << fmt::format("A wins {} ({} of {} as light), B wins {}", r.a_wins,
-                             r.a_wins_as_light, r.a_games_as_light, r.b_wins);
-    if (r.abandoned) std::cout << fmt::format(", abandoned {}", r.abandoned);
-    std::cout << "\n";
-    if (r.forfeits) {
-      std::cout << fmt::format("{} games forfeited by an engine program:\n", r.forfeits);
-      for (const std::string& why : forfeit_reasons(r, kShownForfeits))
-        std::cout << "  " << why << "\n";
-    }
-    std::cout << fmt::format("A win rate {:.2f}%  (95% CI {:.2f}% .. {:.2f}%)\n", 100 * r.score(),
-                             100 * r.ci_low(), 100 * r.ci_high());
-    std::cout << fmt::format("Elo A - B {}  (95% CI {} .. {})\n", elo_text(elo), elo_text(elo_low),
-                             elo_text(elo_high));
-    std::cout << fmt::format("{:.1f} throws per game, {:.1f} s, {:.1f} games/s\n",
-                             r.throws_per_game(), r.seconds,
-                             r.seconds > 0 ? r.games / r.seconds : 0.0);
+    if (json)
+      print_json(config, r, threads, seed);
+    else
+      print_text(config, r, seed);
   });
 }
 

@@ -87,6 +87,30 @@ std::string due_text(const Game& g) {
   return "nothing is due";
 }
 
+// Applies a "move" event of `who`; returns "" or the message.
+std::string apply_move_event(Game& g, const json& m, Player who, const std::string& at,
+                             const std::string& at_turn) {
+  const std::string name = player_name(who);
+  if (!m.is_object()) return at + "\"move\" must be an object {\"from\":F,\"to\":T}";
+  if (std::string u = unknown_key(m, {"from", "to"}); !u.empty()) return at + "\"move\": " + u;
+  std::optional<long long> from, to;
+  if (m.contains("from")) from = whole(m["from"]);
+  if (m.contains("to")) to = whole(m["to"]);
+  if (!from || !to) return at + "\"move\" needs whole numbers \"from\" and \"to\"";
+  if (g.is_over()) return at_turn + "the game is already over";
+  if (!g.awaiting_decision() || g.position().phase == Phase::kAwaitingAward || who != g.to_act())
+    return at_turn + name + " moves, but " + due_text(g);
+  const MoveList legal = g.legal_moves();
+  for (const Move& l : legal)
+    if (l.kind == MoveKind::kMove && l.from == *from && l.to == *to) {
+      Status s = g.apply_move(l);
+      return s.ok() ? "" : at_turn + s.error;
+    }
+  const bool forfeit = g.position().phase == Phase::kAwaitingForfeit;
+  return at_turn + "illegal " + (forfeit ? "forfeit response " : "move ") + std::to_string(*from) +
+         "->" + std::to_string(*to) + " for " + name + "; legal: " + legal_text(legal);
+}
+
 // Applies one event; returns "" or the message (without the event prefix).
 std::string apply_event(Game& g, const json& ev, const std::string& at,
                         const std::string& at_turn) {
@@ -120,28 +144,7 @@ std::string apply_event(Game& g, const json& ev, const std::string& at,
     return s.ok() ? "" : at_turn + s.error;
   }
 
-  if (ev.contains("move")) {
-    const json& m = ev["move"];
-    if (!m.is_object()) return at + "\"move\" must be an object {\"from\":F,\"to\":T}";
-    if (std::string u = unknown_key(m, {"from", "to"}); !u.empty()) return at + "\"move\": " + u;
-    std::optional<long long> from, to;
-    if (m.contains("from")) from = whole(m["from"]);
-    if (m.contains("to")) to = whole(m["to"]);
-    if (!from || !to) return at + "\"move\" needs whole numbers \"from\" and \"to\"";
-    if (g.is_over()) return at_turn + "the game is already over";
-    if (!g.awaiting_decision() || g.position().phase == Phase::kAwaitingAward || *who != g.to_act())
-      return at_turn + name + " moves, but " + due_text(g);
-    const MoveList legal = g.legal_moves();
-    for (const Move& l : legal)
-      if (l.kind == MoveKind::kMove && l.from == *from && l.to == *to) {
-        Status s = g.apply_move(l);
-        return s.ok() ? "" : at_turn + s.error;
-      }
-    const bool forfeit = g.position().phase == Phase::kAwaitingForfeit;
-    return at_turn + "illegal " + (forfeit ? "forfeit response " : "move ") +
-           std::to_string(*from) + "->" + std::to_string(*to) + " for " + name +
-           "; legal: " + legal_text(legal);
-  }
+  if (ev.contains("move")) return apply_move_event(g, ev["move"], *who, at, at_turn);
 
   if (ev.contains("award")) {
     if (!ev["award"].is_boolean()) return at + "\"award\" must be true or false";

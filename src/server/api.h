@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "server/server_context.h"
 
@@ -67,6 +68,12 @@ nlohmann::json levels_json();
 boost::asio::awaitable<std::optional<Response>> route_game_api(ServerContext& ctx,
                                                                const Request& req,
                                                                const std::string& path);
+
+// The finished-game endpoints (api_matches.cpp), called by route_game_api with the path's
+// segments after /api/: users/<name>/matches and games/<id>[/record|/positions|/analysis]; a 404
+// for any other path.
+boost::asio::awaitable<Response> route_match_api(ServerContext& ctx, const Request& req,
+                                                 const std::vector<std::string_view>& segments);
 
 // The bot-account endpoints (api_bots.cpp): GET and POST /api/bot (the caller's own bot status,
 // marking, token), GET /api/bots (the bots online).

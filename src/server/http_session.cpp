@@ -84,27 +84,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
       const std::string ip =
           client_address(ip_, req[beast::http::field::x_forwarded_for], cfg.trusted_proxies);
       if (websocket::is_upgrade(req)) {
-        std::string_view target = req.target();
-        if (target.substr(0, target.find('?')) != "/ws") {
-          co_await fail_and_close(http::status::not_found, "not_found",
-                                  "WebSocket endpoint is /ws");
-          co_return;
-        }
-        if (!origin_allowed(req[beast::http::field::origin], req[beast::http::field::host],
-                            cfg.allow_origins)) {
-          if (cfg.access_log) log_line(ip + " ws refused: origin not allowed");
-          co_await fail_and_close(http::status::forbidden, "bad_origin", "origin not allowed");
-          co_return;
-        }
-        if (!ctx_.try_add_ws(ip)) {
-          if (cfg.access_log) log_line(ip + " ws refused: too many connections from this address");
-          co_await fail_and_close(http::status::too_many_requests, "rate_limited",
-                                  "too many open connections from your address");
-          co_return;
-        }
-        handed_off_ = true;
-        stream_.expires_never();
-        start_ws_session(server_, std::move(stream_), ip, std::move(req));
+        co_await upgrade(std::move(req), ip);
         co_return;
       }
 
@@ -130,6 +110,32 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
   }
 
  private:
+  // Hands a WebSocket upgrade of /ws, from an allowed origin and an address below its limit,
+  // to a WebSocket session; answers anything else with an error and closes.
+  awaitable<void> upgrade(Request req, const std::string& ip) {
+    const ServerConfig& cfg = ctx_.config;
+    std::string_view target = req.target();
+    if (target.substr(0, target.find('?')) != "/ws") {
+      co_await fail_and_close(http::status::not_found, "not_found", "WebSocket endpoint is /ws");
+      co_return;
+    }
+    if (!origin_allowed(req[beast::http::field::origin], req[beast::http::field::host],
+                        cfg.allow_origins)) {
+      if (cfg.access_log) log_line(ip + " ws refused: origin not allowed");
+      co_await fail_and_close(http::status::forbidden, "bad_origin", "origin not allowed");
+      co_return;
+    }
+    if (!ctx_.try_add_ws(ip)) {
+      if (cfg.access_log) log_line(ip + " ws refused: too many connections from this address");
+      co_await fail_and_close(http::status::too_many_requests, "rate_limited",
+                              "too many open connections from your address");
+      co_return;
+    }
+    handed_off_ = true;
+    stream_.expires_never();
+    start_ws_session(server_, std::move(stream_), ip, std::move(req));
+  }
+
   // Reads one request into `parser`. True when it broke the framing rules: then it has been
   // answered and the connection closed.
   awaitable<std::pair<boost::system::error_code, bool>> read_request(

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <system_error>
 
 #include <boost/asio/ip/address.hpp>
@@ -196,6 +197,31 @@ std::optional<FramingError> check_framing(const std::vector<std::string_view>& t
   if (std::count(codings.begin(), codings.end(), "chunked") > 1)
     return FramingError{400, "the chunked transfer coding may be applied only once"};
   return FramingError{501, "only the chunked transfer coding is implemented"};
+}
+
+std::string query_param(std::string_view target, std::string_view name) {
+  auto q = target.find('?');
+  if (q == std::string_view::npos) return {};
+  std::string_view rest = target.substr(q + 1);
+  while (!rest.empty()) {
+    auto amp = rest.find('&');
+    std::string_view pair = rest.substr(0, amp);
+    auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name && eq != std::string_view::npos)
+      return std::string(pair.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    rest = rest.substr(amp + 1);
+  }
+  return {};
+}
+
+std::int64_t int_param(std::string_view target, std::string_view name, std::int64_t fallback,
+                       std::int64_t lo, std::int64_t hi) {
+  std::string v = query_param(target, name);
+  std::int64_t out = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+  if (v.empty() || ec != std::errc() || p != v.data() + v.size()) return fallback;
+  return std::clamp(out, lo, hi);
 }
 
 }  // namespace ur::server

@@ -1,9 +1,10 @@
 // Small pure helpers of the HTTP layer, kept free of Beast so that they are cheap to compile and
 // easy to test: Content-Type by file extension, mapping a request target onto a file under the web
-// root without ever leaving it, reading a cookie, the WebSocket Origin rule, and the framing rules
+// root without ever leaving it, reading a cookie or a query parameter, the WebSocket Origin rule, and the framing rules
 // that keep a request's body from being read as a second request (request smuggling).
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -17,6 +18,14 @@ std::string_view mime_type(std::string_view path);
 
 // Decodes %XX escapes; nullopt on a malformed escape or a decoded NUL.
 std::optional<std::string> percent_decode(std::string_view s);
+
+// The raw (still percent-encoded) value of query parameter `name` in a request target
+// ("/api/x?a=1&b=2"); empty when absent.
+std::string query_param(std::string_view target, std::string_view name);
+
+// A non-negative integer query parameter clamped to [lo, hi]; `fallback` when absent or bad.
+std::int64_t int_param(std::string_view target, std::string_view name, std::int64_t fallback,
+                       std::int64_t lo, std::int64_t hi);
 
 // The file a GET of `target` ("/a/b.css?x=1") names under `root` (an absolute, canonical path),
 // with "/" and "/dir/" meaning index.html. nullopt when the target is refused: not absolute, an

@@ -1,37 +1,21 @@
 #include "server/sqlite_storage.h"
 
-#include "server/elo.h"
-
 #include <sqlite3.h>
 
 #include <chrono>
-#include <limits>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <unordered_map>
-#include <vector>
+
+#include "server/sql_database.h"
 
 namespace ur::server {
 namespace {
 
-// Numbered schema steps. Append only: a released step is never edited, a change is a new step.
-struct Migration {
-  int version;
-  const char* sql;
-};
-
-// The lobby's order (Storage::public_tables); the PostgreSQL twin differs only in dialect.
-constexpr const char* kLobbySql =
-    "SELECT t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at, "
-    "t.updated_at, t.owner_key, t.owner_user, t.owner_addr "
-    "FROM tables t LEFT JOIN users u ON u.id = t.owner_user "
-    "WHERE t.status IN ('waiting', 'playing') AND t.is_public = 1 "
-    "ORDER BY CASE WHEN t.status = 'waiting' AND u.id IS NOT NULL "
-    "AND (u.games > 0 OR u.created_at <= ?) THEN 0 WHEN t.status = 'waiting' THEN 1 ELSE 2 END, "
-    "t.updated_at DESC, t.id DESC LIMIT ? OFFSET ?";
-
-constexpr Migration kMigrations[] = {
+// Numbered schema steps (sql_database.h), in SQLite's dialect.
+constexpr SqlMigration kMigrations[] = {
     {1, R"sql(
       CREATE TABLE users (
         id            INTEGER PRIMARY KEY,
@@ -124,22 +108,51 @@ constexpr Migration kMigrations[] = {
     )sql"},
 };
 
-constexpr const char* kTableColumns =
-    "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
-    "owner_key, owner_user, owner_addr, owner_node, lease_until, epoch, clock_deadline "
-    "FROM tables ";
-// SQLite has one writer at a time, so the PostgreSQL twin's SKIP LOCKED has nothing to skip.
-constexpr const char* kTakeExpiredSql =
-    "UPDATE tables SET owner_node = ?1, lease_until = ?3, epoch = epoch + 1 WHERE id IN "
-    "(SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < ?2 "
-    "ORDER BY lease_until LIMIT ?4) RETURNING id, epoch";
+// SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
+// transaction holds every row it reads (BEGIN IMMEDIATE): FOR UPDATE is not needed (nor known).
+constexpr SqlDialect kSqlite{
+    .backend = "sqlite",
+    .migrations = kMigrations,
+    .create_schema_version =
+        "CREATE TABLE IF NOT EXISTS schema_version ("
+        "version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
+    .lock_migrations = "",
+    .now_seconds = "CAST(strftime('%s','now') AS INTEGER)",
+    .username_is = "username = $1",  // the column is COLLATE NOCASE
+    .bytewise = "",                  // BINARY, SQLite's default collation, is bytewise
+    .lock_rows = "",
+    .take_expired =
+        "UPDATE tables SET owner_node = $1, lease_until = $3, epoch = epoch + 1 WHERE id IN "
+        "(SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < $2 "
+        "ORDER BY lease_until LIMIT $4) RETURNING id, epoch",
+};
 
-// A cursor id above every table id (16 lowercase hex digits): no cursor id = nothing at `before`.
-constexpr const char* kAfterEveryId = "~";
-
-class SqliteStorage final : public Storage {
+class SqliteRow final : public SqlRow {
  public:
-  explicit SqliteStorage(const std::string& path) {
+  explicit SqliteRow(sqlite3_stmt* stmt) : stmt_(stmt) {}
+  int size() const override { return sqlite3_column_count(stmt_); }
+  std::int64_t integer(int c) const override { return sqlite3_column_int64(stmt_, c); }
+  double real(int c) const override { return sqlite3_column_double(stmt_, c); }
+  bool boolean(int c) const override { return sqlite3_column_int(stmt_, c) != 0; }
+  std::string text(int c) const override {
+    auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, c));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, c)))
+             : std::string();
+  }
+
+ private:
+  sqlite3_stmt* stmt_;
+};
+
+// Heterogeneous lookup: the statement cache is searched with the caller's string_view.
+struct TextHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+class SqliteDatabase final : public SqlDatabase {
+ public:
+  explicit SqliteDatabase(const std::string& path) {
     int rc =
         sqlite3_open_v2(path.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
@@ -151,515 +164,105 @@ class SqliteStorage final : public Storage {
     }
     sqlite3_busy_timeout(db_, 5000);
     enter_wal();
-    exec("PRAGMA synchronous=NORMAL");
-    exec("PRAGMA foreign_keys=ON");
-    migrate();
+    exec("PRAGMA synchronous=NORMAL", "open");
+    exec("PRAGMA foreign_keys=ON", "open");
   }
 
-  ~SqliteStorage() override {
+  ~SqliteDatabase() override {
     for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
     sqlite3_close(db_);
   }
 
-  std::string backend() const override { return "sqlite"; }
-
-  int latest_schema_version() const override { return std::end(kMigrations)[-1].version; }
-
-  int schema_version() override {
+  void read(const char* what, FunctionRef<void(SqlSession&)> body) override {
     std::lock_guard lock(mutex_);
-    return current_version();
+    Session s(*this, what);
+    body(s);
   }
 
-  bool healthy() override {
+  // BEGIN IMMEDIATE takes the write lock up front, so two writers never deadlock on upgrade.
+  void write(const char* what, FunctionRef<void(SqlSession&)> body) override {
     std::lock_guard lock(mutex_);
-    Query q(*this, "SELECT 1");
-    return q.step();
-  }
-
-  std::optional<User> create_user(std::string_view username, std::string_view password_hash,
-                                  std::int64_t now) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    {
-      Query q(*this, "INSERT INTO users(username, password_hash, created_at) VALUES(?, ?, ?)");
-      q.bind(1, username).bind(2, password_hash).bind(3, now);
-      int rc = sqlite3_step(q.stmt);
-      if (rc == SQLITE_CONSTRAINT) return std::nullopt;  // tx rolls back
-      if (rc != SQLITE_DONE) fail("insert user");
+    exec("BEGIN IMMEDIATE", what);
+    try {
+      Session s(*this, what);
+      body(s);
+      exec("COMMIT", what);
+    } catch (...) {
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      throw;
     }
-    std::int64_t id = sqlite3_last_insert_rowid(db_);
-    tx.commit();
-    return find_user_locked(id);
-  }
-
-  std::optional<User> find_user_by_name(std::string_view username) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT id, username, password_hash, created_at, rating, games, wins "
-            "FROM users WHERE username = ?");
-    q.bind(1, username);
-    return q.step() ? std::optional<User>(q.user()) : std::nullopt;
-  }
-
-  std::optional<User> find_user_by_id(std::int64_t id) override {
-    std::lock_guard lock(mutex_);
-    return find_user_locked(id);
-  }
-
-  void create_session(const SessionRecord& s) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    Query q(*this, "INSERT INTO sessions(id, user_id, created_at, expires_at) VALUES(?, ?, ?, ?)");
-    q.bind(1, s.id).bind(2, s.user_id).bind(3, s.created_at).bind(4, s.expires_at);
-    if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("insert session");
-    q.reset();
-    tx.commit();
-  }
-
-  std::optional<User> user_for_session(std::string_view session_id, std::int64_t now) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT u.id, u.username, u.password_hash, u.created_at, u.rating, u.games, u.wins "
-            "FROM sessions s JOIN users u ON u.id = s.user_id "
-            "WHERE s.id = ? AND s.expires_at > ?");
-    q.bind(1, session_id).bind(2, now);
-    return q.step() ? std::optional<User>(q.user()) : std::nullopt;
-  }
-
-  bool delete_session(std::string_view session_id) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    Query q(*this, "DELETE FROM sessions WHERE id = ?");
-    q.bind(1, session_id);
-    if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("delete session");
-    q.reset();
-    bool deleted = sqlite3_changes(db_) > 0;
-    tx.commit();
-    return deleted;
-  }
-
-  int delete_expired_sessions(std::int64_t now) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    Query q(*this, "DELETE FROM sessions WHERE expires_at <= ?");
-    q.bind(1, now);
-    if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("delete expired sessions");
-    q.reset();
-    int n = sqlite3_changes(db_);
-    tx.commit();
-    return n;
-  }
-
-  bool save_table(const TableRow& t, std::int64_t expected_version,
-                  std::int64_t expected_epoch) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    if (!write_table(t, expected_version, expected_epoch)) return false;
-    tx.commit();
-    return true;
-  }
-
-  std::optional<TableRow> find_table(std::string_view id) override {
-    std::lock_guard lock(mutex_);
-    static const std::string sql = std::string(kTableColumns) + "WHERE id = ?";
-    Query q(*this, sql.c_str());
-    q.bind(1, id);
-    return q.step() ? std::optional<TableRow>(q.table()) : std::nullopt;
-  }
-
-  std::vector<TableRow> live_tables() override {
-    std::lock_guard lock(mutex_);
-    static const std::string sql =
-        std::string(kTableColumns) + "WHERE status IN ('waiting', 'playing') ORDER BY created_at";
-    Query q(*this, sql.c_str());
-    std::vector<TableRow> out;
-    while (q.step()) out.push_back(q.table());
-    return out;
-  }
-
-  std::vector<TableRow> public_tables(const LobbyQuery& lq) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this, kLobbySql);
-    q.bind(1, lq.now - kEstablishedAfterSeconds)
-        .bind(2, static_cast<std::int64_t>(lq.limit))
-        .bind(3, static_cast<std::int64_t>(lq.offset));
-    std::vector<TableRow> out;
-    while (q.step()) out.push_back(q.table());
-    return out;
-  }
-
-  int open_tables_of(const TableRow& owner) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this, owner.owner_user > 0
-                       ? "SELECT count(*) FROM tables WHERE status = 'waiting' AND owner_key = ?"
-                       : "SELECT count(*) FROM tables WHERE status = 'waiting' AND owner_addr = ? "
-                         "AND owner_user = 0");
-    q.bind(1, owner.owner_user > 0 ? owner.owner_key : owner.owner_addr);
-    return q.step() ? sqlite3_column_int(q.stmt, 0) : 0;
-  }
-
-  bool finish_game(const TableRow& t, std::int64_t expected_version, MatchRow& m,
-                   std::int64_t expected_epoch) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    if (!write_table(t, expected_version, expected_epoch)) return false;
-    m.rating_before = m.rating_after = {0, 0};
-    if (m.rated) {
-      // A bot in either seat: both sides are rated in the bot pool (bot_* columns).
-      bool pool =
-          bot_status_locked(m.user_ids[0]).is_bot || bot_status_locked(m.user_ids[1]).is_bot;
-      std::optional<User> u[2] = {find_user_locked(m.user_ids[0], pool),
-                                  find_user_locked(m.user_ids[1], pool)};
-      if (!u[0] || !u[1]) throw StorageError("rated game with a missing user");
-      int w = m.winner - 1, l = 1 - w;
-      EloResult r = elo_update(u[w]->rating, u[w]->games, u[l]->rating, u[l]->games);
-      m.rating_before = {u[0]->rating, u[1]->rating};
-      m.rating_after[w] = r.winner_after;
-      m.rating_after[l] = r.loser_after;
-      for (int s = 0; s < 2; ++s) {
-        Query q(*this, pool ? "UPDATE users SET bot_rating = ?, bot_games = bot_games + 1, "
-                              "bot_wins = bot_wins + ? WHERE id = ?"
-                            : "UPDATE users SET rating = ?, games = games + 1, wins = wins + ? "
-                              "WHERE id = ?");
-        q.bind(1, m.rating_after[s]).bind(2, std::int64_t{s == w}).bind(3, m.user_ids[s]);
-        if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("update rating");
-      }
-    }
-    {
-      Query q(*this,
-              "INSERT INTO matches(id, rules, rated, light_user, dark_user, light_name, dark_name, "
-              "winner, reason, light_rating_before, light_rating_after, dark_rating_before, "
-              "dark_rating_after, summary, record, started_at, finished_at) "
-              "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-      q.bind(1, m.id).bind(2, m.rules).bind(3, std::int64_t{m.rated});
-      for (int s = 0; s < 2; ++s) {
-        if (m.user_ids[s] > 0) q.bind(4 + s, m.user_ids[s]);  // else NULL: a guest or a bot
-      }
-      q.bind(6, m.names[0]).bind(7, m.names[1]).bind(8, std::int64_t{m.winner}).bind(9, m.reason);
-      q.bind(10, m.rating_before[0]).bind(11, m.rating_after[0]);
-      q.bind(12, m.rating_before[1]).bind(13, m.rating_after[1]);
-      q.bind(14, m.summary).bind(15, m.record).bind(16, m.started_at).bind(17, m.finished_at);
-      if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("insert match");
-    }
-    tx.commit();
-    return true;
-  }
-
-  std::optional<MatchRow> find_match(std::string_view id) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, "
-            "reason, light_rating_before, light_rating_after, dark_rating_before, "
-            "dark_rating_after, summary, record, started_at, finished_at "
-            "FROM matches WHERE id = ?");
-    q.bind(1, id);
-    return q.step() ? std::optional<MatchRow>(q.match()) : std::nullopt;
-  }
-
-  std::vector<MatchRow> user_matches(std::int64_t user_id, int limit, std::int64_t before,
-                                     std::string_view before_id) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, "
-            "reason, light_rating_before, light_rating_after, dark_rating_before, "
-            "dark_rating_after, summary, '' AS record, started_at, finished_at "
-            "FROM matches WHERE (light_user = ? OR dark_user = ?) "
-            "AND (finished_at < ? OR (finished_at = ? AND id > ?)) "
-            "ORDER BY finished_at DESC, id LIMIT ?");
-    std::int64_t t = before > 0 ? before : std::numeric_limits<std::int64_t>::max();
-    q.bind(1, user_id).bind(2, user_id).bind(3, t).bind(4, t);
-    q.bind(5, before_id.empty() ? std::string_view(kAfterEveryId) : before_id);
-    q.bind(6, static_cast<std::int64_t>(limit));
-    std::vector<MatchRow> out;
-    while (q.step()) out.push_back(q.match());
-    return out;
-  }
-
-  void save_review(const ReviewRow& r) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this,
-            "INSERT OR REPLACE INTO reviews(match_id, estimate, light_accuracy, dark_accuracy, "
-            "review, created_at) VALUES(?, ?, ?, ?, ?, ?)");
-    q.bind(1, r.match_id).bind(2, std::int64_t{r.estimate}).bind(3, r.accuracy[0]);
-    q.bind(4, r.accuracy[1]).bind(5, r.review).bind(6, r.created_at);
-    if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("save review");
-  }
-
-  std::optional<ReviewRow> find_review(std::string_view match_id) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT match_id, estimate, light_accuracy, dark_accuracy, review, created_at "
-            "FROM reviews WHERE match_id = ?");
-    q.bind(1, match_id);
-    return q.step() ? std::optional<ReviewRow>(q.review()) : std::nullopt;
-  }
-
-  std::vector<ReviewRow> review_summaries(const std::vector<std::string>& match_ids) override {
-    std::lock_guard lock(mutex_);
-    std::vector<ReviewRow> out;
-    for (const std::string& id : match_ids) {
-      Query q(*this,
-              "SELECT match_id, estimate, light_accuracy, dark_accuracy, '' AS review, "
-              "created_at FROM reviews WHERE match_id = ?");
-      q.bind(1, id);
-      if (q.step()) out.push_back(q.review());
-    }
-    return out;
-  }
-
-  std::vector<User> leaderboard(int limit) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT id, username, '' AS password_hash, created_at, rating, games, wins "
-            "FROM users WHERE games > 0 ORDER BY rating DESC, games DESC, id LIMIT ?");
-    q.bind(1, static_cast<std::int64_t>(limit));
-    std::vector<User> out;
-    while (q.step()) out.push_back(q.user());
-    return out;
-  }
-
-  BotStatus bot_status(std::int64_t user_id) override {
-    std::lock_guard lock(mutex_);
-    return bot_status_locked(user_id);
-  }
-
-  void set_bot(std::int64_t user_id, bool is_bot, std::string_view token_hash) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    Query q(*this, "UPDATE users SET is_bot = ?, bot_token_hash = ? WHERE id = ?");
-    q.bind(1, std::int64_t{is_bot});
-    if (!token_hash.empty()) q.bind(2, token_hash);  // else NULL: no token
-    q.bind(3, user_id);
-    if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("update bot");
-    q.reset();
-    tx.commit();
-  }
-
-  std::optional<User> user_for_bot_token(std::string_view token_hash) override {
-    std::lock_guard lock(mutex_);
-    Query q(*this,
-            "SELECT id, username, password_hash, created_at, rating, games, wins "
-            "FROM users WHERE bot_token_hash = ? AND is_bot = 1");
-    q.bind(1, token_hash);
-    return q.step() ? std::optional<User>(q.user()) : std::nullopt;
   }
 
  private:
-  BotStatus bot_status_locked(std::int64_t user_id) {
-    Query q(*this,
-            "SELECT is_bot, bot_token_hash IS NOT NULL, bot_rating, bot_games, bot_wins "
-            "FROM users WHERE id = ?");
-    q.bind(1, user_id);
-    BotStatus b;
-    if (!q.step()) return b;
-    b.is_bot = sqlite3_column_int(q.stmt, 0) != 0;
-    b.has_token = sqlite3_column_int(q.stmt, 1) != 0;
-    b.rating = sqlite3_column_double(q.stmt, 2);
-    b.games = sqlite3_column_int(q.stmt, 3);
-    b.wins = sqlite3_column_int(q.stmt, 4);
-    return b;
-  }
+  class Session final : public SqlSession {
+   public:
+    Session(SqliteDatabase& db, const char* what) : db_(db), what_(what) {}
 
-  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
-                                          std::int64_t now_ms, std::int64_t until_ms) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    std::optional<std::int64_t> epoch;
-    {
-      Query q(*this,
-              "UPDATE tables SET owner_node = ?2, lease_until = ?4, "
-              "epoch = CASE WHEN owner_node = ?2 THEN epoch ELSE epoch + 1 END "
-              "WHERE id = ?1 AND status IN ('waiting', 'playing') "
-              "AND (owner_node = ?2 OR lease_until < ?3) RETURNING epoch");
-      q.bind(1, id).bind(2, node).bind(3, now_ms).bind(4, until_ms);
-      if (q.step()) epoch = sqlite3_column_int64(q.stmt, 0);
-      while (q.step()) {
+    std::int64_t run(std::string_view sql, std::initializer_list<SqlValue> params,
+                     SqlRowFn row) override {
+      Statement st(db_.prepare(sql, what_));
+      int i = 0;
+      for (const SqlValue& v : params) bind(st.stmt, ++i, v);
+      SqliteRow r(st.stmt);
+      for (;;) {
+        int rc = sqlite3_step(st.stmt);
+        if (rc == SQLITE_DONE) break;
+        if (rc != SQLITE_ROW) db_.fail(what_);
+        if (row) row(r);
       }
+      return sqlite3_changes(db_.db_);
     }
-    tx.commit();
-    return epoch;
-  }
 
-  std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until_ms) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    std::vector<TableLease> out;
-    {
-      Query q(*this,
-              "UPDATE tables SET lease_until = ?2 WHERE owner_node = ?1 "
-              "AND status IN ('waiting', 'playing') RETURNING id, epoch");
-      q.bind(1, node).bind(2, until_ms);
-      while (q.step()) out.push_back({q.text(0), sqlite3_column_int64(q.stmt, 1)});
-    }
-    tx.commit();
-    return out;
-  }
+    void script(const char* sql) override { db_.exec(sql, what_); }
 
-  std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now_ms,
-                                              std::int64_t until_ms, int limit) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    std::vector<TableLease> out;
-    {
-      Query q(*this, kTakeExpiredSql);
-      q.bind(1, node).bind(2, now_ms).bind(3, until_ms).bind(4, std::int64_t{limit});
-      while (q.step()) out.push_back({q.text(0), sqlite3_column_int64(q.stmt, 1)});
-    }
-    tx.commit();
-    return out;
-  }
-
-  // Inserts (expected_version < 0) or updates the row if its version (and, unless kAnyEpoch,
-  // its epoch) is the expected one.
-  bool write_table(const TableRow& t, std::int64_t expected_version, std::int64_t expected_epoch) {
-    if (expected_version < 0) {
-      Query q(*this,
-              "INSERT INTO tables(id, rules, status, is_public, rated, version, state, "
-              "created_at, updated_at, owner_key, owner_user, owner_addr, clock_deadline) "
-              "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING");
-      q.bind(1, t.id).bind(2, t.rules).bind(3, t.status).bind(4, std::int64_t{t.is_public});
-      q.bind(5, std::int64_t{t.rated}).bind(6, t.version).bind(7, t.state);
-      q.bind(8, t.created_at).bind(9, t.updated_at).bind(10, t.owner_key);
-      q.bind(11, t.owner_user).bind(12, t.owner_addr).bind(13, t.clock_deadline);
-      if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("insert table");
-    } else {
-      Query q(*this,
-              "UPDATE tables SET rules = ?, status = ?, is_public = ?, rated = ?, version = ?, "
-              "state = ?, updated_at = ?, clock_deadline = ? "
-              "WHERE id = ? AND version = ? AND (?11 < 0 OR epoch = ?11)");
-      q.bind(1, t.rules).bind(2, t.status).bind(3, std::int64_t{t.is_public});
-      q.bind(4, std::int64_t{t.rated}).bind(5, t.version).bind(6, t.state);
-      q.bind(7, t.updated_at).bind(8, t.clock_deadline).bind(9, t.id).bind(10, expected_version);
-      q.bind(11, expected_epoch);
-      if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("update table");
-    }
-    return sqlite3_changes(db_) == 1;
-  }
-
-  // A cached prepared statement, reset and unbound when the Query goes out of scope.
-  struct Query {
-    SqliteStorage& owner;
-    sqlite3_stmt* stmt;
-    Query(SqliteStorage& o, const char* sql) : owner(o), stmt(o.prepare(sql)) {}
-    ~Query() { reset(); }
-    Query(const Query&) = delete;
-    Query& operator=(const Query&) = delete;
-    void reset() {
-      sqlite3_reset(stmt);
-      sqlite3_clear_bindings(stmt);
-    }
-    Query& bind(int i, std::string_view v) {
-      check(sqlite3_bind_text(stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
-      return *this;
-    }
-    Query& bind(int i, std::int64_t v) {
-      check(sqlite3_bind_int64(stmt, i, v));
-      return *this;
-    }
-    Query& bind(int i, double v) {
-      check(sqlite3_bind_double(stmt, i, v));
-      return *this;
-    }
-    void check(int rc) {
-      if (rc != SQLITE_OK) owner.fail("bind");
-    }
-    bool step() {
-      int rc = sqlite3_step(stmt);
-      if (rc == SQLITE_ROW) return true;
-      if (rc == SQLITE_DONE) return false;
-      owner.fail("query");
-      return false;
-    }
-    std::string text(int col) {
-      auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt, col));
-      return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt, col)))
-               : std::string();
-    }
-    User user() {
-      User u;
-      u.id = sqlite3_column_int64(stmt, 0);
-      u.username = text(1);
-      u.password_hash = text(2);
-      u.created_at = sqlite3_column_int64(stmt, 3);
-      u.rating = sqlite3_column_double(stmt, 4);
-      u.games = sqlite3_column_int(stmt, 5);
-      u.wins = sqlite3_column_int(stmt, 6);
-      return u;
-    }
-    TableRow table() {
-      TableRow t;
-      t.id = text(0);
-      t.rules = text(1);
-      t.status = text(2);
-      t.is_public = sqlite3_column_int(stmt, 3) != 0;
-      t.rated = sqlite3_column_int(stmt, 4) != 0;
-      t.version = sqlite3_column_int64(stmt, 5);
-      t.state = text(6);
-      t.created_at = sqlite3_column_int64(stmt, 7);
-      t.updated_at = sqlite3_column_int64(stmt, 8);
-      t.owner_key = text(9);
-      t.owner_user = sqlite3_column_int64(stmt, 10);
-      t.owner_addr = text(11);
-      if (sqlite3_column_count(stmt) > 12) {  // the lobby's query leaves the lease columns out
-        t.owner_node = text(12);
-        t.lease_until = sqlite3_column_int64(stmt, 13);
-        t.epoch = sqlite3_column_int64(stmt, 14);
-        t.clock_deadline = sqlite3_column_int64(stmt, 15);
+   private:
+    // A cached statement, reset and unbound when its run ends (also by an exception).
+    struct Statement {
+      sqlite3_stmt* stmt;
+      explicit Statement(sqlite3_stmt* s) : stmt(s) {}
+      Statement(const Statement&) = delete;
+      Statement& operator=(const Statement&) = delete;
+      ~Statement() {
+        sqlite3_reset(stmt);
+        sqlite3_clear_bindings(stmt);
       }
-      return t;
-    }
-    ReviewRow review() {
-      ReviewRow r;
-      r.match_id = text(0);
-      r.estimate = sqlite3_column_int(stmt, 1) != 0;
-      r.accuracy = {sqlite3_column_double(stmt, 2), sqlite3_column_double(stmt, 3)};
-      r.review = text(4);
-      r.created_at = sqlite3_column_int64(stmt, 5);
-      return r;
-    }
-    MatchRow match() {
-      MatchRow m;
-      m.id = text(0);
-      m.rules = text(1);
-      m.rated = sqlite3_column_int(stmt, 2) != 0;
-      m.user_ids = {sqlite3_column_int64(stmt, 3), sqlite3_column_int64(stmt, 4)};
-      m.names = {text(5), text(6)};
-      m.winner = sqlite3_column_int(stmt, 7);
-      m.reason = text(8);
-      m.rating_before = {sqlite3_column_double(stmt, 9), sqlite3_column_double(stmt, 11)};
-      m.rating_after = {sqlite3_column_double(stmt, 10), sqlite3_column_double(stmt, 12)};
-      m.summary = text(13);
-      m.record = text(14);
-      m.started_at = sqlite3_column_int64(stmt, 15);
-      m.finished_at = sqlite3_column_int64(stmt, 16);
-      return m;
-    }
-  };
+    };
 
-  // BEGIN IMMEDIATE takes the write lock up front, so two writers never deadlock on upgrade.
-  struct Transaction {
-    SqliteStorage& owner;
-    bool done = false;
-    explicit Transaction(SqliteStorage& o) : owner(o) { owner.exec("BEGIN IMMEDIATE"); }
-    void commit() {
-      owner.exec("COMMIT");
-      done = true;
+    void bind(sqlite3_stmt* stmt, int i, const SqlValue& v) {
+      int rc = SQLITE_OK;
+      switch (v.kind) {
+        case SqlValue::Kind::null:
+          rc = sqlite3_bind_null(stmt, i);
+          break;
+        case SqlValue::Kind::boolean:
+        case SqlValue::Kind::integer:
+          rc = sqlite3_bind_int64(stmt, i, v.integer);
+          break;
+        case SqlValue::Kind::real:
+          rc = sqlite3_bind_double(stmt, i, v.real);
+          break;
+        case SqlValue::Kind::text:
+          rc = sqlite3_bind_text(stmt, i, v.text.data(), static_cast<int>(v.text.size()),
+                                 SQLITE_TRANSIENT);
+          break;
+      }
+      if (rc != SQLITE_OK) db_.fail(what_);
     }
-    ~Transaction() {
-      if (!done) sqlite3_exec(owner.db_, "ROLLBACK", nullptr, nullptr, nullptr);
-    }
+
+    SqliteDatabase& db_;
+    const char* what_;
   };
 
   [[noreturn]] void fail(const char* what) {
     throw StorageError(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_));
   }
 
-  void exec(const char* sql) {
+  void exec(const char* sql, const char* what) {
     char* err = nullptr;
     if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
       std::string msg = err ? err : "unknown error";
       sqlite3_free(err);
-      throw StorageError(std::string("sqlite: ") + msg);
+      throw StorageError(std::string("sqlite ") + what + ": " + msg);
     }
   }
 
@@ -678,62 +281,32 @@ class SqliteStorage final : public Storage {
     }
   }
 
-  sqlite3_stmt* prepare(const char* sql) {
+  // Prepared once per connection and kept. The shared statements write their parameters $1,
+  // $2 …, which SQLite would number in order of appearance; ?1, ?2 … are numbered as written.
+  sqlite3_stmt* prepare(std::string_view sql, const char* what) {
     auto it = statements_.find(sql);
     if (it != statements_.end()) return it->second;
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK)
-      fail("prepare");
-    statements_.emplace(sql, stmt);
-    return stmt;
-  }
-
-  // `pool`: the user with their bot-pool rating, games and wins in place of the ordinary ones.
-  std::optional<User> find_user_locked(std::int64_t id, bool pool = false) {
-    Query q(*this, pool ? "SELECT id, username, password_hash, created_at, bot_rating, bot_games, "
-                          "bot_wins FROM users WHERE id = ?"
-                        : "SELECT id, username, password_hash, created_at, rating, games, wins "
-                          "FROM users WHERE id = ?");
-    q.bind(1, id);
-    return q.step() ? std::optional<User>(q.user()) : std::nullopt;
-  }
-
-  int current_version() {
-    Query q(*this, "SELECT COALESCE(MAX(version), 0) FROM schema_version");
-    return q.step() ? sqlite3_column_int(q.stmt, 0) : 0;
-  }
-
-  // Each step runs in the same transaction as its schema_version row, so a crash mid-migration
-  // leaves the previous version intact and the next start retries the step.
-  void migrate() {
-    exec(
-        "CREATE TABLE IF NOT EXISTS schema_version ("
-        "version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)");
-    for (const Migration& m : kMigrations) {
-      Transaction tx(*this);
-      if (current_version() >= m.version) continue;
-      exec(m.sql);
-      {
-        Query q(*this,
-                "INSERT INTO schema_version(version, applied_at) "
-                "VALUES(?, CAST(strftime('%s','now') AS INTEGER))");
-        q.bind(1, static_cast<std::int64_t>(m.version));
-        if (sqlite3_step(q.stmt) != SQLITE_DONE) fail("record migration");
-      }
-      tx.commit();
+    std::string text(sql);
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+      if (text[i] == '$' && text[i + 1] >= '0' && text[i + 1] <= '9') text[i] = '?';
     }
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v3(db_, text.c_str(), static_cast<int>(text.size()),
+                           SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK)
+      fail(what);
+    statements_.emplace(std::string(sql), stmt);
+    return stmt;
   }
 
   sqlite3* db_ = nullptr;
   std::mutex mutex_;
-  // Keyed by the address of the SQL literal: every query text is a string literal.
-  std::unordered_map<const char*, sqlite3_stmt*> statements_;
+  std::unordered_map<std::string, sqlite3_stmt*, TextHash, std::equal_to<>> statements_;
 };
 
 }  // namespace
 
 std::unique_ptr<Storage> open_sqlite_storage(const std::string& path) {
-  return std::make_unique<SqliteStorage>(path);
+  return make_sql_storage(std::make_unique<SqliteDatabase>(path), kSqlite);
 }
 
 }  // namespace ur::server

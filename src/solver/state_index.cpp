@@ -51,21 +51,48 @@ StateIndexResult StateIndex::create(const Engine& engine) {
   return s;
 }
 
+namespace {
+
+// Per code of one half (base-3 digits: 0 empty, 1 mover, 2 opponent): how many mover (s1) and
+// opponent (s2) pieces it holds, and the slots they hold as bit masks (m, o).
+void fill_codes(int codes, std::vector<std::uint8_t>& s1, std::vector<std::uint8_t>& s2,
+                std::vector<std::uint16_t>& m, std::vector<std::uint16_t>& o) {
+  s1.assign(codes, 0);
+  s2.assign(codes, 0);
+  m.assign(codes, 0);
+  o.assign(codes, 0);
+  for (int c = 0; c < codes; ++c) {
+    int x = c;
+    for (int j = 0; x > 0; ++j, x /= 3) {
+      if (x % 3 == 1) ++s1[c], m[c] |= 1u << j;
+      if (x % 3 == 2) ++s2[c], o[c] |= 1u << j;
+    }
+  }
+}
+
+// Layers {a, b}, most pieces borne off first: a layer's moves stay inside it or bear off into a
+// layer solved before it. Their offsets are set by the caller.
+std::vector<Layer> layer_order(int pieces) {
+  std::vector<Layer> layers;
+  for (int sum = 2 * (pieces - 1); sum >= 0; --sum)
+    for (int a = 0; 2 * a <= sum; ++a) {
+      const int b = sum - a;
+      if (b > pieces - 1) continue;
+      Layer l;
+      l.a = a;
+      l.b = b;
+      layers.push_back(l);
+    }
+  return layers;
+}
+
+}  // namespace
+
 void StateIndex::build_tables() {
   pow3_[0] = 1;
   for (int i = 1; i <= kMaxShared; ++i) pow3_[i] = pow3_[i - 1] * 3;
   const int codes = pow3_[std::max(hi_slots_, lo_slots_)];
-  code_s1_.assign(codes, 0);
-  code_s2_.assign(codes, 0);
-  code_m_.assign(codes, 0);
-  code_o_.assign(codes, 0);
-  for (int c = 0; c < codes; ++c) {
-    int x = c;
-    for (int j = 0; x > 0; ++j, x /= 3) {
-      if (x % 3 == 1) ++code_s1_[c], code_m_[c] |= 1u << j;
-      if (x % 3 == 2) ++code_s2_[c], code_o_[c] |= 1u << j;
-    }
-  }
+  fill_codes(codes, code_s1_, code_s2_, code_m_, code_o_);
   const int masks = 1 << private_;
   mask_rank_.assign(pieces_ + 1, {});
   for (int k = 0; k <= pieces_; ++k) {
@@ -121,18 +148,7 @@ void StateIndex::build_tables() {
         hi[c + 1] = hi[c] + (A1 < 0 || B1 < 0 ? 0 : lo_prefix_[A1][B1][lo_codes]);
       }
     }
-  // Layers {a, b}, most pieces borne off first: a layer's moves stay inside it or bear off
-  // into a layer solved before it.
-  layers_.clear();
-  for (int sum = 2 * (pieces_ - 1); sum >= 0; --sum)
-    for (int a = 0; 2 * a <= sum; ++a) {
-      const int b = sum - a;
-      if (b > pieces_ - 1) continue;
-      Layer l;
-      l.a = a;
-      l.b = b;
-      layers_.push_back(l);
-    }
+  layers_ = layer_order(pieces_);
   std::uint64_t cur = 0;
   for (Layer& l : layers_) {
     l.begin = cur;

@@ -136,6 +136,47 @@ void ValueIteration::solve(const std::function<void(const Progress&)>& progress)
   }
 }
 
+namespace {
+
+// Splits the high shared codes of sublayer (a, b) into at most `pieces` runs of about equal
+// numbers of states, so that threads get even work.
+template <class Chunk>
+void add_chunks(const StateIndex& index, int a, int b, int pieces, std::vector<Chunk>& chunks) {
+  const int codes = index.hi_codes();
+  const std::uint64_t lo = index.hi_offset(a, b, 0), hi = index.hi_offset(a, b, codes);
+  int from = 0;
+  for (int k = 1; k <= pieces && from < codes; ++k) {
+    const std::uint64_t target = lo + (hi - lo) * k / pieces;
+    int to = from;
+    while (to < codes && index.hi_offset(a, b, to + 1) <= target) ++to;
+    if (k == pieces) to = codes;
+    if (to == from) continue;
+    Chunk c;
+    c.a = a;
+    c.b = b;
+    c.hi_from = from;
+    c.hi_to = to;
+    c.begin = index.hi_offset(a, b, from);
+    c.end = index.hi_offset(a, b, to);
+    if (c.end > c.begin) chunks.push_back(std::move(c));
+    from = to;
+  }
+}
+
+// Runs work(chunk) for every chunk on `threads` threads, each taking the next chunk not taken.
+template <class Chunk, class Work>
+void parallel_for(std::vector<Chunk>& chunks, int threads, Work& work) {
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&] {
+      for (std::size_t i = next++; i < chunks.size(); i = next++) work(chunks[i]);
+    });
+  for (auto& th : pool) th.join();
+}
+
+}  // namespace
+
 void ValueIteration::solve_layer(std::size_t li,
                                  const std::function<void(const Progress&)>& progress,
                                  double done_before, double total_work, double elapsed_before) {
@@ -170,36 +211,10 @@ void ValueIteration::solve_layer(std::size_t li,
   const int pieces = 8 * std::max(1, options_.threads);
   for (int side = 0; side < (layer.a == layer.b ? 1 : 2); ++side) {
     const int a = side == 0 ? layer.a : layer.b, b = side == 0 ? layer.b : layer.a;
-    const int codes = index_.hi_codes();
-    const std::uint64_t lo = index_.hi_offset(a, b, 0), hi = index_.hi_offset(a, b, codes);
-    int from = 0;
-    for (int k = 1; k <= pieces && from < codes; ++k) {
-      const std::uint64_t target = lo + (hi - lo) * k / pieces;
-      int to = from;
-      while (to < codes && index_.hi_offset(a, b, to + 1) <= target) ++to;
-      if (k == pieces) to = codes;
-      if (to == from) continue;
-      Chunk c;
-      c.a = a;
-      c.b = b;
-      c.hi_from = from;
-      c.hi_to = to;
-      c.begin = index_.hi_offset(a, b, from);
-      c.end = index_.hi_offset(a, b, to);
-      if (c.end > c.begin) chunks.push_back(std::move(c));
-      from = to;
-    }
+    add_chunks(index_, a, b, pieces, chunks);
   }
   const int threads = std::max(1, options_.threads);
-  auto parallel = [&](auto&& work) {
-    std::atomic<std::size_t> next{0};
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t)
-      pool.emplace_back([&] {
-        for (std::size_t i = next++; i < chunks.size(); i = next++) work(chunks[i]);
-      });
-    for (auto& th : pool) th.join();
-  };
+  auto parallel = [&](auto&& work) { parallel_for(chunks, threads, work); };
   parallel([&](Chunk& c) { build_chunk(layer, c); });
   // Gauss-Seidel sweeps until the largest change is below the tolerance.
   double change = 1;
