@@ -29,8 +29,8 @@ void add_table_command(CLI::App& app) {
   info->add_option("file", file, "table file")->required();
   info->callback([] {
     solver::TableResult tr = solver::Table::open(file);
-    if (auto* e = std::get_if<std::string>(&tr)) {
-      std::cerr << "ur table info: " << *e << "\n";
+    if (auto* e = std::get_if<Error>(&tr)) {
+      std::cerr << "ur table info: " << e->message << "\n";
       exit_status() = 1;
       return;
     }
@@ -50,8 +50,8 @@ void add_table_command(CLI::App& app) {
       ->required();
   query->callback([] {
     solver::TableResult tr = solver::Table::open(file);
-    if (auto* e = std::get_if<std::string>(&tr)) {
-      std::cerr << "ur table query: " << *e << "\n";
+    if (auto* e = std::get_if<Error>(&tr)) {
+      std::cerr << "ur table query: " << e->message << "\n";
       exit_status() = 1;
       return;
     }
@@ -65,7 +65,7 @@ void add_table_command(CLI::App& app) {
       return;
     }
     PositionResult pr = parse_position_string(engine, position);
-    if (auto* e = std::get_if<NotationError>(&pr)) {
+    if (auto* e = std::get_if<Error>(&pr)) {
       std::cerr << "ur table query: " << e->message << "\n";
       exit_status() = 2;
       return;

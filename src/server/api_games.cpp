@@ -164,7 +164,7 @@ json match_json(const MatchRow& m, std::int64_t viewer) {
 // rules engine of its own).
 json positions_json(const MatchRow& m) {
   auto replayed = record_from_json(json::parse(m.record, nullptr, false));
-  if (auto* e = std::get_if<RecordError>(&replayed)) return json{{"error", e->message}};
+  if (auto* e = std::get_if<Error>(&replayed)) return json{{"error", e->message}};
   Game g = std::move(std::get<Game>(replayed));
   const Engine& e = g.engine();
   std::vector<json> out;
@@ -210,13 +210,13 @@ json positions_json(const MatchRow& m) {
 // private table ids cannot be probed). The body stays a plain game record (docs/notation.md reads
 // it strictly); the table version it reflects is in the X-Table-Version header.
 awaitable<Response> live_record(ServerContext& ctx, const Request& req, const std::string& id) {
-  auto not_found = json_reply(req, http::status::not_found,
-                              json{{"error", "not_found"}, {"message", "no such game"}});
+  auto not_found =
+      json_reply(req, http::status::not_found, error_body(Errc::kNotFound, "no such game"));
   auto load = [&ctx, id] { return ctx.storage->find_table(id); };
   std::optional<TableRow> row = co_await offload(ctx, std::move(load));
   if (!row || row->status == "closed") co_return not_found;
   auto model = TableModel::from_row(*row);
-  if (std::holds_alternative<TableError>(model)) co_return not_found;
+  if (std::holds_alternative<Error>(model)) co_return not_found;
   const TableModel& m = std::get<TableModel>(model);
   if (!m.is_public()) {
     Identity who = co_await identify(ctx, req, "");
@@ -249,15 +249,14 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
                head == "explore" || head == "games" || head == "levels";
   if (!known) co_return std::nullopt;
   if (req.method() != http::verb::get) {
-    Response res = json_reply(
-        req, http::status::method_not_allowed,
-        json{{"error", "method_not_allowed"}, {"message", "this endpoint answers GET only"}});
+    Response res =
+        json_reply(req, http::status::method_not_allowed,
+                   error_body(Errc::kMethodNotAllowed, "this endpoint answers GET only"));
     res.set(http::field::allow, "GET");
     co_return res;
   }
   auto not_found = [&](std::string_view what) {
-    return json_reply(req, http::status::not_found,
-                      json{{"error", "not_found"}, {"message", std::string(what)}});
+    return json_reply(req, http::status::not_found, error_body(Errc::kNotFound, std::string(what)));
   };
 
   if (head == "rules" && segments.size() == 1) {
@@ -292,7 +291,7 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
     auto position = percent_decode(query_param(req.target(), "position"));
     if (!rules || !position)
       co_return json_reply(req, http::status::bad_request,
-                           json{{"error", "bad_request"}, {"message", "a malformed % escape"}});
+                           error_body(Errc::kBadRequest, "a malformed % escape"));
     // Off the I/O thread: an estimate searches.
     auto job = [&ctx, r = *rules, p = *position] { return explore_answer(*ctx.table_store, r, p); };
     auto [status, body] = co_await offload(ctx, std::move(job));

@@ -27,7 +27,7 @@ awaitable<void> TableService::on_rematch(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
-  auto answer = [this, t, &c, &msg, actor, accept]() -> std::optional<TableError> {
+  auto answer = [this, t, &c, &msg, actor, accept]() -> std::optional<Error> {
     TableModel next = t->model;
     json events = json::array();
     if (auto e = next.rematch(actor, accept, events)) return e;
@@ -37,14 +37,14 @@ awaitable<void> TableService::on_rematch(WsClient& c, const json& msg) {
       auto [light, dark] = next.rematch_players();
       auto made = TableModel::create_match(random_token_hex(8), next.rules(), next.rated(), light,
                                            dark, unix_now(), next.is_public());
-      if (auto* e = std::get_if<TableError>(&made)) return *e;
+      if (auto* e = std::get_if<Error>(&made)) return *e;
       TableModel& m = std::get<TableModel>(made);
       try {
         if (!ctx_.storage->save_table(m.to_row(unix_now()), -1))
-          return TableError{"internal", "could not create the rematch's table; try again"};
+          return Error{Errc::kInternal, "could not create the rematch's table; try again"};
       } catch (const StorageError& e) {
         log_line(std::string("rematch: ") + e.what());
-        return TableError{"internal", "could not create the rematch's table; try again"};
+        return Error{Errc::kInternal, "could not create the rematch's table; try again"};
       }
       next.start_rematch(m.id(), events);
       fresh = add_table(std::move(m));
@@ -113,13 +113,13 @@ awaitable<void> TableService::on_find_match(WsClient& c, const json& msg) {
   if (auto v = f.boolean("rated")) rated = *v;
   if (f.failed) co_return;
   auto parsed = parse_rule_set(rules_text);
-  if (auto* e = std::get_if<RuleSetError>(&parsed)) {
-    c.send(error_reply(msg, "bad_rules", "rules: " + e->reason));
+  if (auto* e = std::get_if<Error>(&parsed)) {
+    c.send(error_reply(msg, Errc::kBadRules, "rules: " + e->reason));
     co_return;
   }
   Actor actor = co_await fresh_actor(c);
   if (rated && !actor.is_user()) {
-    c.send(error_reply(msg, "login_required", "rated games need an account"));
+    c.send(error_reply(msg, Errc::kLoginRequired, "rated games need an account"));
     co_return;
   }
   MatchTicket ticket{actor.key,
@@ -183,21 +183,21 @@ void TableService::pair_waiting() {
     PairSeat light{a_light ? ca : cb, actor(a_light ? a : b), nullptr};
     PairSeat dark{a_light ? cb : ca, actor(a_light ? b : a), nullptr};
     auto made = start_pair(a.rules, a.rated, std::move(light), std::move(dark));
-    if (auto* e = std::get_if<TableError>(&made)) log_line("matchmaking: " + e->message);
+    if (auto* e = std::get_if<Error>(&made)) log_line("matchmaking: " + e->message);
   }
 }
 
-std::variant<std::shared_ptr<LiveTable>, TableError> TableService::start_pair(
-    const std::string& rules, bool rated, PairSeat light, PairSeat dark) {
+Result<std::shared_ptr<LiveTable>> TableService::start_pair(const std::string& rules, bool rated,
+                                                            PairSeat light, PairSeat dark) {
   auto made = TableModel::create_match(random_token_hex(8), rules, rated, light.actor, dark.actor,
                                        unix_now());
-  if (auto* e = std::get_if<TableError>(&made)) return *e;
+  if (auto* e = std::get_if<Error>(&made)) return *e;
   try {
     if (!ctx_.storage->save_table(std::get<TableModel>(made).to_row(unix_now()), -1))
-      return TableError{"conflict", "the new table could not be stored; try again"};
+      return Error{Errc::kConflict, "the new table could not be stored; try again"};
   } catch (const StorageError& e) {
     log_line(std::string("start table: ") + e.what());
-    return TableError{"internal", "the new table could not be stored"};
+    return Error{Errc::kInternal, "the new table could not be stored"};
   }
   auto t = add_table(std::move(std::get<TableModel>(made)));
   net::post(t->strand, [this, t, light, dark] {
