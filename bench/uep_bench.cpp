@@ -62,7 +62,7 @@ void BM_UepGoThroughPipe(benchmark::State& state) {
   const Position pos = std::get<Position>(parse_position_string(engine, kPosition));
   ai::AgentResult made = ai::make_agent(
       std::string("engine:") + UR_BINARY + " engine --agent " + kAgents[state.range(0)], rules, 1);
-  if (auto* e = std::get_if<ai::AgentError>(&made)) {
+  if (auto* e = std::get_if<Error>(&made)) {
     state.SkipWithError(e->message.c_str());
     return;
   }

@@ -55,13 +55,13 @@ inline Engine make_engine(std::string_view rules) {
 inline Position pieces(const Engine& e, Player turn, const std::vector<int>& light,
                        const std::vector<int>& dark) {
   PositionResult r = position_from_pieces(e, turn, light, dark);
-  if (auto* err = std::get_if<NotationError>(&r)) throw std::runtime_error(err->message);
+  if (auto* err = std::get_if<Error>(&r)) throw std::runtime_error(err->message);
   return std::get<Position>(r);
 }
 
 inline Position parse(const Engine& e, std::string_view text) {
   PositionResult r = parse_position_string(e, text);
-  if (auto* err = std::get_if<NotationError>(&r)) throw std::runtime_error(err->message);
+  if (auto* err = std::get_if<Error>(&r)) throw std::runtime_error(err->message);
   return std::get<Position>(r);
 }
 

@@ -32,6 +32,7 @@
 #include <variant>
 
 #include "engine/engine.h"
+#include "rules/error.h"
 
 namespace ur::solver {
 class TableStore;
@@ -54,10 +55,7 @@ class Agent {
   virtual std::string failure() const { return ""; }
 };
 
-struct AgentError {
-  std::string message;
-};
-using AgentResult = std::variant<std::unique_ptr<Agent>, AgentError>;
+using AgentResult = Result<std::unique_ptr<Agent>>;
 
 // Builds an agent from a spec ("greedy", "expectimax(depth=3,time_ms=500)") or a difficulty
 // level ("medium"). `rules` is the rule set the agent will play (the perfect player needs a

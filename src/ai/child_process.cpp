@@ -23,12 +23,12 @@ constexpr std::size_t kMaxLine = 1 << 16;
 
 }  // namespace
 
-std::variant<std::unique_ptr<ChildProcess>, std::string> ChildProcess::start(
-    const std::vector<std::string>& argv) {
-  if (argv.empty() || argv[0].empty()) return std::string("no program to start");
+Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::vector<std::string>& argv) {
+  if (argv.empty() || argv[0].empty()) return Error{Errc::kBadAgent, "no program to start"};
   int sv[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
-    return fmt::format("cannot create a socket pair: {}", std::strerror(errno));
+    return Error{Errc::kInternal,
+                 fmt::format("cannot create a socket pair: {}", std::strerror(errno))};
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   // dup2 clears close-on-exec on the copies: the program keeps exactly stdin and stdout.
@@ -49,7 +49,7 @@ std::variant<std::unique_ptr<ChildProcess>, std::string> ChildProcess::start(
   ::close(sv[1]);
   if (rc != 0) {
     ::close(sv[0]);
-    return fmt::format("cannot start '{}': {}", argv[0], std::strerror(rc));
+    return Error{Errc::kBadAgent, fmt::format("cannot start '{}': {}", argv[0], std::strerror(rc))};
   }
   return std::unique_ptr<ChildProcess>(new ChildProcess(pid, sv[0]));
 }

@@ -20,6 +20,8 @@
 #include <variant>
 #include <vector>
 
+#include "rules/error.h"
+
 namespace ur::ai {
 
 class ChildProcess {
@@ -27,8 +29,7 @@ class ChildProcess {
   using Clock = std::chrono::steady_clock;
 
   // Starts argv[0] with the arguments argv[1..]; why not, in words.
-  static std::variant<std::unique_ptr<ChildProcess>, std::string> start(
-      const std::vector<std::string>& argv);
+  static Result<std::unique_ptr<ChildProcess>> start(const std::vector<std::string>& argv);
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;

@@ -83,7 +83,7 @@ class ExternalAgent final : public Agent {
         return moves[0];
       }
       MoveResult m = parse_move_text(engine, pos, words[1]);
-      if (auto* e = std::get_if<NotationError>(&m)) {
+      if (auto* e = std::get_if<Error>(&m)) {
         fail(fmt::format("sent an illegal move in {}: {}", where, e->message));
         return moves[0];
       }
@@ -126,8 +126,9 @@ class ExternalAgent final : public Agent {
 };
 
 // "engine:CMD" or "engine(timeout_ms=T):CMD"; the time limit and the command, or why not.
-std::variant<std::pair<int, std::string_view>, std::string> parse_spec(std::string_view spec) {
-  if (!is_external_spec(spec)) return fmt::format("'{}' is not an engine spec", spec);
+Result<std::pair<int, std::string_view>> parse_spec(std::string_view spec) {
+  if (!is_external_spec(spec))
+    return Error{Errc::kBadAgent, fmt::format("'{}' is not an engine spec", spec)};
   const std::size_t colon = spec.find(':');
   int timeout = kDefaultEngineTimeoutMs;
   if (spec[6] == '(') {
@@ -137,8 +138,10 @@ std::variant<std::pair<int, std::string_view>, std::string> parse_spec(std::stri
     const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), timeout);
     if (!inner.starts_with(kKey) || v.empty() || ec != std::errc{} || ptr != v.data() + v.size() ||
         timeout < 1 || timeout > kMaxTimeoutMs)
-      return fmt::format("engine: expected engine(timeout_ms=T):PATH ARGS with T from 1 to {}",
-                         kMaxTimeoutMs);
+      return Error{
+          Errc::kBadAgent,
+          fmt::format("engine: expected engine(timeout_ms=T):PATH ARGS with T from 1 to {}",
+                      kMaxTimeoutMs)};
   }
   return std::pair{timeout, spec.substr(colon + 1)};
 }
@@ -158,18 +161,18 @@ std::string with_engine_timeout(std::string spec, int timeout_ms) {
 
 AgentResult make_external_agent(std::string_view spec, const RuleSet& rules) {
   auto parsed = parse_spec(spec);
-  if (auto* e = std::get_if<std::string>(&parsed)) return AgentError{*e};
+  if (auto* e = std::get_if<Error>(&parsed)) return *e;
   const auto [timeout, command] = std::get<std::pair<int, std::string_view>>(parsed);
   std::vector<std::string> argv;
   for (std::string_view w : uep_words(command)) argv.emplace_back(w);
-  if (argv.empty()) return AgentError{"engine: no program given (engine:PATH ARGS)"};
+  if (argv.empty()) return Error{Errc::kBadAgent, "engine: no program given (engine:PATH ARGS)"};
   auto started = ChildProcess::start(argv);
-  if (auto* e = std::get_if<std::string>(&started))
-    return AgentError{fmt::format("{}: {}", spec, *e)};
+  if (auto* e = std::get_if<Error>(&started))
+    return Error{e->code, fmt::format("{}: {}", spec, e->message)};
   auto agent = std::make_unique<ExternalAgent>(
       std::string(spec), std::get<std::unique_ptr<ChildProcess>>(std::move(started)), timeout);
   if (std::string why = agent->handshake(rules); !why.empty())
-    return AgentError{fmt::format("{}: the handshake failed: it {}", spec, why)};
+    return Error{Errc::kBadAgent, fmt::format("{}: the handshake failed: it {}", spec, why)};
   return agent;
 }
 

@@ -37,10 +37,11 @@ class PerfectAgent : public Agent {
 
 }  // namespace
 
-std::variant<std::unique_ptr<Agent>, std::string> make_perfect_agent(
-    const RuleSet& rules, const std::string& table_path, const solver::TableStore* tables) {
+Result<std::unique_ptr<Agent>> make_perfect_agent(const RuleSet& rules,
+                                                  const std::string& table_path,
+                                                  const solver::TableStore* tables) {
   solver::TableLookup found = solver::find_table(tables, rules, table_path);
-  if (!found.ready()) return "perfect: " + found.why;
+  if (!found.ready()) return Error{Errc::kBadTable, "perfect: " + found.why};
   return std::make_unique<PerfectAgent>(std::move(found.solved));
 }
 

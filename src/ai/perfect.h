@@ -19,7 +19,8 @@ namespace ur::ai {
 
 // The perfect agent for `rules` from `table_path` (empty: the store's table of `rules`), or why
 // not. Without a store only a table_path can be played from (it is then opened uncached).
-std::variant<std::unique_ptr<Agent>, std::string> make_perfect_agent(
-    const RuleSet& rules, const std::string& table_path, const solver::TableStore* tables);
+Result<std::unique_ptr<Agent>> make_perfect_agent(const RuleSet& rules,
+                                                  const std::string& table_path,
+                                                  const solver::TableStore* tables);
 
 }  // namespace ur::ai

@@ -24,7 +24,7 @@ struct Spec {
 };
 
 // "name" or "name(key=value,...)"; an error message names the problem.
-std::variant<Spec, AgentError> parse_spec(std::string_view text) {
+std::variant<Spec, Error> parse_spec(std::string_view text) {
   Spec spec;
   text = trim_blanks(text);
   const auto open = text.find('(');
@@ -32,7 +32,7 @@ std::variant<Spec, AgentError> parse_spec(std::string_view text) {
     spec.name = std::string(text);
   } else {
     if (text.back() != ')')
-      return AgentError{fmt::format("agent '{}': missing ')' at the end", text)};
+      return Error{Errc::kBadAgent, fmt::format("agent '{}': missing ')' at the end", text)};
     spec.name = std::string(trim_blanks(text.substr(0, open)));
     std::string_view body = text.substr(open + 1, text.size() - open - 2);
     while (!trim_blanks(body).empty()) {
@@ -41,17 +41,19 @@ std::variant<Spec, AgentError> parse_spec(std::string_view text) {
       body = comma == std::string_view::npos ? std::string_view{} : body.substr(comma + 1);
       const auto eq = item.find('=');
       if (eq == std::string_view::npos)
-        return AgentError{
+        return Error{
+            Errc::kBadAgent,
             fmt::format("agent '{}': parameter '{}' needs a value (key=value)", text, item)};
       std::string key(trim_blanks(item.substr(0, eq)));
       std::string value(trim_blanks(item.substr(eq + 1)));
       if (key.empty() || value.empty())
-        return AgentError{fmt::format("agent '{}': bad parameter '{}'", text, item)};
+        return Error{Errc::kBadAgent, fmt::format("agent '{}': bad parameter '{}'", text, item)};
       if (!spec.params.emplace(key, value).second)
-        return AgentError{fmt::format("agent '{}': parameter '{}' given twice", text, key)};
+        return Error{Errc::kBadAgent,
+                     fmt::format("agent '{}': parameter '{}' given twice", text, key)};
     }
   }
-  if (spec.name.empty()) return AgentError{"empty agent name"};
+  if (spec.name.empty()) return Error{Errc::kBadAgent, "empty agent name"};
   return spec;
 }
 
@@ -62,10 +64,10 @@ std::optional<int> parse_int(std::string_view s) {
   return v;
 }
 
-std::optional<AgentError> no_params(const Spec& spec) {
+std::optional<Error> no_params(const Spec& spec) {
   if (spec.params.empty()) return std::nullopt;
-  return AgentError{fmt::format("agent '{}' takes no parameters (got '{}')", spec.name,
-                                spec.params.begin()->first)};
+  return Error{Errc::kBadAgent, fmt::format("agent '{}' takes no parameters (got '{}')", spec.name,
+                                            spec.params.begin()->first)};
 }
 
 std::optional<double> parse_double(const std::string& s) {
@@ -77,8 +79,8 @@ std::optional<double> parse_double(const std::string& s) {
 
 // The evaluation weights (evaluation.h) can be overridden by name, for tuning:
 // "greedy(danger=1.2,tempo=0.3)". Returns false when `key` is not a weight.
-std::variant<bool, AgentError> weight_param(const std::string& agent, const std::string& key,
-                                            const std::string& value, EvalWeights& w) {
+std::variant<bool, Error> weight_param(const std::string& agent, const std::string& key,
+                                       const std::string& value, EvalWeights& w) {
   const std::pair<const char*, double*> slots[] = {{"progress", &w.progress},
                                                    {"borne_off", &w.borne_off},
                                                    {"staged", &w.staged},
@@ -98,8 +100,9 @@ std::variant<bool, AgentError> weight_param(const std::string& agent, const std:
   if (slot == nullptr) return false;
   const std::optional<double> v = parse_double(value);
   if (!v || !(*v >= -100 && *v <= 100) || (key == "scale" && *v <= 0))
-    return AgentError{fmt::format("{}: weight {} must be a number from -100 to 100{}, not '{}'",
-                                  agent, key, key == "scale" ? " (above 0)" : "", value)};
+    return Error{Errc::kBadAgent,
+                 fmt::format("{}: weight {} must be a number from -100 to 100{}, not '{}'", agent,
+                             key, key == "scale" ? " (above 0)" : "", value)};
   *slot = *v;
   return true;
 }
@@ -112,9 +115,10 @@ AgentResult make_greedy(const Spec& spec, std::uint64_t seed) {
   EvalWeights w = greedy_weights();
   for (const auto& [key, value] : spec.params) {
     auto r = weight_param("greedy", key, value, w);
-    if (auto* e = std::get_if<AgentError>(&r)) return std::move(*e);
+    if (auto* e = std::get_if<Error>(&r)) return std::move(*e);
     if (!std::get<bool>(r))
-      return AgentError{
+      return Error{
+          Errc::kBadAgent,
           fmt::format("greedy: unknown parameter '{}' (known: the weights {})", key, kWeightNames)};
   }
   return std::make_unique<GreedyAgent>(seed, w);
@@ -126,23 +130,27 @@ AgentResult make_expectimax(const Spec& spec) {
   for (const auto& [key, value] : spec.params) {
     const std::optional<int> v = parse_int(value);
     auto weight = weight_param("expectimax", key, value, options.weights);
-    if (auto* e = std::get_if<AgentError>(&weight)) return std::move(*e);
+    if (auto* e = std::get_if<Error>(&weight)) return std::move(*e);
     if (std::get<bool>(weight)) continue;
     if (key == "depth") {
       if (!v || *v < 1 || *v > kMaxDepth)
-        return AgentError{fmt::format("expectimax: depth must be an integer from 1 to {}, not '{}'",
-                                      kMaxDepth, value)};
+        return Error{Errc::kBadAgent,
+                     fmt::format("expectimax: depth must be an integer from 1 to {}, not '{}'",
+                                 kMaxDepth, value)};
       options.depth = *v;
       depth_given = true;
     } else if (key == "time_ms") {
       if (!v || *v < 1 || *v > kMaxTimeMs)
-        return AgentError{fmt::format(
-            "expectimax: time_ms must be an integer from 1 to {}, not '{}'", kMaxTimeMs, value)};
+        return Error{Errc::kBadAgent,
+                     fmt::format("expectimax: time_ms must be an integer from 1 to {}, not '{}'",
+                                 kMaxTimeMs, value)};
       options.time_ms = *v;
     } else {
-      return AgentError{fmt::format(
-          "expectimax: unknown parameter '{}' (known: depth, time_ms and the weights {})", key,
-          kWeightNames)};
+      return Error{
+          Errc::kBadAgent,
+          fmt::format(
+              "expectimax: unknown parameter '{}' (known: depth, time_ms and the weights {})", key,
+              kWeightNames)};
     }
   }
   if (options.time_ms > 0 && !depth_given) options.depth = kTimedDepthCap;
@@ -196,7 +204,7 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
   // A command line is not a spec: its arguments may hold parentheses and commas.
   if (is_external_spec(trim_blanks(text))) return make_external_agent(trim_blanks(text), rules);
   auto parsed = parse_spec(text);
-  if (auto* e = std::get_if<AgentError>(&parsed)) return std::move(*e);
+  if (auto* e = std::get_if<Error>(&parsed)) return std::move(*e);
   const Spec& spec = std::get<Spec>(parsed);
   if (spec.name == "expectimax") return make_expectimax(spec);
   if (spec.name == "greedy") return make_greedy(spec, seed);
@@ -204,11 +212,12 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
     std::string table;
     for (const auto& [key, value] : spec.params) {
       if (key != "table")
-        return AgentError{fmt::format("perfect: unknown parameter '{}' (known: table)", key)};
+        return Error{Errc::kBadAgent,
+                     fmt::format("perfect: unknown parameter '{}' (known: table)", key)};
       table = value;
     }
     auto made = make_perfect_agent(rules, table, tables);
-    if (auto* e = std::get_if<std::string>(&made)) return AgentError{*e};
+    if (auto* e = std::get_if<Error>(&made)) return *e;
     return std::move(std::get<std::unique_ptr<Agent>>(made));
   }
   if (spec.name == "random" || spec.name == "first") {
@@ -221,10 +230,10 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
     if (auto e = no_params(spec)) return std::move(*e);
     return make_agent(level, rules, seed, tables);
   }
-  return AgentError{fmt::format(
-      "unknown agent '{}' (known: random, first, greedy, expectimax(depth=N,time_ms=T), perfect; "
-      "levels: beginner, easy, medium, hard)",
-      spec.name)};
+  return Error{Errc::kBadAgent, fmt::format("unknown agent '{}' (known: random, first, greedy, "
+                                            "expectimax(depth=N,time_ms=T), perfect; "
+                                            "levels: beginner, easy, medium, hard)",
+                                            spec.name)};
 }
 
 std::string with_perfect_table(std::string spec, const std::string& table) {

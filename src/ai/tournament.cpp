@@ -51,7 +51,7 @@ std::string play_one(const std::shared_ptr<const Engine>& engine, const Tourname
   // Both specs were made once before the games: only a program can fail to start now.
   for (auto [made, spec, is_a] :
        {std::tuple{&a, &config.agent_a, true}, std::tuple{&b, &config.agent_b, false}})
-    if (auto* e = std::get_if<AgentError>(made)) {
+    if (auto* e = std::get_if<Error>(made)) {
       if (!is_external_spec(*spec)) return e->message;
       forfeit(out, index, is_a, *spec, e->message);
       return "";
@@ -110,14 +110,15 @@ double TournamentResult::elo(double s) {
   return 400.0 * std::log10(s / (1 - s));
 }
 
-std::variant<TournamentResult, std::string> run_tournament(const TournamentConfig& config,
-                                                           const TournamentProgress& progress) {
-  if (config.games < 1) return std::string("the number of games must be at least 1");
-  if (config.threads < 1) return std::string("the number of threads must be at least 1");
+Result<TournamentResult> run_tournament(const TournamentConfig& config,
+                                        const TournamentProgress& progress) {
+  if (config.games < 1) return Error{Errc::kBadRequest, "the number of games must be at least 1"};
+  if (config.threads < 1)
+    return Error{Errc::kBadRequest, "the number of threads must be at least 1"};
   for (const std::string* spec : {&config.agent_a, &config.agent_b})
     if (auto r = make_agent(*spec, config.rules, 0, config.tables);
-        std::holds_alternative<AgentError>(r))
-      return std::get<AgentError>(r).message;
+        std::holds_alternative<Error>(r))
+      return std::get<Error>(r);
 
   const auto engine = std::make_shared<const Engine>(config.rules);
   TournamentResult result;
@@ -156,7 +157,7 @@ std::variant<TournamentResult, std::string> run_tournament(const TournamentConfi
       if (progress) progress(done.load(), a_wins.load(), b_wins.load(), elapsed());
     }
   }
-  if (failed) return error;
+  if (failed) return Error{Errc::kBadAgent, error};
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // Sum in game order: the totals cannot depend on the threads.
   result.games = config.games;

@@ -68,8 +68,8 @@ struct TournamentResult {
 using TournamentProgress = std::function<void(int done, int a_wins, int b_wins, double seconds)>;
 
 // Runs the tournament; an error message for a bad agent spec or an illegal decision.
-std::variant<TournamentResult, std::string> run_tournament(const TournamentConfig& config,
-                                                           const TournamentProgress& progress = {});
+Result<TournamentResult> run_tournament(const TournamentConfig& config,
+                                        const TournamentProgress& progress = {});
 
 // The seed of game `index` of a tournament seeded with `seed`.
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index);

@@ -31,7 +31,7 @@ std::optional<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max) {
 
 std::string UepEngine::build(const Settings& s, Built& out) const {
   RuleSetResult rules = parse_rule_set(s.rules);
-  if (auto* e = std::get_if<RuleSetError>(&rules)) return "Rules: " + e->message;
+  if (auto* e = std::get_if<Error>(&rules)) return "Rules: " + e->message;
   const RuleSet& r = std::get<RuleSet>(rules);
   std::string spec = with_perfect_table(s.agent, s.table);
   // The perfect level without a table plays as the hard level, and says so.
@@ -40,7 +40,7 @@ std::string UepEngine::build(const Settings& s, Built& out) const {
   if (spec.starts_with("engine"))
     return "Agent: an external engine cannot be served through ur engine";
   AgentResult made = make_agent(spec, r, s.seed, tables_);
-  if (auto* e = std::get_if<AgentError>(&made)) return "Agent: " + e->message;
+  if (auto* e = std::get_if<Error>(&made)) return "Agent: " + e->message;
   out.engine = built_.engine && built_.engine->rules().to_string() == r.to_string()
                    ? built_.engine
                    : std::make_shared<const Engine>(r);
@@ -134,7 +134,7 @@ void UepEngine::cmd_position(const std::vector<std::string_view>& words) {
     return;
   }
   PositionResult r = parse_position_string(*built_.engine, words[1]);
-  if (auto* e = std::get_if<NotationError>(&r))
+  if (auto* e = std::get_if<Error>(&r))
     return error(fmt::format("position: {} (rules {})", e->message, settings_.rules));
   pos_ = std::get<Position>(r);
 }
@@ -161,7 +161,7 @@ void UepEngine::cmd_throw(const std::vector<std::string_view>& words) {
 void UepEngine::cmd_move(const std::vector<std::string_view>& words) {
   if (words.size() != 2) return error("move: expected 'move <move>', e.g. move 0->4");
   MoveResult r = parse_move_text(*built_.engine, pos_, words[1]);
-  if (auto* e = std::get_if<NotationError>(&r)) return error("move: " + e->message);
+  if (auto* e = std::get_if<Error>(&r)) return error("move: " + e->message);
   built_.engine->apply_move(pos_, std::get<Move>(r));
 }
 

@@ -27,13 +27,11 @@ std::optional<Game> self_play(std::shared_ptr<const Engine> engine, ai::Agent& a
 
 }  // namespace
 
-std::variant<LadderEntry, std::string> self_play_accuracy(std::shared_ptr<const Engine> engine,
-                                                          ValueSource& source,
-                                                          std::string_view agent_spec, int games,
-                                                          std::uint64_t seed,
-                                                          const solver::TableStore* tables) {
+Result<LadderEntry> self_play_accuracy(std::shared_ptr<const Engine> engine, ValueSource& source,
+                                       std::string_view agent_spec, int games, std::uint64_t seed,
+                                       const solver::TableStore* tables) {
   ai::AgentResult made = ai::make_agent(agent_spec, engine->rules(), seed, tables);
-  if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
+  if (auto* e = std::get_if<Error>(&made)) return *e;
   ai::Agent& agent = *std::get<std::unique_ptr<ai::Agent>>(made);
   LadderEntry out;
   out.agent = agent.name();
@@ -43,9 +41,9 @@ std::variant<LadderEntry, std::string> self_play_accuracy(std::shared_ptr<const 
   int throws = 0;
   for (int i = 0; i < games; ++i) {
     std::optional<Game> g = self_play(engine, agent, seed, i);
-    if (!g) return "the agent played an illegal move";
+    if (!g) return Error{Errc::kBadAgent, "the agent played an illegal move"};
     ReviewResult rr = review(*g, source);
-    if (auto* e = std::get_if<std::string>(&rr)) return *e;
+    if (auto* e = std::get_if<Error>(&rr)) return *e;
     const Review& r = std::get<Review>(rr);
     for (const PlayerReview& p : r.players) {
       accuracies.push_back(p.accuracy);
@@ -67,13 +65,11 @@ std::variant<LadderEntry, std::string> self_play_accuracy(std::shared_ptr<const 
   return out;
 }
 
-std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const Engine> engine,
-                                                        ValueSource& exact, ValueSource& estimate,
-                                                        std::string_view agent_spec, int games,
-                                                        std::uint64_t seed,
-                                                        const solver::TableStore* tables) {
+Result<EstimateCheck> check_estimate(std::shared_ptr<const Engine> engine, ValueSource& exact,
+                                     ValueSource& estimate, std::string_view agent_spec, int games,
+                                     std::uint64_t seed, const solver::TableStore* tables) {
   ai::AgentResult made = ai::make_agent(agent_spec, engine->rules(), seed, tables);
-  if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
+  if (auto* e = std::get_if<Error>(&made)) return *e;
   ai::Agent& agent = *std::get<std::unique_ptr<ai::Agent>>(made);
   EstimateCheck out;
   out.games = games;
@@ -81,14 +77,14 @@ std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const En
   int sides = 0;
   for (int i = 0; i < games; ++i) {
     std::optional<Game> g = self_play(engine, agent, seed, i);
-    if (!g) return "the agent played an illegal move";
+    if (!g) return Error{Errc::kBadAgent, "the agent played an illegal move"};
     ReviewResult truth = review(*g, exact);
     const auto start = std::chrono::steady_clock::now();
     ReviewResult guess = review(*g, estimate);
     out.estimate_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (auto* e = std::get_if<std::string>(&truth)) return *e;
-    if (auto* e = std::get_if<std::string>(&guess)) return *e;
+    if (auto* e = std::get_if<Error>(&truth)) return *e;
+    if (auto* e = std::get_if<Error>(&guess)) return *e;
     const Review& t = std::get<Review>(truth);
     const Review& s = std::get<Review>(guess);
     for (std::size_t k = 0; k < t.steps.size(); ++k) {

@@ -30,9 +30,9 @@ struct LadderEntry {
 // Plays `games` self-play games of `agent_spec` (ai::make_agent, with the perfect player's
 // `tables`) from `seed` on; the dice are seeded per game, so the same arguments give the same
 // figures.
-std::variant<LadderEntry, std::string> self_play_accuracy(
-    std::shared_ptr<const Engine> engine, ValueSource& source, std::string_view agent_spec,
-    int games, std::uint64_t seed, const solver::TableStore* tables = nullptr);
+Result<LadderEntry> self_play_accuracy(std::shared_ptr<const Engine> engine, ValueSource& source,
+                                       std::string_view agent_spec, int games, std::uint64_t seed,
+                                       const solver::TableStore* tables = nullptr);
 
 // How far estimates are from the truth: the same self-play games reviewed by both sources.
 struct EstimateCheck {
@@ -48,10 +48,9 @@ struct EstimateCheck {
   double loss_exact = 0, loss_estimate = 0;
   double estimate_seconds = 0;  // the estimate's review time, all games
 };
-std::variant<EstimateCheck, std::string> check_estimate(std::shared_ptr<const Engine> engine,
-                                                        ValueSource& exact, ValueSource& estimate,
-                                                        std::string_view agent_spec, int games,
-                                                        std::uint64_t seed,
-                                                        const solver::TableStore* tables = nullptr);
+Result<EstimateCheck> check_estimate(std::shared_ptr<const Engine> engine, ValueSource& exact,
+                                     ValueSource& estimate, std::string_view agent_spec, int games,
+                                     std::uint64_t seed,
+                                     const solver::TableStore* tables = nullptr);
 
 }  // namespace ur::analysis

@@ -102,8 +102,8 @@ std::vector<int> key_steps(const Review& r, StepKind kind, Size size) {
 ReviewResult review(const Game& game, ValueSource& src) {
   const Engine& engine = src.engine();
   if (engine.rules().to_string() != game.rules().to_string())
-    return "the values are for " + engine.rules().to_string() + ", the game is " +
-           game.rules().to_string();
+    return Error{Errc::kBadRecord, "the values are for " + engine.rules().to_string() +
+                                       ", the game is " + game.rules().to_string()};
   Review r;
   r.estimate = !src.exact();
   r.source = src.name();
@@ -125,14 +125,17 @@ ReviewResult review(const Game& game, ValueSource& src) {
       break;
     }
     if (ev.type == GameEvent::Type::kThrow) {
-      if (!p.is_chance()) return "event " + std::to_string(i + 1) + ": a throw out of turn";
+      if (!p.is_chance())
+        return Error{Errc::kBadRecord, "event " + std::to_string(i + 1) + ": a throw out of turn"};
       r.steps.push_back(throw_step(src, p, i, ev.outcome));
       engine.apply_throw(p, ev.outcome);
     } else {
-      if (!p.is_decision()) return "event " + std::to_string(i + 1) + ": a move out of turn";
+      if (!p.is_decision())
+        return Error{Errc::kBadRecord, "event " + std::to_string(i + 1) + ": a move out of turn"};
       Step s = decision_step(src, p, i, ev.move);
       if (s.played_value < 0 || s.best_value < 0)
-        return "event " + std::to_string(i + 1) + ": the move is not legal";
+        return Error{Errc::kBadRecord,
+                     "event " + std::to_string(i + 1) + ": the move is not legal"};
       r.steps.push_back(s);
       engine.apply_move(p, ev.move);
     }

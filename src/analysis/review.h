@@ -76,7 +76,7 @@ struct Review {
   std::vector<int> key_throws;     // step indices: the throws that swung the game most
 };
 
-using ReviewResult = std::variant<Review, std::string>;
+using ReviewResult = Result<Review>;
 
 // Reviews `game` (finished or not) with values from `source`, which must be built for the
 // game's rule set (an error message otherwise).

@@ -92,7 +92,7 @@ std::optional<Game> load_game(const std::string& file) {
     return std::nullopt;
   }
   RecordResult r = read_record(text);
-  if (auto* e = std::get_if<RecordError>(&r)) {
+  if (auto* e = std::get_if<Error>(&r)) {
     std::cerr << fmt::format("ur analyse: {}: {}\n", file, e->message);
     exit_status() = 1;
     return std::nullopt;
@@ -126,8 +126,8 @@ void analyse_record(const AnalyseOptions& opt) {
     return;
   }
   analysis::ReviewResult rr = analysis::review(*game, *src.source);
-  if (auto* e = std::get_if<std::string>(&rr)) {
-    std::cerr << "ur analyse: " << *e << "\n";
+  if (auto* e = std::get_if<Error>(&rr)) {
+    std::cerr << "ur analyse: " << e->message << "\n";
     exit_status() = 1;
     return;
   }

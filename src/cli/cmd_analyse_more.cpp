@@ -38,7 +38,7 @@ void analyse_position(const AnalyseOptions& opt) {
   }
   const Engine& engine = src.source->engine();
   PositionResult pr = parse_position_string(engine, opt.position);
-  if (auto* e = std::get_if<NotationError>(&pr)) {
+  if (auto* e = std::get_if<Error>(&pr)) {
     // The notation's message starts by quoting the text; the person typed it, so say why only.
     std::string why = e->message;
     const std::string quoted = "position '" + opt.position + "': ";
@@ -89,8 +89,8 @@ void analyse_ladder(const AnalyseOptions& opt) {
       auto guess = analysis::search_source(engine, opt.depth);
       auto c =
           analysis::check_estimate(engine, *src.source, *guess, spec, opt.games, 1, &table_store());
-      if (auto* e = std::get_if<std::string>(&c)) {
-        std::cerr << "ur analyse: " << *e << "\n";
+      if (auto* e = std::get_if<Error>(&c)) {
+        std::cerr << "ur analyse: " << e->message << "\n";
         exit_status() = 1;
         return;
       }
@@ -106,8 +106,8 @@ void analyse_ladder(const AnalyseOptions& opt) {
     }
     auto entry =
         analysis::self_play_accuracy(engine, *src.source, spec, opt.games, 1, &table_store());
-    if (auto* e = std::get_if<std::string>(&entry)) {
-      std::cerr << "ur analyse: " << *e << "\n";
+    if (auto* e = std::get_if<Error>(&entry)) {
+      std::cerr << "ur analyse: " << e->message << "\n";
       exit_status() = 1;
       return;
     }

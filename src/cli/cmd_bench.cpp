@@ -46,15 +46,15 @@ void bench_one(const RuleSet& rules, double seconds, std::uint64_t seed) {
 // positions are drawn up front (uniform indices, decoded) so the timing is the lookup alone.
 bool bench_table(const std::string& path, std::uint64_t queries, std::uint64_t seed) {
   solver::TableResult tr = solver::Table::open(path);
-  if (auto* e = std::get_if<std::string>(&tr)) {
-    std::cerr << "ur bench table: " << *e << "\n";
+  if (auto* e = std::get_if<Error>(&tr)) {
+    std::cerr << "ur bench table: " << e->message << "\n";
     return false;
   }
   const auto& table = *std::get<std::shared_ptr<const solver::Table>>(tr);
   const Engine engine(rule_set_or_throw(table.info().rules));
   auto ir = solver::StateIndex::create(engine);
-  if (auto* e = std::get_if<std::string>(&ir)) {
-    std::cerr << "ur bench table: " << *e << "\n";
+  if (auto* e = std::get_if<Error>(&ir)) {
+    std::cerr << "ur bench table: " << e->message << "\n";
     return false;
   }
   const auto& index = std::get<solver::StateIndex>(ir);

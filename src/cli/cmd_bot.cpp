@@ -126,7 +126,7 @@ class BotClient {
     game_.seat = msg.value("you", 0);
     std::string rules_text = msg["table"].value("rules", "");
     auto parsed = parse_rule_set(rules_text);
-    if (auto* e = std::get_if<RuleSetError>(&parsed)) {
+    if (auto* e = std::get_if<Error>(&parsed)) {
       std::cerr << "ur bot: game " << game_.id << ": rules the bot cannot read: " << e->reason
                 << "\n";
       return;
@@ -134,7 +134,7 @@ class BotClient {
     const RuleSet& rules = std::get<RuleSet>(parsed);
     game_.engine = std::make_shared<const Engine>(rules);
     auto made = ai::make_agent(engine_spec(), rules, 0);
-    if (auto* e = std::get_if<ai::AgentError>(&made)) {
+    if (auto* e = std::get_if<Error>(&made)) {
       std::cerr << "ur bot: game " << game_.id << ": the engine did not start (" << e->message
                 << "); the game is left to the idle clock\n";
       return;
@@ -171,7 +171,7 @@ class BotClient {
   // The engine's move in the position, or nullopt (reported) when the engine failed.
   std::optional<Move> engine_move(const std::string& position) {
     PositionResult parsed = parse_position_string(*game_.engine, position);
-    if (auto* e = std::get_if<NotationError>(&parsed)) {
+    if (auto* e = std::get_if<Error>(&parsed)) {
       abandon("the server's position does not parse: " + e->message);
       return std::nullopt;
     }
@@ -217,10 +217,10 @@ class BotClient {
 std::string check_offer(const BotOptions& o) {
   for (const std::string& r : o.rules) {
     auto parsed = parse_rule_set(r);
-    if (auto* e = std::get_if<RuleSetError>(&parsed)) return "--rules " + r + ": " + e->reason;
+    if (auto* e = std::get_if<Error>(&parsed)) return "--rules " + r + ": " + e->reason;
     auto made = ai::make_agent(ai::with_engine_timeout("engine:" + o.engine, o.engine_timeout_ms),
                                std::get<RuleSet>(parsed), 0);
-    if (auto* e = std::get_if<ai::AgentError>(&made))
+    if (auto* e = std::get_if<Error>(&made))
       return "the engine cannot play " + r + ": " + e->message;
   }
   return "";

@@ -43,7 +43,7 @@ json answer(const std::string& line, std::map<std::string, std::shared_ptr<Engin
   auto it = engines.find(rules);
   if (it == engines.end()) {
     RuleSetResult r = parse_rule_set(rules);
-    if (auto* e = std::get_if<RuleSetError>(&r)) throw std::invalid_argument(e->message);
+    if (auto* e = std::get_if<Error>(&r)) throw std::invalid_argument(e->message);
     it = engines.emplace(rules, std::make_shared<Engine>(std::get<RuleSet>(r))).first;
   }
   const Engine& eng = *it->second;
@@ -61,7 +61,7 @@ json answer(const std::string& line, std::map<std::string, std::shared_ptr<Engin
                                 std::to_string(eng.rules().dice.dice) + ")");
   PositionResult pr = position_from_pieces(eng, turn == "light" ? Player::kLight : Player::kDark,
                                            read_pieces(in, "light"), read_pieces(in, "dark"));
-  if (auto* e = std::get_if<NotationError>(&pr)) throw std::invalid_argument(e->message);
+  if (auto* e = std::get_if<Error>(&pr)) throw std::invalid_argument(e->message);
   const Position& pos = std::get<Position>(pr);
   if (pos.is_over()) throw std::invalid_argument("the game is already over in this position");
   MoveList moves;

@@ -26,7 +26,7 @@ void add_perft_command(CLI::App& app) {
     Position start = eng.initial_position();
     if (!position.empty()) {
       PositionResult pr = parse_position_string(eng, position);
-      if (auto* e = std::get_if<NotationError>(&pr)) {
+      if (auto* e = std::get_if<Error>(&pr)) {
         std::cerr << "ur perft: " << e->message << "\n";
         exit_status() = 2;
         return;

@@ -40,9 +40,8 @@ namespace {
 constexpr int kExitBadOption = 2;
 
 // "human"/"h", "computer"/"c" (the --level player), a difficulty level or an agent spec.
-std::variant<Seat, std::string> parse_seat(std::string s, const std::string& level,
-                                           const std::string& table, const RuleSet& rules,
-                                           std::uint64_t seed) {
+Result<Seat> parse_seat(std::string s, const std::string& level, const std::string& table,
+                        const RuleSet& rules, std::uint64_t seed) {
   std::string lower = s;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return std::tolower(c); });
@@ -64,7 +63,7 @@ std::variant<Seat, std::string> parse_seat(std::string s, const std::string& lev
   if (std::string level_agent = ai::level_spec(spec, rules, tables); !level_agent.empty())
     spec = level_agent;
   ai::AgentResult made = ai::make_agent(spec, rules, seed, tables);
-  if (auto* e = std::get_if<ai::AgentError>(&made)) return e->message;
+  if (auto* e = std::get_if<Error>(&made)) return *e;
   return Seat{std::move(std::get<std::unique_ptr<ai::Agent>>(made)), label};
 }
 
@@ -112,8 +111,8 @@ void run_play(PlayOptions& opt) {
   auto dark = parse_seat(opt.dark, opt.level, opt.table, rules, seed ^ 0xbf58476d1ce4e5b9ULL);
   for (const auto& [name, seat, value] :
        {std::tuple{"--light", &light, opt.light}, std::tuple{"--dark", &dark, opt.dark}}) {
-    if (auto* err = std::get_if<std::string>(seat)) {
-      std::cerr << "ur play: bad " << name << " value '" << value << "': " << *err
+    if (auto* err = std::get_if<Error>(seat)) {
+      std::cerr << "ur play: bad " << name << " value '" << value << "': " << err->message
                 << " (expected human, computer, a level or an agent spec)\n";
       exit_status() = kExitBadOption;
       return;

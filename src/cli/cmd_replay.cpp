@@ -70,7 +70,7 @@ void run(const ReplayOptions& opt) {
   }
   std::optional<std::uint64_t> seed;
   RecordResult r = read_record(text, &seed);
-  if (auto* e = std::get_if<RecordError>(&r)) {
+  if (auto* e = std::get_if<Error>(&r)) {
     std::cerr << fmt::format("ur replay: {}: {}\n", opt.file == "-" ? "<stdin>" : opt.file,
                              e->message);
     exit_status() = 1;

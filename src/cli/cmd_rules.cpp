@@ -115,7 +115,7 @@ void add_rules_command(CLI::App& app) {
   show_cmd->add_option("id", id, "preset id or rule-set string")->required();
   show_cmd->callback([] {
     RuleSetResult r = parse_rule_set(id);
-    if (auto* e = std::get_if<RuleSetError>(&r)) {
+    if (auto* e = std::get_if<Error>(&r)) {
       std::cerr << "ur rules show: " << e->message << "\n";
       exit_status() = 2;
       return;

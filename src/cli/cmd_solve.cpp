@@ -47,8 +47,8 @@ void run_solve(const SolveArgs& args) {
   if (!parsed) return;
   const Engine engine(*parsed);
   solver::StateIndexResult ir = solver::StateIndex::create(engine);
-  if (auto* e = std::get_if<std::string>(&ir)) {
-    std::cerr << "ur solve: " << *e << "\n";
+  if (auto* e = std::get_if<Error>(&ir)) {
+    std::cerr << "ur solve: " << e->message << "\n";
     exit_status() = 2;
     return;
   }

@@ -22,8 +22,8 @@ std::string describe(const Engine& e, const Move& m, Player pl) {
 // The table's header, after verifying it.
 void run_info(const std::string& file) {
   solver::TableResult tr = solver::Table::open(file);
-  if (auto* e = std::get_if<std::string>(&tr)) {
-    std::cerr << "ur table info: " << *e << "\n";
+  if (auto* e = std::get_if<Error>(&tr)) {
+    std::cerr << "ur table info: " << e->message << "\n";
     exit_status() = 1;
     return;
   }
@@ -81,8 +81,8 @@ void print_values(const Engine& engine, const solver::Table& t, const solver::St
 
 void run_query(const std::string& file, const std::string& position) {
   solver::TableResult tr = solver::Table::open(file);
-  if (auto* e = std::get_if<std::string>(&tr)) {
-    std::cerr << "ur table query: " << *e << "\n";
+  if (auto* e = std::get_if<Error>(&tr)) {
+    std::cerr << "ur table query: " << e->message << "\n";
     exit_status() = 1;
     return;
   }
@@ -96,7 +96,7 @@ void run_query(const std::string& file, const std::string& position) {
     return;
   }
   PositionResult pr = parse_position_string(engine, position);
-  if (auto* e = std::get_if<NotationError>(&pr)) {
+  if (auto* e = std::get_if<Error>(&pr)) {
     std::cerr << "ur table query: " << e->message << "\n";
     exit_status() = 2;
     return;

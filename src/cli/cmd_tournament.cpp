@@ -145,8 +145,8 @@ void add_tournament_command(CLI::App& app) {
       progress = [](int done, int a, int b, double s) { print_progress(done, games, a, b, s); };
     auto outcome = ai::run_tournament(config, progress);
     if (tty) std::cerr << "\n";
-    if (auto* e = std::get_if<std::string>(&outcome)) {
-      std::cerr << "ur tournament: " << *e << "\n";
+    if (auto* e = std::get_if<Error>(&outcome)) {
+      std::cerr << "ur tournament: " << e->message << "\n";
       exit_status() = 2;
       return;
     }

@@ -28,7 +28,7 @@ const solver::TableStore& table_store() {
 
 std::optional<RuleSet> rules_option(std::string_view command, const std::string& text) {
   RuleSetResult parsed = parse_rule_set(text);
-  if (auto* e = std::get_if<RuleSetError>(&parsed)) {
+  if (auto* e = std::get_if<Error>(&parsed)) {
     std::cerr << "ur " << command << ": bad --rules value: " << e->message << "\n";
     exit_status() = 2;
     return std::nullopt;

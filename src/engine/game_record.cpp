@@ -244,7 +244,7 @@ std::string check_result(const Game& g, const json& res) {
     if (!res["final"].is_string()) return at + "\"final\" must be a position string";
     const std::string want = res["final"].get<std::string>();
     PositionResult pr = parse_position_string(g.engine(), want);
-    if (auto* e = std::get_if<NotationError>(&pr)) return at + "\"final\": " + e->message;
+    if (auto* e = std::get_if<Error>(&pr)) return at + "\"final\": " + e->message;
     // Compared as canonical strings: the string is the documented notation, and pieces may
     // be listed in any order in the record.
     const std::string got = to_position_string(g.engine(), g.position());
@@ -265,13 +265,13 @@ RecordResult read_record(std::string_view text, std::optional<std::uint64_t>* se
     std::string what = e.what();
     if (const size_t at = what.find("] "); what.rfind("[json.", 0) == 0 && at != std::string::npos)
       what = what.substr(at + 2);
-    return RecordError{"malformed JSON: " + what};
+    return Error{Errc::kBadRecord, "malformed JSON: " + what};
   }
   return record_from_json(record, seed);
 }
 
 RecordResult record_from_json(const nlohmann::json& r, std::optional<std::uint64_t>* seed) {
-  auto fail = [](std::string why) { return RecordResult{RecordError{std::move(why)}}; };
+  auto fail = [](std::string why) { return RecordResult{Error{Errc::kBadRecord, std::move(why)}}; };
   if (!r.is_object()) return fail("a game record must be a JSON object");
   if (std::string u =
           unknown_key(r, {"format", "version", "rules", "seed", "start", "events", "result"});
@@ -289,7 +289,7 @@ RecordResult record_from_json(const nlohmann::json& r, std::optional<std::uint64
   if (!r.contains("rules") || !r["rules"].is_string())
     return fail("missing \"rules\" (a rule-set string such as \"finkel\")");
   RuleSetResult rules = parse_rule_set(r["rules"].get<std::string>());
-  if (auto* e = std::get_if<RuleSetError>(&rules)) return fail("\"rules\": " + e->message);
+  if (auto* e = std::get_if<Error>(&rules)) return fail("\"rules\": " + e->message);
   std::optional<std::uint64_t> record_seed;
   if (r.contains("seed")) {
     if (!r["seed"].is_number_unsigned())
@@ -301,7 +301,7 @@ RecordResult record_from_json(const nlohmann::json& r, std::optional<std::uint64
   if (r.contains("start")) {
     if (!r["start"].is_string()) return fail("\"start\" must be a position string");
     PositionResult pr = parse_position_string(*engine, r["start"].get<std::string>());
-    if (auto* e = std::get_if<NotationError>(&pr)) return fail("\"start\": " + e->message);
+    if (auto* e = std::get_if<Error>(&pr)) return fail("\"start\": " + e->message);
     game.emplace(engine, std::get<Position>(pr));
   } else {
     game.emplace(engine);

@@ -32,15 +32,13 @@
 #include <variant>
 
 #include "engine/game.h"
+#include "rules/error.h"
 
 namespace ur {
 
 inline constexpr int kRecordVersion = 1;
 
-struct RecordError {
-  std::string message;
-};
-using RecordResult = std::variant<Game, RecordError>;
+using RecordResult = Result<Game>;
 
 // The record of a game so far (finished or not).
 nlohmann::json to_record(const Game& game, std::optional<std::uint64_t> seed = {});

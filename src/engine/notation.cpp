@@ -75,17 +75,19 @@ PositionResult position_from_pieces(const Engine& e, Player turn, const std::vec
   for (int pl = 0; pl < 2; ++pl) {
     const char* name = player_name(static_cast<Player>(pl));
     if (static_cast<int>(lists[pl]->size()) != e.pieces())
-      return NotationError{std::string(name) + " has " + std::to_string(lists[pl]->size()) +
-                           " pieces; " + e.rules().preset + " has " + std::to_string(e.pieces())};
+      return Error{Errc::kBadPosition, std::string(name) + " has " +
+                                           std::to_string(lists[pl]->size()) + " pieces; " +
+                                           e.rules().preset + " has " + std::to_string(e.pieces())};
     for (int i : *lists[pl]) {
       if (i == -1 && e.has_staging()) {
         ++p.pool[pl];
         continue;
       }
       if (i < 0 || i > off)
-        return NotationError{std::string(name) + " piece at index " + std::to_string(i) +
-                             ": path indices run 0.." + std::to_string(off) +
-                             (e.has_staging() ? " (-1 = not entered)" : "")};
+        return Error{Errc::kBadPosition, std::string(name) + " piece at index " +
+                                             std::to_string(i) + ": path indices run 0.." +
+                                             std::to_string(off) +
+                                             (e.has_staging() ? " (-1 = not entered)" : "")};
       ++p.count[pl][i];
     }
   }
@@ -98,13 +100,13 @@ PositionResult position_from_pieces(const Engine& e, Player turn, const std::vec
       p.turn = static_cast<Player>(pl);
     }
   e.refresh_masks(p);
-  if (std::string err = e.check(p); !err.empty()) return NotationError{err};
+  if (std::string err = e.check(p); !err.empty()) return Error{Errc::kBadPosition, err};
   return p;
 }
 
 PositionResult parse_position_string(const Engine& e, std::string_view text) {
   auto bad = [&](const std::string& why) {
-    return NotationError{"position '" + std::string(text) + "': " + why};
+    return Error{Errc::kBadPosition, "position '" + std::string(text) + "': " + why};
   };
   const size_t s1 = text.find('/');
   const size_t s2 = s1 == std::string_view::npos ? s1 : text.find('/', s1 + 1);
@@ -124,7 +126,7 @@ PositionResult parse_position_string(const Engine& e, std::string_view text) {
     return bad("the state must start with L or D");
   const Player actor = head[0] == 'L' ? Player::kLight : Player::kDark;
   PositionResult r = position_from_pieces(e, actor, lists[0], lists[1]);
-  if (auto* err = std::get_if<NotationError>(&r)) return bad(err->message);
+  if (auto* err = std::get_if<Error>(&r)) return bad(err->message);
   Position p = std::get<Position>(r);
   auto player_of = [&](char c) -> int { return c == 'L' ? 0 : c == 'D' ? 1 : -1; };
   const char st = head[1];
@@ -185,7 +187,7 @@ std::string move_text(const Move& m) {
 
 MoveResult parse_move_text(const Engine& e, const Position& p, std::string_view text) {
   auto bad = [&](const std::string& why) {
-    return NotationError{"move '" + std::string(text) + "': " + why};
+    return Error{Errc::kBadMove, "move '" + std::string(text) + "': " + why};
   };
   if (!p.is_decision())
     return bad(p.is_over() ? "the game is over" : "the position awaits a throw, not a move");

@@ -21,13 +21,11 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "rules/error.h"
 
 namespace ur {
 
-struct NotationError {
-  std::string message;
-};
-using PositionResult = std::variant<Position, NotationError>;
+using PositionResult = Result<Position>;
 
 std::string to_position_string(const Engine& e, const Position& p);
 PositionResult parse_position_string(const Engine& e, std::string_view text);
@@ -48,7 +46,7 @@ std::string move_text(const Move& m);
 
 // The legal move of decision position `p` that `text` names, or why there is none (a
 // malformed word, a position that awaits no decision, a move that is not legal there).
-using MoveResult = std::variant<Move, NotationError>;
+using MoveResult = Result<Move>;
 MoveResult parse_move_text(const Engine& e, const Position& p, std::string_view text);
 
 }  // namespace ur

@@ -258,7 +258,7 @@ RuleSetResult parse_rule_set(std::string_view text) {
   std::string args;
   if (auto open = s.find('('); open != std::string::npos) {
     if (s.back() != ')')
-      return RuleSetError{"rule set '" + s + "': missing ')' at the end", "missing ')'"};
+      return Error{Errc::kBadRules, "rule set '" + s + "': missing ')' at the end", "missing ')'"};
     id = trim(s.substr(0, open));
     args = s.substr(open + 1, s.size() - open - 2);
   }
@@ -266,7 +266,8 @@ RuleSetResult parse_rule_set(std::string_view text) {
   if (!preset) {
     std::string known;
     for (const PresetInfo& p : preset_list()) known += (known.empty() ? "" : ", ") + p.id;
-    return RuleSetError{"unknown rule set '" + id + "' (known: " + known + ")", "unknown preset"};
+    return Error{Errc::kBadRules, "unknown rule set '" + id + "' (known: " + known + ")",
+                 "unknown preset"};
   }
   RuleSet r = *preset;
   std::set<std::string> seen;
@@ -278,10 +279,11 @@ RuleSetResult parse_rule_set(std::string_view text) {
     pos = comma == std::string::npos ? args.size() + 1 : comma + 1;
     auto eq = item.find('=');
     if (item.empty())
-      return RuleSetError{"rule set '" + s + "': empty parameter", "empty parameter"};
+      return Error{Errc::kBadRules, "rule set '" + s + "': empty parameter", "empty parameter"};
     if (eq == std::string::npos)
-      return RuleSetError{"rule set '" + s + "': parameter '" + item + "' needs key=value",
-                          "a parameter needs key=value"};
+      return Error{Errc::kBadRules,
+                   "rule set '" + s + "': parameter '" + item + "' needs key=value",
+                   "a parameter needs key=value"};
     std::string key = trim(item.substr(0, eq));
     std::string value = trim(item.substr(eq + 1));
     const Param* param = nullptr;
@@ -290,26 +292,28 @@ RuleSetResult parse_rule_set(std::string_view text) {
     if (!param) {
       std::string known;
       for (const Param& p : params()) known += (known.empty() ? "" : ", ") + p.key;
-      return RuleSetError{
-          "rule set '" + s + "': unknown parameter '" + key + "' (known: " + known + ")",
-          "unknown parameter"};
+      return Error{Errc::kBadRules,
+                   "rule set '" + s + "': unknown parameter '" + key + "' (known: " + known + ")",
+                   "unknown parameter"};
     }
     if (!seen.insert(key).second)
-      return RuleSetError{"rule set '" + s + "': parameter '" + key + "' given twice",
-                          "parameter " + param->key + " given twice"};
+      return Error{Errc::kBadRules, "rule set '" + s + "': parameter '" + key + "' given twice",
+                   "parameter " + param->key + " given twice"};
     if (std::string err = param->set(r, value); !err.empty())
-      return RuleSetError{"rule set '" + s + "': bad value '" + value + "' for " + key + ": " + err,
-                          "bad value for " + param->key};
+      return Error{Errc::kBadRules,
+                   "rule set '" + s + "': bad value '" + value + "' for " + key + ": " + err,
+                   "bad value for " + param->key};
   }
   r.derive_squares();
   if (std::string err = validate(r); !err.empty())
-    return RuleSetError{"rule set '" + s + "': " + err, "the parameters do not fit together"};
+    return Error{Errc::kBadRules, "rule set '" + s + "': " + err,
+                 "the parameters do not fit together"};
   return r;
 }
 
 RuleSet rule_set_or_throw(std::string_view text) {
   RuleSetResult r = parse_rule_set(text);
-  if (auto* e = std::get_if<RuleSetError>(&r)) throw std::invalid_argument(e->message);
+  if (auto* e = std::get_if<Error>(&r)) throw std::invalid_argument(e->message);
   return std::get<RuleSet>(std::move(r));
 }
 

@@ -20,6 +20,7 @@
 
 #include "rules/board.h"
 #include "rules/dice.h"
+#include "rules/error.h"
 #include "rules/paths.h"
 
 namespace ur {
@@ -99,14 +100,10 @@ struct RuleSet {
   int path_length() const { return path.length(); }
 };
 
-// The result of parsing a rule-set string: the rule set, or a message for a person. `message`
-// quotes the culprit (for a command line, where the text is the user's own); `reason` names only
-// the constraint, never the input, for answers that go to someone else (a server's client).
-struct RuleSetError {
-  std::string message;
-  std::string reason;
-};
-using RuleSetResult = std::variant<RuleSet, RuleSetError>;
+// The result of parsing a rule-set string: the rule set, or a `bad_rules` error whose `message`
+// quotes the culprit (for a command line, where the text is the user's own) and whose `reason`
+// names only the constraint, never the input, for answers that go to someone else (a server's client).
+using RuleSetResult = Result<RuleSet>;
 
 // Parses "id" or "id(key=value,...)". Unknown ids, unknown keys, bad values and inconsistent
 // combinations are rejected with a message that names the culprit and the allowed values.

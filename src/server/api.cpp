@@ -37,11 +37,6 @@ Response json_response(const Request& req, http::status status, const json& body
   return json_response(req.version(), req.keep_alive(), status, body);
 }
 
-Response error_json(const Request& req, http::status status, std::string_view code,
-                    std::string_view message) {
-  return json_response(req, status, json{{"error", code}, {"message", message}});
-}
-
 json user_json(const User& u) {
   return {{"id", u.id},       {"username", u.username}, {"rating", std::lround(u.rating)},
           {"games", u.games}, {"wins", u.wins},         {"created_at", u.created_at}};
@@ -71,11 +66,10 @@ struct Credentials {
 };
 std::variant<Credentials, Response> parse_credentials(const Request& req) {
   json body = json::parse(req.body(), nullptr, false);
-  if (body.is_discarded())
-    return error_json(req, http::status::bad_request, "bad_json", "body is not valid JSON");
+  if (body.is_discarded()) return error_json(req, Errc::kBadJson, "body is not valid JSON");
   if (!body.is_object() || !body.contains("username") || !body.contains("password") ||
       !body["username"].is_string() || !body["password"].is_string())
-    return error_json(req, http::status::bad_request, "bad_request",
+    return error_json(req, Errc::kBadRequest,
                       "expected {\"username\": string, \"password\": string}");
   return Credentials{body["username"].get<std::string>(), body["password"].get<std::string>()};
 }
@@ -96,8 +90,8 @@ awaitable<std::optional<Response>> check_rate(ServerContext& ctx, const Request&
     if (ctx.auth_limiter.allow(ip)) co_return std::nullopt;
     retry = ctx.auth_limiter.retry_after_seconds(ip);
   }
-  Response res = error_json(req, http::status::too_many_requests, "rate_limited",
-                            "too many attempts; wait a little and try again");
+  Response res =
+      error_json(req, Errc::kRateLimited, "too many attempts; wait a little and try again");
   res.set(http::field::retry_after, std::to_string(std::max(1, retry)));
   co_return res;
 }
@@ -122,10 +116,8 @@ awaitable<Response> api_register(ServerContext& ctx, const Request& req, const s
   auto parsed = parse_credentials(req);
   if (auto* bad = std::get_if<Response>(&parsed)) co_return std::move(*bad);
   auto& cred = std::get<Credentials>(parsed);
-  if (auto why = check_username(cred.username))
-    co_return error_json(req, http::status::bad_request, "bad_username", *why);
-  if (auto why = check_password(cred.password))
-    co_return error_json(req, http::status::bad_request, "bad_password", *why);
+  if (auto why = check_username(cred.username)) co_return error_json(req, Errc::kBadUsername, *why);
+  if (auto why = check_password(cred.password)) co_return error_json(req, Errc::kBadPassword, *why);
   PasswordCost cost{ctx.config.pwhash_opslimit, ctx.config.pwhash_memlimit};
   auto job = [&ctx, cred, cost] {
     // Skip the costly hash when the name is visibly taken; the insert still decides races.
@@ -135,9 +127,7 @@ awaitable<Response> api_register(ServerContext& ctx, const Request& req, const s
     return ctx.storage->create_user(cred.username, hash, unix_now());
   };
   std::optional<User> user = co_await offload(ctx, std::move(job));
-  if (!user)
-    co_return error_json(req, http::status::conflict, "username_taken",
-                         "that username is already taken");
+  if (!user) co_return error_json(req, Errc::kUsernameTaken, "that username is already taken");
   co_return co_await issue_session(ctx, req, *user, http::status::created);
 }
 
@@ -162,9 +152,7 @@ awaitable<Response> api_login(ServerContext& ctx, const Request& req, const std:
     return ok && u ? u : std::nullopt;
   };
   std::optional<User> user = co_await offload(ctx, std::move(job));
-  if (!user)
-    co_return error_json(req, http::status::unauthorized, "bad_credentials",
-                         "wrong username or password");
+  if (!user) co_return error_json(req, Errc::kBadCredentials, "wrong username or password");
   co_return co_await issue_session(ctx, req, *user, http::status::ok);
 }
 
@@ -181,8 +169,7 @@ awaitable<Response> api_logout(ServerContext& ctx, const Request& req) {
 
 awaitable<Response> api_me(ServerContext& ctx, const Request& req, const std::string& ip) {
   Identity id = co_await identify(ctx, req, ip);
-  if (!id.user)
-    co_return error_json(req, http::status::unauthorized, "not_logged_in", "not logged in");
+  if (!id.user) co_return error_json(req, Errc::kNotLoggedIn, "not logged in");
   co_return json_response(req, http::status::ok, json{{"user", user_json(*id.user)}});
 }
 
@@ -238,17 +225,15 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
     if (r.path == path) route = &r;
   if (!route) {
     if (auto res = co_await route_game_api(ctx, req, path)) co_return std::move(*res);
-    co_return error_json(req, http::status::not_found, "not_found", "no such endpoint");
+    co_return error_json(req, Errc::kNotFound, "no such endpoint");
   }
   if (req.method() != route->method) {
-    Response res = error_json(req, http::status::method_not_allowed, "method_not_allowed",
-                              "method not allowed on this endpoint");
+    Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
     res.set(http::field::allow, http::to_string(route->method));
     co_return res;
   }
   if (route->method == http::verb::post && !is_json_request(req))
-    co_return error_json(req, http::status::unsupported_media_type, "not_json",
-                         "send Content-Type: application/json");
+    co_return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
   if (path == "/api/health") co_return co_await api_health(ctx, req);
   if (path == "/api/me") co_return co_await api_me(ctx, req, ip);
   if (path == "/api/register") co_return co_await api_register(ctx, req, ip);
@@ -258,6 +243,19 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
 }
 
 }  // namespace
+
+json error_body(Errc code, std::string_view message) {
+  return json{{"error", code_name(code)}, {"message", message}};
+}
+
+Response error_json(const Request& req, Errc code, std::string_view message) {
+  return json_response(req, static_cast<http::status>(http_status(code)),
+                       error_body(code, message));
+}
+
+Response error_json(const Request& req, const Error& e) {
+  return error_json(req, e.code, e.remote_message());
+}
 
 bool is_json_request(const Request& req) {
   std::string_view ct = req[http::field::content_type];
@@ -274,13 +272,12 @@ Response json_reply(const Request& req, http::status status, const json& body) {
 }
 
 http::message_generator error_response(unsigned version, bool keep_alive, http::status status,
-                                       std::string_view code, std::string_view message) {
-  return json_response(version, keep_alive, status, json{{"error", code}, {"message", message}});
+                                       Errc code, std::string_view message) {
+  return json_response(version, keep_alive, status, error_body(code, message));
 }
 
-http::message_generator error_response(const Request& req, http::status status,
-                                       std::string_view code, std::string_view message) {
-  return error_json(req, status, code, message);
+http::message_generator error_response(const Request& req, Errc code, std::string_view message) {
+  return error_json(req, code, message);
 }
 
 awaitable<Identity> identify(ServerContext& ctx, const Request& req, std::string remote_ip) {
@@ -331,16 +328,14 @@ awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req, std::string r
       out.emplace(std::move(res));
     } else if (path == "/ws") {
       status = 426;
-      out.emplace(error_json(req, http::status::upgrade_required, "upgrade_required",
-                             "this endpoint speaks WebSocket only"));
+      out.emplace(error_json(req, Errc::kUpgradeRequired, "this endpoint speaks WebSocket only"));
     } else {
       out.emplace(serve_static(ctx, req, status));
     }
   } catch (const std::exception& e) {
     log_line(std::string("error: ") + e.what());
     status = 500;
-    out.emplace(
-        error_json(req, http::status::internal_server_error, "internal", "internal server error"));
+    out.emplace(error_json(req, Errc::kInternal, "internal server error"));
   }
   co_return HttpAnswer{std::move(*out), status};
 }

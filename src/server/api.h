@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/error.h"
 #include "server/server_context.h"
 
 namespace ur::server {
@@ -87,11 +88,16 @@ bool is_json_request(const Request& req);
 boost::asio::awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req,
                                                std::string remote_ip);
 
-// A JSON error response for cases decided by the session layer (413, 403 on a bad Origin).
-http::message_generator error_response(const Request& req, http::status status,
-                                       std::string_view code, std::string_view message);
+// An error answer {"error": name, "message": message} with the code's HTTP status, both from
+// the one table in rules/error.cpp.
+nlohmann::json error_body(Errc code, std::string_view message);
+Response error_json(const Request& req, Errc code, std::string_view message);
+Response error_json(const Request& req, const Error& e);
+// The same for cases decided by the session layer (413, 403 on a bad Origin); `status` differs
+// from the table's only where HTTP has a finer status (431 for too large headers).
+http::message_generator error_response(const Request& req, Errc code, std::string_view message);
 http::message_generator error_response(unsigned version, bool keep_alive, http::status status,
-                                       std::string_view code, std::string_view message);
+                                       Errc code, std::string_view message);
 
 // The identity behind the request's session cookie (a guest when there is none or it expired).
 boost::asio::awaitable<Identity> identify(ServerContext& ctx, const Request& req,

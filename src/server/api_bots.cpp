@@ -20,11 +20,6 @@ namespace {
 using json = nlohmann::json;
 using boost::asio::awaitable;
 
-Response error_reply(const Request& req, http::status status, std::string_view code,
-                     std::string_view message) {
-  return json_reply(req, status, json{{"error", code}, {"message", message}});
-}
-
 json status_json(const BotStatus& b) {
   return {{"bot", b.is_bot},
           {"has_token", b.has_token},
@@ -52,17 +47,15 @@ std::optional<BotChange> parse_change(const std::string& body) {
 awaitable<Response> own_bot(ServerContext& ctx, const Request& req, const std::string& ip) {
   Identity id = co_await identify(ctx, req, ip);
   if (!id.user || id.bot)
-    co_return error_reply(req, http::status::unauthorized, "not_logged_in",
-                          "log in to manage your account's bot status");
+    co_return error_json(req, Errc::kNotLoggedIn, "log in to manage your account's bot status");
   std::optional<BotChange> change;
   if (req.method() == http::verb::post) {
     if (!is_json_request(req))
-      co_return error_reply(req, http::status::unsupported_media_type, "not_json",
-                            "send Content-Type: application/json");
+      co_return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
     change = parse_change(req.body());
     if (!change)
-      co_return error_reply(req, http::status::bad_request, "bad_request",
-                            "expected {\"bot\": true|false} or {\"revoke\": true}");
+      co_return error_json(req, Errc::kBadRequest,
+                           "expected {\"bot\": true|false} or {\"revoke\": true}");
   }
   std::string token;
   if (change == BotChange::kMark) token = random_token_hex(16);
@@ -87,8 +80,7 @@ awaitable<Response> route_bot_api(ServerContext& ctx, const Request& req, const 
   bool own = path == "/api/bot";
   bool allowed = req.method() == http::verb::get || (own && req.method() == http::verb::post);
   if (!allowed) {
-    Response res = error_reply(req, http::status::method_not_allowed, "method_not_allowed",
-                               "method not allowed on this endpoint");
+    Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
     res.set(http::field::allow, own ? "GET, POST" : "GET");
     co_return res;
   }

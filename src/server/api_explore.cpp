@@ -16,23 +16,23 @@ using json = nlohmann::json;
 std::pair<http::status, json> explore_answer(const solver::TableStore& tables,
                                              std::string_view rules_text,
                                              std::string_view position_text) {
-  auto bad = [](const char* code, std::string message) {
-    return std::pair{http::status::bad_request, json{{"error", code}, {"message", message}}};
+  auto bad = [](Errc code, std::string message) {
+    return std::pair{static_cast<http::status>(http_status(code)), error_body(code, message)};
   };
   auto parsed = parse_rule_set(rules_text.empty() ? "finkel" : rules_text);
-  if (auto* e = std::get_if<RuleSetError>(&parsed)) return bad("bad_rules", "rules: " + e->reason);
+  if (auto* e = std::get_if<Error>(&parsed)) return bad(Errc::kBadRules, "rules: " + e->reason);
   const Engine engine(std::get<RuleSet>(parsed));
   Position start = engine.initial_position();
   if (!position_text.empty() && position_text != "start") {
     auto p = parse_position_string(engine, position_text);
     // The parser's message quotes the input; the answer names the rule only.
-    if (std::holds_alternative<NotationError>(p))
-      return bad("bad_position",
+    if (std::holds_alternative<Error>(p))
+      return bad(Errc::kBadPosition,
                  "position: not a position string of this rule set (docs/notation.md)");
     start = std::get<Position>(p);
   }
   if (!start.is_chance() && !start.is_decision())
-    return bad("bad_position", "position: the game is over there; nothing to explore");
+    return bad(Errc::kBadPosition, "position: the game is over there; nothing to explore");
   analysis::OpenedSource src = analysis::open_source(engine.rules(), &tables);
   if (src.table == analysis::TableState::kRefused)
     log_line("explore: table refused, estimating: " + src.why);

@@ -137,7 +137,7 @@ awaitable<Response> explore(ServerContext& ctx, const Request& req) {
   auto position = percent_decode(query_param(req.target(), "position"));
   if (!rules || !position)
     co_return json_reply(req, http::status::bad_request,
-                         json{{"error", "bad_request"}, {"message", "a malformed % escape"}});
+                         error_body(Errc::kBadRequest, "a malformed % escape"));
   // Off the I/O thread: an estimate searches.
   auto job = [&ctx, r = *rules, p = *position] { return explore_answer(*ctx.table_store, r, p); };
   auto [status, body] = co_await offload(ctx, std::move(job));
@@ -182,15 +182,14 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
                head == "explore" || head == "games" || head == "levels";
   if (!known) co_return std::nullopt;
   if (req.method() != http::verb::get) {
-    Response res = json_reply(
-        req, http::status::method_not_allowed,
-        json{{"error", "method_not_allowed"}, {"message", "this endpoint answers GET only"}});
+    Response res =
+        json_reply(req, http::status::method_not_allowed,
+                   error_body(Errc::kMethodNotAllowed, "this endpoint answers GET only"));
     res.set(http::field::allow, "GET");
     co_return res;
   }
   auto not_found = [&](std::string_view what) {
-    return json_reply(req, http::status::not_found,
-                      json{{"error", "not_found"}, {"message", std::string(what)}});
+    return json_reply(req, http::status::not_found, error_body(Errc::kNotFound, std::string(what)));
   };
 
   if (head == "rules" && segments.size() == 1) co_return co_await rules_list(ctx, req);

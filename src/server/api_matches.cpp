@@ -22,8 +22,7 @@ using json = nlohmann::json;
 using boost::asio::awaitable;
 
 Response not_found(const Request& req, std::string_view what) {
-  return json_reply(req, http::status::not_found,
-                    json{{"error", "not_found"}, {"message", std::string(what)}});
+  return json_reply(req, http::status::not_found, error_body(Errc::kNotFound, std::string(what)));
 }
 
 json match_json(const MatchRow& m, std::int64_t viewer) {
@@ -55,7 +54,7 @@ json match_json(const MatchRow& m, std::int64_t viewer) {
 // rules engine of its own).
 json positions_json(const MatchRow& m) {
   auto replayed = record_from_json(json::parse(m.record, nullptr, false));
-  if (auto* e = std::get_if<RecordError>(&replayed)) return json{{"error", e->message}};
+  if (auto* e = std::get_if<Error>(&replayed)) return json{{"error", e->message}};
   Game g = std::move(std::get<Game>(replayed));
   const Engine& e = g.engine();
   std::vector<json> out;
@@ -106,7 +105,7 @@ awaitable<Response> live_record(ServerContext& ctx, const Request& req, const st
   std::optional<TableRow> row = co_await offload(ctx, std::move(load));
   if (!row || row->status == "closed") co_return missing;
   auto model = TableModel::from_row(*row);
-  if (std::holds_alternative<TableError>(model)) co_return missing;
+  if (std::holds_alternative<Error>(model)) co_return missing;
   const TableModel& m = std::get<TableModel>(model);
   if (!m.is_public()) {
     Identity who = co_await identify(ctx, req, "");

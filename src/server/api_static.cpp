@@ -16,11 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Response error_json(const Request& req, http::status status, std::string_view code,
-                    std::string_view message) {
-  return json_reply(req, status, nlohmann::json{{"error", code}, {"message", message}});
-}
-
 Response status_of(unsigned& status, Response res) {
   status = res.result_int();
   return res;
@@ -39,28 +34,24 @@ std::string etag_for(const fs::path& p, std::uintmax_t size) {
 http::message_generator serve_static(ServerContext& ctx, const Request& req, unsigned& status) {
   status = 200;
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
-    Response res = error_json(req, http::status::method_not_allowed, "method_not_allowed",
-                              "static files answer GET and HEAD only");
+    Response res =
+        error_json(req, Errc::kMethodNotAllowed, "static files answer GET and HEAD only");
     res.set(http::field::allow, "GET, HEAD");
     status = res.result_int();
     return res;
   }
   if (ctx.web_root.empty())
-    return status_of(
-        status, error_json(req, http::status::not_found, "not_found", "no web root configured"));
+    return status_of(status, error_json(req, Errc::kNotFound, "no web root configured"));
   auto path = resolve_static_path(ctx.web_root, req.target());
-  if (!path)
-    return status_of(status,
-                     error_json(req, http::status::bad_request, "bad_path", "path refused"));
+  if (!path) return status_of(status, error_json(req, Errc::kBadPath, "path refused"));
   std::error_code ec;
   if (!fs::is_regular_file(*path, ec))
-    return status_of(status, error_json(req, http::status::not_found, "not_found", "no such file"));
+    return status_of(status, error_json(req, Errc::kNotFound, "no such file"));
   std::string p = path->string();
   http::file_body::value_type body;
   boost::beast::error_code bec;
   body.open(p.c_str(), boost::beast::file_mode::scan, bec);
-  if (bec)
-    return status_of(status, error_json(req, http::status::not_found, "not_found", "no such file"));
+  if (bec) return status_of(status, error_json(req, Errc::kNotFound, "no such file"));
   std::uintmax_t size = body.size();
   std::string etag = etag_for(*path, size);
   std::string_view type = mime_type(p);

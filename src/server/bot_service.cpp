@@ -15,16 +15,12 @@ using net::awaitable;
 namespace {
 
 // A rule-set string in its canonical form, or the reason it does not parse.
-std::variant<std::string, std::string> canonical_rules(const json& value) {
+Result<std::string> canonical_rules(const json& value) {
   if (!value.is_string() || value.get_ref<const std::string&>().size() > 200)
-    return std::variant<std::string, std::string>(std::in_place_index<1>,
-                                                  "a rule set must be a string of at most 200 "
-                                                  "characters");
+    return Error{Errc::kBadRules, "a rule set must be a string of at most 200 characters"};
   auto parsed = parse_rule_set(value.get<std::string>());
-  if (auto* e = std::get_if<RuleSetError>(&parsed))
-    return std::variant<std::string, std::string>(std::in_place_index<1>, "rules: " + e->reason);
-  return std::variant<std::string, std::string>(std::in_place_index<0>,
-                                                std::get<RuleSet>(parsed).to_string());
+  if (auto* e = std::get_if<Error>(&parsed)) return Error{Errc::kBadRules, "rules: " + e->reason};
+  return std::get<RuleSet>(parsed).to_string();
 }
 
 std::string joined(const std::vector<std::string>& items) {
@@ -44,7 +40,7 @@ struct Challenge {
 std::optional<Challenge> read_challenge(WsClient& c, const json& msg) {
   Challenge ch;
   auto bad = [&](const char* message) {
-    c.send(error_reply(msg, "bad_request", message));
+    c.send(error_reply(msg, Errc::kBadRequest, message));
     return std::nullopt;
   };
   auto bot = msg.find("bot");
@@ -107,12 +103,12 @@ awaitable<void> BotService::on_list(WsClient& c, const json& msg) {
 awaitable<void> BotService::on_ready(WsClient& c, const json& msg) {
   const Identity& id = c.identity();
   if (!id.bot || !id.user) {
-    c.send(error_reply(msg, "not_bot", "only a connection with a bot token can offer games"));
+    c.send(error_reply(msg, Errc::kNotBot, "only a connection with a bot token can offer games"));
     co_return;
   }
   auto it = msg.find("rules");
   if (it == msg.end() || !it->is_array() || it->empty() || it->size() > kMaxBotRuleSets) {
-    c.send(error_reply(msg, "bad_request",
+    c.send(error_reply(msg, Errc::kBadRequest,
                        "field \"rules\" must be a list of 1 to " + std::to_string(kMaxBotRuleSets) +
                            " rule sets"));
     co_return;
@@ -120,12 +116,12 @@ awaitable<void> BotService::on_ready(WsClient& c, const json& msg) {
   std::vector<std::string> rules;
   for (const json& r : *it) {
     auto canon = canonical_rules(r);
-    if (canon.index() == 1) {
-      c.send(error_reply(msg, "bad_rules", std::get<1>(canon)));
+    if (auto* e = std::get_if<Error>(&canon)) {
+      c.send(error_reply(msg, *e));
       co_return;
     }
-    if (std::find(rules.begin(), rules.end(), std::get<0>(canon)) == rules.end())
-      rules.push_back(std::get<0>(canon));
+    if (std::find(rules.begin(), rules.end(), std::get<std::string>(canon)) == rules.end())
+      rules.push_back(std::get<std::string>(canon));
   }
   auto load = [this, uid = id.user->id] { return ctx_.storage->bot_status(uid); };
   BotStatus pool = co_await offload(ctx_, std::move(load));
@@ -151,7 +147,7 @@ awaitable<void> BotService::on_challenge(WsClient& c, const json& msg) {
   if (!ch) co_return;
   Actor challenger = actor_of(c.identity(), c.connection_id());
   if (ch->rated && !challenger.is_user()) {
-    c.send(error_reply(msg, "login_required", "rated games need an account"));
+    c.send(error_reply(msg, Errc::kLoginRequired, "rated games need an account"));
     co_return;
   }
   OnlineBot bot;
@@ -162,28 +158,28 @@ awaitable<void> BotService::on_challenge(WsClient& c, const json& msg) {
   }
   auto bot_client = bot.client.lock();
   if (!bot_client) {
-    c.send(error_reply(msg, "no_bot", "no bot of that name is online"));
+    c.send(error_reply(msg, Errc::kNoBot, "no bot of that name is online"));
     co_return;
   }
   if (bot.user_id == challenger.user_id) {
-    c.send(error_reply(msg, "bad_request", "a bot cannot challenge itself"));
+    c.send(error_reply(msg, Errc::kBadRequest, "a bot cannot challenge itself"));
     co_return;
   }
   auto canon = canonical_rules(ch->rules.is_null() ? json(bot.rules.front()) : ch->rules);
-  if (canon.index() == 1) {
-    c.send(error_reply(msg, "bad_rules", std::get<1>(canon)));
+  if (auto* e = std::get_if<Error>(&canon)) {
+    c.send(error_reply(msg, *e));
     co_return;
   }
-  std::string rules = std::get<0>(canon);
+  std::string rules = std::get<std::string>(canon);
   if (std::find(bot.rules.begin(), bot.rules.end(), rules) == bot.rules.end()) {
-    c.send(error_reply(msg, "bot_refuses", "this bot plays only: " + joined(bot.rules)));
+    c.send(error_reply(msg, Errc::kBotRefuses, "this bot plays only: " + joined(bot.rules)));
     co_return;
   }
   {
     std::lock_guard lock(mutex_);
     auto it = bots_.find(ascii_lower(ch->bot));
     if (it == bots_.end() || busy(it->second)) {
-      c.send(error_reply(msg, it == bots_.end() ? "no_bot" : "bot_busy",
+      c.send(error_reply(msg, it == bots_.end() ? Errc::kNoBot : Errc::kBotBusy,
                          it == bots_.end() ? "no bot of that name is online"
                                            : "this bot is playing a game; try again later"));
       co_return;
@@ -200,11 +196,12 @@ awaitable<void> BotService::on_challenge(WsClient& c, const json& msg) {
     int my_seat = ch.seat ? ch.seat : (secure_unit() < 0.5 ? 1 : 2);
     TableService::PairSeat mine{me.lock(), challenger, re, {}, 0},
         theirs{bot_client, robot, nullptr, {}, 0};
-    if (!mine.client) return std::variant<std::shared_ptr<LiveTable>, TableError>(TableError{});
+    // The challenger is gone: no table, and nobody to tell.
+    if (!mine.client) return Result<std::shared_ptr<LiveTable>>(nullptr);
     return my_seat == 1 ? ctx_.tables->start_pair(rules, ch.rated, mine, theirs)
                         : ctx_.tables->start_pair(rules, ch.rated, theirs, mine);
   };
-  std::variant<std::shared_ptr<LiveTable>, TableError> made = TableError{};
+  Result<std::shared_ptr<LiveTable>> made = nullptr;
   try {
     made = co_await offload(ctx_, std::move(seat));
   } catch (...) {
@@ -213,8 +210,7 @@ awaitable<void> BotService::on_challenge(WsClient& c, const json& msg) {
   }
   auto* table = std::get_if<std::shared_ptr<LiveTable>>(&made);
   seated(bot.user_id, table ? *table : nullptr);
-  if (auto* e = std::get_if<TableError>(&made); e && !e->code.empty())
-    c.send(error_reply(msg, e->code, e->message));
+  if (auto* e = std::get_if<Error>(&made)) c.send(error_reply(msg, *e));
 }
 
 void BotService::seated(std::int64_t user_id, std::shared_ptr<LiveTable> game) {

@@ -12,6 +12,7 @@
 #include "analysis/review_json.h"
 #include "engine/game_record.h"
 #include "rules/rule_set.h"
+#include "server/api.h"
 #include "server/log.h"
 #include "solver/table_store.h"
 
@@ -79,17 +80,16 @@ bool table_came_since(const solver::TableStore& tables, const MatchRow& m,
 
 ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m) {
   auto replayed = record_from_json(json::parse(m.record, nullptr, false));
-  if (auto* e = std::get_if<RecordError>(&replayed))
-    return {
-        http::status::unprocessable_entity,
-        {{"error", "bad_record"}, {"message", "the game record does not replay: " + e->message}}};
+  if (auto* e = std::get_if<Error>(&replayed))
+    return {http::status::unprocessable_entity,
+            error_body(Errc::kBadRecord, "the game record does not replay: " + e->message)};
   const Game& g = std::get<Game>(replayed);
   analysis::OpenedSource src = analysis::open_source(g.rules(), &tables);
   if (src.table == analysis::TableState::kRefused)
     log_line("analysis of " + m.id + ": table refused, estimating: " + src.why);
   analysis::ReviewResult rr = analysis::review(g, *src.source);
-  if (auto* e = std::get_if<std::string>(&rr))
-    return {http::status::unprocessable_entity, {{"error", "bad_record"}, {"message", *e}}};
+  if (auto* e = std::get_if<Error>(&rr))
+    return {static_cast<http::status>(http_status(e->code)), error_body(e->code, e->message)};
   json out = analysis::review_json(std::get<analysis::Review>(rr));
   out["id"] = m.id;
   out["rules"] = m.rules;

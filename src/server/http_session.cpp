@@ -61,13 +61,12 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
       if (refused) co_return;
       reading_ = false;
       if (ec == beast::http::error::body_limit) {
-        co_await fail_and_close(
-            http::status::payload_too_large, "too_large",
-            "request body exceeds " + std::to_string(cfg.max_body_bytes) + " bytes");
+        co_await fail_and_close(Errc::kTooLarge, "request body exceeds " +
+                                                     std::to_string(cfg.max_body_bytes) + " bytes");
         co_return;
       }
       if (ec == beast::http::error::header_limit) {
-        co_await fail_and_close(http::status::request_header_fields_too_large, "too_large",
+        co_await fail_and_close(http::status::request_header_fields_too_large, Errc::kTooLarge,
                                 "request headers too large");
         co_return;
       }
@@ -75,14 +74,13 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
           ec.category() ==
               beast::http::make_error_code(beast::http::error::bad_target).category() &&
           ec != beast::http::error::end_of_stream && ec != beast::http::error::partial_message) {
-        co_await fail_and_close(http::status::bad_request, "bad_request", "malformed request");
+        co_await fail_and_close(Errc::kBadRequest, "malformed request");
         co_return;
       }
       if (ec) break;  // end of stream, timeout, reset
 
       Request req = parser.release();
-      const std::string ip =
-          client_address(ip_, req[beast::http::field::x_forwarded_for], cfg.trusted_proxies);
+      const std::string ip = client_address(ip_, req["X-Forwarded-For"], cfg.trusted_proxies);
       if (websocket::is_upgrade(req)) {
         co_await upgrade(std::move(req), ip);
         co_return;
@@ -116,19 +114,18 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
     const ServerConfig& cfg = ctx_.config;
     std::string_view target = req.target();
     if (target.substr(0, target.find('?')) != "/ws") {
-      co_await fail_and_close(http::status::not_found, "not_found", "WebSocket endpoint is /ws");
+      co_await fail_and_close(Errc::kNotFound, "WebSocket endpoint is /ws");
       co_return;
     }
     if (!origin_allowed(req[beast::http::field::origin], req[beast::http::field::host],
                         cfg.allow_origins)) {
       if (cfg.access_log) log_line(ip + " ws refused: origin not allowed");
-      co_await fail_and_close(http::status::forbidden, "bad_origin", "origin not allowed");
+      co_await fail_and_close(Errc::kBadOrigin, "origin not allowed");
       co_return;
     }
     if (!ctx_.try_add_ws(ip)) {
       if (cfg.access_log) log_line(ip + " ws refused: too many connections from this address");
-      co_await fail_and_close(http::status::too_many_requests, "rate_limited",
-                              "too many open connections from your address");
+      co_await fail_and_close(Errc::kRateLimited, "too many open connections from your address");
       co_return;
     }
     handed_off_ = true;
@@ -198,13 +195,19 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
   awaitable<void> refuse_framing(const FramingError& bad) {
     if (ctx_.config.access_log) log_line(ip_ + " request refused: " + bad.message);
     co_await fail_and_close(static_cast<http::status>(bad.status),
-                            bad.status == 501 ? "not_implemented" : "bad_request", bad.message);
+                            bad.status == 501 ? Errc::kNotImplemented : Errc::kBadRequest,
+                            bad.message);
   }
 
   // Answers with an error and closes, reading (and discarding) what the client still sends for a
   // moment first: closing with unread data makes the kernel send RST, which can destroy the error
   // response before the client reads it.
-  awaitable<void> fail_and_close(http::status status, std::string_view code, std::string message) {
+  awaitable<void> fail_and_close(Errc code, std::string message) {
+    co_await fail_and_close(static_cast<http::status>(http_status(code)), code, std::move(message));
+  }
+
+  // The same with a status finer than the code's own (431 for headers too large).
+  awaitable<void> fail_and_close(http::status status, Errc code, std::string message) {
     stream_.expires_after(ctx_.config.http_timeout);
     co_await beast::async_write(stream_, error_response(11, false, status, code, message),
                                 kNoThrow);

@@ -55,10 +55,10 @@ RedisReply convert(const redisReply* r) {
 
 }  // namespace
 
-std::variant<RedisAddress, std::string> parse_redis_url(const std::string& url) {
+Result<RedisAddress> parse_redis_url(const std::string& url) {
   const std::string scheme = "redis://";
   std::string bad = "bad --bus '" + url + "': expected redis://HOST:PORT";
-  if (url.rfind(scheme, 0) != 0) return bad;
+  if (url.rfind(scheme, 0) != 0) return Error{Errc::kBadRequest, bad};
   std::string rest = url.substr(scheme.size());
   if (!rest.empty() && rest.back() == '/') rest.pop_back();
   RedisAddress a;
@@ -68,17 +68,17 @@ std::variant<RedisAddress, std::string> parse_redis_url(const std::string& url) 
     std::string port = rest.substr(colon + 1);
     auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), a.port);
     if (ec != std::errc() || end != port.data() + port.size() || a.port < 1 || a.port > 65535)
-      return bad + " (the port must be 1 to 65535)";
+      return Error{Errc::kBadRequest, bad + " (the port must be 1 to 65535)"};
   }
   if (a.host.empty() || a.host.find_first_of("@/?#[] ") != std::string::npos)
-    return bad + " (no user, password, database or IPv6 literal)";
+    return Error{Errc::kBadRequest, bad + " (no user, password, database or IPv6 literal)"};
   return a;
 }
 
-std::variant<std::unique_ptr<PubSub>, std::string> open_bus(const std::string& url) {
+Result<std::unique_ptr<PubSub>> open_bus(const std::string& url) {
   if (url.empty() || url == "in-process") return std::unique_ptr<PubSub>(new InProcessPubSub);
   auto parsed = parse_redis_url(url);
-  if (auto* err = std::get_if<std::string>(&parsed)) return *err;
+  if (auto* err = std::get_if<Error>(&parsed)) return *err;
   return std::unique_ptr<PubSub>(new RedisPubSub(std::get<RedisAddress>(parsed)));
 }
 

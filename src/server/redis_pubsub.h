@@ -38,6 +38,7 @@
 #include <variant>
 #include <vector>
 
+#include "rules/error.h"
 #include "server/pubsub.h"
 #include "server/redis_commands.h"
 
@@ -53,11 +54,11 @@ struct RedisAddress {
   int port = 6379;
 };
 // The address, or an error message for the user.
-std::variant<RedisAddress, std::string> parse_redis_url(const std::string& url);
+Result<RedisAddress> parse_redis_url(const std::string& url);
 
 // The bus a server's configuration asks for: "" = in-process, "redis://..." = Redis. An error
 // message for anything else.
-std::variant<std::unique_ptr<PubSub>, std::string> open_bus(const std::string& url);
+Result<std::unique_ptr<PubSub>> open_bus(const std::string& url);
 
 class RedisPubSub final : public PubSub, public RedisCommands {
  public:

@@ -106,7 +106,7 @@ std::string Server::start() {
     if (fec) return "cannot create directory for the database: " + fec.message();
   }
   auto bus = open_bus(cfg.bus);
-  if (auto* err = std::get_if<std::string>(&bus)) return *err;
+  if (auto* err = std::get_if<Error>(&bus)) return err->message;
   OpenStorageResult opened = open_storage(cfg.db);
   if (!opened.storage) return opened.error;
   s.ctx = std::make_unique<ServerContext>(cfg, std::move(opened.storage));

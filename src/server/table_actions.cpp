@@ -10,26 +10,26 @@
 namespace ur::server {
 namespace {
 
-TableError error(std::string code, std::string message) {
-  return TableError{std::move(code), std::move(message)};
+Error error(Errc code, std::string message) {
+  return Error{code, std::move(message)};
 }
 
 }  // namespace
 
-std::optional<TableError> TableModel::check_seated_turn(const Actor& a, bool want_throw) const {
+std::optional<Error> TableModel::check_seated_turn(const Actor& a, bool want_throw) const {
   int seat = seat_of(a.key);
   if (local_ && seat && seat_to_act()) seat = seat_to_act();  // both seats are theirs
-  if (!seat) return error("not_seated", "only the players at this table can do that");
-  if (seats_[seat - 1].left) return error("left_table", "you left this table");
+  if (!seat) return error(Errc::kNotSeated, "only the players at this table can do that");
+  if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you left this table");
   if (status_ == TableStatus::kWaiting)
-    return error("not_started", "the game starts when the second player sits down");
+    return error(Errc::kNotStarted, "the game starts when the second player sits down");
   if (status_ != TableStatus::kPlaying || game_.is_over())
-    return error("game_over", "the game is over");
-  if (seat != seat_to_act()) return error("not_your_turn", "it is not your turn");
+    return error(Errc::kGameOver, "the game is over");
+  if (seat != seat_to_act()) return error(Errc::kNotYourTurn, "it is not your turn");
   if (want_throw && !game_.awaiting_throw())
-    return error("move_expected", "the dice are thrown: pick a move");
+    return error(Errc::kMoveExpected, "the dice are thrown: pick a move");
   if (!want_throw && !game_.awaiting_decision())
-    return error("roll_expected", "roll the dice first");
+    return error(Errc::kRollExpected, "roll the dice first");
   return std::nullopt;
 }
 
@@ -78,27 +78,28 @@ void TableModel::apply_checked_move(const Move& m, json& events) {
   after_game_change(events);
 }
 
-std::optional<TableError> TableModel::roll(const Actor& a, const UnitRandom& random, json& events) {
+std::optional<Error> TableModel::roll(const Actor& a, const UnitRandom& random, json& events) {
   if (auto e = check_seated_turn(a, true)) return e;
   throw_dice(random, events);
   return std::nullopt;
 }
 
-std::optional<TableError> TableModel::move(const Actor& a, int from, int to, MoveKind kind,
-                                           json& events) {
+std::optional<Error> TableModel::move(const Actor& a, int from, int to, MoveKind kind,
+                                      json& events) {
   if (auto e = check_seated_turn(a, false)) return e;
   for (const Move& m : game_.legal_moves())
     if (m.from == from && m.to == to && m.kind == kind) {
       apply_checked_move(m, events);
       return std::nullopt;
     }
-  return error("illegal_move", "that move is not legal now");
+  return error(Errc::kIllegalMove, "that move is not legal now");
 }
 
-std::optional<TableError> TableModel::check_hint(const Actor& a) const {
+std::optional<Error> TableModel::check_hint(const Actor& a) const {
   const bool bot_game = seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot;
   if (seat_of(a.key) && (rated_ || !bot_game))
-    return error("hints_unavailable", "hints are given only in unrated games against the computer");
+    return error(Errc::kHintsUnavailable,
+                 "hints are given only in unrated games against the computer");
   return check_seated_turn(a, false);
 }
 
@@ -108,45 +109,45 @@ void TableModel::count_hint(int seat, json& events) {
   events.push_back(json{{"kind", "hint"}, {"seat", seat}, {"hints", hints_[seat - 1]}});
 }
 
-std::optional<TableError> TableModel::bot_roll(const UnitRandom& random, json& events) {
+std::optional<Error> TableModel::bot_roll(const UnitRandom& random, json& events) {
   if (!bot_to_act() || !game_.awaiting_throw())
-    return error("not_your_turn", "the computer does not throw now");
+    return error(Errc::kNotYourTurn, "the computer does not throw now");
   throw_dice(random, events);
   return std::nullopt;
 }
 
-std::optional<TableError> TableModel::bot_move(const Move& m, json& events) {
+std::optional<Error> TableModel::bot_move(const Move& m, json& events) {
   if (!bot_to_act() || !game_.awaiting_decision())
-    return error("not_your_turn", "the computer does not move now");
+    return error(Errc::kNotYourTurn, "the computer does not move now");
   for (const Move& legal : game_.legal_moves())
     if (legal == m) {
       apply_checked_move(legal, events);
       return std::nullopt;
     }
-  return error("illegal_move", "the computer's move is not legal");
+  return error(Errc::kIllegalMove, "the computer's move is not legal");
 }
 
-std::optional<TableError> TableModel::resign(const Actor& a, json& events) {
+std::optional<Error> TableModel::resign(const Actor& a, json& events) {
   int seat = seat_of(a.key);
   if (local_ && seat && seat_to_act()) seat = seat_to_act();  // the side whose turn it is
-  if (!seat) return error("not_seated", "only the players at this table can resign");
-  if (seats_[seat - 1].left) return error("left_table", "you left this table");
+  if (!seat) return error(Errc::kNotSeated, "only the players at this table can resign");
+  if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you left this table");
   if (status_ == TableStatus::kWaiting)
-    return error("not_started", "the game has not started: leave the table instead");
-  if (status_ != TableStatus::kPlaying) return error("game_over", "the game is over");
+    return error(Errc::kNotStarted, "the game has not started: leave the table instead");
+  if (status_ != TableStatus::kPlaying) return error(Errc::kGameOver, "the game is over");
   Status st = game_.resign(seat_player(seat));
-  if (!st.ok()) return error("game_over", st.error);
+  if (!st.ok()) return error(Errc::kGameOver, st.error);
   events.push_back(json{{"kind", "resign"}, {"seat", seat}});
   bump();
   after_game_change(events);
   return std::nullopt;
 }
 
-std::optional<TableError> TableModel::leave(const Actor& a, json& events) {
+std::optional<Error> TableModel::leave(const Actor& a, json& events) {
   int seat = seat_of(a.key);
-  if (!seat) return error("not_seated", "you have no seat at this table");
-  if (seats_[seat - 1].left) return error("left_table", "you already left this table");
-  if (status_ == TableStatus::kClosed) return error("table_closed", "this table is closed");
+  if (!seat) return error(Errc::kNotSeated, "you have no seat at this table");
+  if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you already left this table");
+  if (status_ == TableStatus::kClosed) return error(Errc::kTableClosed, "this table is closed");
   if (local_) {
     // Both seats are the same people's: the table closes; a game in progress is lost by the side
     // whose turn it was.
@@ -185,28 +186,29 @@ std::optional<TableError> TableModel::leave(const Actor& a, json& events) {
   return std::nullopt;
 }
 
-std::optional<TableError> TableModel::time_out(json& events) {
+std::optional<Error> TableModel::time_out(json& events) {
   int seat = seat_to_act();
   if (!seat || local_ || seats_[seat - 1].kind == SeatKind::kBot)
-    return error("not_playing", "nobody is on the clock");
+    return error(Errc::kNotPlaying, "nobody is on the clock");
   Status st = game_.end_by(seat_player(seat), EndReason::kTimeout);
-  if (!st.ok()) return error("game_over", st.error);
+  if (!st.ok()) return error(Errc::kGameOver, st.error);
   events.push_back(json{{"kind", "timeout"}, {"seat", seat}});
   bump();
   after_game_change(events);
   return std::nullopt;
 }
 
-std::optional<TableError> TableModel::undo(const Actor& a, json& events) {
-  if (!seat_of(a.key)) return error("not_seated", "only the players at this table can do that");
+std::optional<Error> TableModel::undo(const Actor& a, json& events) {
+  if (!seat_of(a.key)) return error(Errc::kNotSeated, "only the players at this table can do that");
   if (!local_)
-    return error("not_local", "only a pass-and-play table (two players on one device) has undo");
+    return error(Errc::kNotLocal,
+                 "only a pass-and-play table (two players on one device) has undo");
   if (status_ != TableStatus::kPlaying || game_.is_over())
-    return error("game_over", "the game is over");
+    return error(Errc::kGameOver, "the game is over");
   const std::vector<GameEvent>& log = game_.events();
   auto last = std::find_if(log.rbegin(), log.rend(),
                            [](const GameEvent& e) { return e.type == GameEvent::Type::kMove; });
-  if (last == log.rend()) return error("nothing_to_undo", "no move has been made yet");
+  if (last == log.rend()) return error(Errc::kNothingToUndo, "no move has been made yet");
   const int mover = seat_number(last->player);
   const std::size_t keep = log.size() - static_cast<std::size_t>(last - log.rbegin()) - 1;
   const std::size_t undone = log.size() - keep;
@@ -220,17 +222,18 @@ std::optional<TableError> TableModel::undo(const Actor& a, json& events) {
   return std::nullopt;
 }
 
-std::optional<TableError> TableModel::rematch(const Actor& a, bool accept, json& events) {
+std::optional<Error> TableModel::rematch(const Actor& a, bool accept, json& events) {
   int seat = seat_of(a.key);
-  if (!seat) return error("not_seated", "only the players at this table can do that");
-  if (seats_[seat - 1].left) return error("left_table", "you left this table");
+  if (!seat) return error(Errc::kNotSeated, "only the players at this table can do that");
+  if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you left this table");
   if (local_)
-    return error("no_rematch", "a pass-and-play game starts again from a new table at once");
+    return error(Errc::kNoRematch, "a pass-and-play game starts again from a new table at once");
   if (seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot)
-    return error("no_rematch", "against the computer a new game starts at once: create a table");
-  if (status_ != TableStatus::kFinished) return error("no_rematch", "the game is not over yet");
-  if (seats_[2 - seat].left) return error("no_rematch", "your opponent has left the table");
-  if (!rematch_.table.empty()) return error("no_rematch", "the rematch has started already");
+    return error(Errc::kNoRematch,
+                 "against the computer a new game starts at once: create a table");
+  if (status_ != TableStatus::kFinished) return error(Errc::kNoRematch, "the game is not over yet");
+  if (seats_[2 - seat].left) return error(Errc::kNoRematch, "your opponent has left the table");
+  if (!rematch_.table.empty()) return error(Errc::kNoRematch, "the rematch has started already");
   if (accept) {
     if (rematch_.offers[seat - 1]) return std::nullopt;  // offered already: nothing changes
     rematch_.offers[seat - 1] = true;

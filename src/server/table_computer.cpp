@@ -55,7 +55,7 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
     std::uint64_t seed;
     randombytes_buf(&seed, sizeof seed);
     auto made = ai::make_agent(spec, rules, seed, tables);
-    if (auto* err = std::get_if<ai::AgentError>(&made)) {
+    if (auto* err = std::get_if<Error>(&made)) {
       log_line("table " + t->model.id() + ": no computer player: " + err->message);
       return;
     }

@@ -22,7 +22,7 @@ struct Fields {
   bool failed = false;
 
   void fail(const std::string& message) {
-    if (!failed) client.send(error_reply(msg, "bad_request", message));
+    if (!failed) client.send(error_reply(msg, Errc::kBadRequest, message));
     failed = true;
   }
   std::optional<std::string> string(const char* name, bool required, std::size_t max_len = 64) {
@@ -71,9 +71,9 @@ struct Fields {
   }
 };
 
-inline void send_table_error(WsClient& c, const json& msg, const TableError& e,
+inline void send_table_error(WsClient& c, const json& msg, const Error& e,
                              const std::string& table_id) {
-  json j = error_reply(msg, e.code, e.message);
+  json j = error_reply(msg, e);
   j["table"] = table_id;
   c.send(j);
 }

@@ -35,7 +35,7 @@ void TableService::register_handlers(Dispatcher& d) {
 awaitable<std::shared_ptr<LiveTable>> TableService::find_or_answer(WsClient& c, const json& msg,
                                                                    const std::string& id) {
   auto t = co_await find(id);
-  if (!t) send_table_error(c, msg, {"no_table", "there is no such table"}, id);
+  if (!t) send_table_error(c, msg, {Errc::kNoTable, "there is no such table"}, id);
   co_return t;
 }
 
@@ -91,7 +91,7 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
     return computer_name(level, rules, tables);
   };
   auto made = TableModel::create(random_token_hex(8), o, actor, unix_now(), name);
-  if (auto* e = std::get_if<TableError>(&made)) {
+  if (auto* e = std::get_if<Error>(&made)) {
     c.send(error_reply(msg, e->code, e->message));
     co_return;
   }
@@ -107,7 +107,7 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   };
   std::optional<bool> saved = co_await offload(ctx_, std::move(save));
   if (!saved) {
-    c.send(error_reply(msg, "too_many_tables",
+    c.send(error_reply(msg, Errc::kTooManyTables,
                        actor.is_user() ? "you have " + std::to_string(cap) +
                                              " tables waiting for a player already: start or "
                                              "close one first"
@@ -116,7 +116,7 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
     co_return;
   }
   if (!*saved) {
-    c.send(error_reply(msg, "internal", "could not create the table; try again"));
+    c.send(error_reply(msg, Errc::kInternal, "could not create the table; try again"));
     co_return;
   }
   auto t = add_table(std::move(std::get<TableModel>(made)));
@@ -138,13 +138,13 @@ awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
-  auto open = [this, t, &c, &msg, actor]() -> std::optional<TableError> {
+  auto open = [this, t, &c, &msg, actor]() -> std::optional<Error> {
     if (clustered_) refresh(t);  // a (re)connect to this node shows the table as stored
     const TableModel& m = t->model;
     int seat = m.seat_of(actor.key);
     bool player = seat && !m.seats()[seat - 1].left;
     if (!player && !m.is_public())
-      return TableError{"private_table", "this table is private: you need an invite to join"};
+      return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
     if (player) mark_loaded(t, seat);
     watch(c, t, !player);
     json j = joined_message(*t, actor);
@@ -163,7 +163,7 @@ awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = co_await fresh_actor(c);
-  auto join = [this, t, &c, &msg, actor, invite = *invite]() -> std::optional<TableError> {
+  auto join = [this, t, &c, &msg, actor, invite = *invite]() -> std::optional<Error> {
     if (clustered_) refresh(t);
     TableModel next = t->model;
     if (auto e = next.join(actor, invite)) return e;
@@ -218,7 +218,7 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
   auto act = [this, t, &c, &msg, actor, type, version = *version, action_id = *action_id,
-              from = from.value_or(0), to = to.value_or(0), kind]() -> std::optional<TableError> {
+              from = from.value_or(0), to = to.value_or(0), kind]() -> std::optional<Error> {
     // The client has seen a newer version than this node's cache: another node moved it on.
     if (version > t->model.version()) refresh(t);
     auto check = t->model.check_action(actor, action_id, version);
@@ -244,7 +244,7 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
     }
     TableModel next = t->model;
     json events = json::array();
-    std::optional<TableError> e;
+    std::optional<Error> e;
     if (type == "roll") e = next.roll(actor, secure_unit, events);
     if (type == "move")
       e = next.move(actor, static_cast<int>(from), static_cast<int>(to), kind, events);
@@ -275,7 +275,7 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
-  auto set = [this, t, &c, &msg, actor, value = *is_public]() -> std::optional<TableError> {
+  auto set = [this, t, &c, &msg, actor, value = *is_public]() -> std::optional<Error> {
     if (t->model.is_public() != value) {
       TableModel next = t->model;
       if (auto e = next.set_public(actor, value)) return e;
@@ -285,7 +285,7 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
       };
       if (auto e = commit(t, std::move(next), events, evict)) return e;
     } else if (t->model.owner() != actor.key) {
-      return TableError{"not_owner", "only the table's owner can change that"};
+      return Error{Errc::kNotOwner, "only the table's owner can change that"};
     }
     json j = reply_to("ok", msg);
     j["table"] = t->model.id();

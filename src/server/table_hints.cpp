@@ -21,7 +21,7 @@ using net::awaitable;
 namespace {
 
 struct HintQuestion {
-  std::optional<TableError> error;
+  std::optional<Error> error;
   RuleSet rules;
   Position position{};
   std::int64_t version = 0;
@@ -51,7 +51,7 @@ HintAnswer best_move(const solver::TableStore& tables, const RuleSet& rules, con
 awaitable<void> TableService::on_hint(WsClient& c, const json& msg) {
   auto field = msg.find("table");
   if (field == msg.end() || !field->is_string() || !is_table_id(field->get<std::string>())) {
-    c.send(error_reply(msg, "bad_request", "field \"table\" is not a table id"));
+    c.send(error_reply(msg, Errc::kBadRequest, "field \"table\" is not a table id"));
     co_return;
   }
   const std::string id = field->get<std::string>();
@@ -74,9 +74,9 @@ awaitable<void> TableService::on_hint(WsClient& c, const json& msg) {
     return best_move(*tables, rules, p);
   };
   const HintAnswer a = co_await offload(ctx_, std::move(search));
-  auto give = [this, t, &c, &msg, &q, &a, actor]() -> std::optional<TableError> {
+  auto give = [this, t, &c, &msg, &q, &a, actor]() -> std::optional<Error> {
     if (t->model.version() != q.version)
-      return TableError{"stale_version", "the table has changed since; ask for a hint again"};
+      return Error{Errc::kStaleVersion, "the table has changed since; ask for a hint again"};
     if (auto e = t->model.check_hint(actor)) return e;
     TableModel next = t->model;
     json events = json::array();

@@ -171,7 +171,7 @@ void TableService::take_over(const TableLease& lease) {
     }
     if (!row) return;
     auto model = TableModel::from_row(*row);
-    if (auto* e = std::get_if<TableError>(&model)) {
+    if (auto* e = std::get_if<Error>(&model)) {
       log_line("table " + lease.table_id + ": cannot take over: " + e->message);
       return;
     }

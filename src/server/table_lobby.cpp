@@ -26,7 +26,7 @@ awaitable<void> TableService::on_rematch(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
-  auto answer = [this, t, &c, &msg, actor, accept]() -> std::optional<TableError> {
+  auto answer = [this, t, &c, &msg, actor, accept]() -> std::optional<Error> {
     TableModel next = t->model;
     json events = json::array();
     if (auto e = next.rematch(actor, accept, events)) return e;
@@ -36,14 +36,14 @@ awaitable<void> TableService::on_rematch(WsClient& c, const json& msg) {
       auto [light, dark] = next.rematch_players();
       auto made = TableModel::create_match(random_token_hex(8), next.rules(), next.rated(), light,
                                            dark, unix_now(), next.is_public());
-      if (auto* e = std::get_if<TableError>(&made)) return *e;
+      if (auto* e = std::get_if<Error>(&made)) return *e;
       TableModel& m = std::get<TableModel>(made);
       try {
         if (!ctx_.storage->save_table(m.to_row(unix_now()), -1))
-          return TableError{"internal", "could not create the rematch's table; try again"};
+          return Error{Errc::kInternal, "could not create the rematch's table; try again"};
       } catch (const StorageError& e) {
         log_line(std::string("rematch: ") + e.what());
-        return TableError{"internal", "could not create the rematch's table; try again"};
+        return Error{Errc::kInternal, "could not create the rematch's table; try again"};
       }
       next.start_rematch(m.id(), events);
       fresh = add_table(std::move(m));

@@ -29,7 +29,7 @@ std::string match_topic(const std::string& node) {
   return "match:" + node;
 }
 json unavailable(const json& msg) {
-  return error_reply(msg, "internal", "matchmaking is unavailable right now; try again");
+  return error_reply(msg, Errc::kInternal, "matchmaking is unavailable right now; try again");
 }
 }  // namespace
 
@@ -41,13 +41,13 @@ awaitable<void> TableService::on_find_match(WsClient& c, const json& msg) {
   if (auto v = f.boolean("rated")) rated = *v;
   if (f.failed) co_return;
   auto parsed = parse_rule_set(rules_text);
-  if (auto* e = std::get_if<RuleSetError>(&parsed)) {
-    c.send(error_reply(msg, "bad_rules", "rules: " + e->reason));
+  if (auto* e = std::get_if<Error>(&parsed)) {
+    c.send(error_reply(msg, Errc::kBadRules, "rules: " + e->reason));
     co_return;
   }
   Actor actor = co_await fresh_actor(c);
   if (rated && !actor.is_user()) {
-    c.send(error_reply(msg, "login_required", "rated games need an account"));
+    c.send(error_reply(msg, Errc::kLoginRequired, "rated games need an account"));
     co_return;
   }
   MatchTicket ticket{actor.key,
@@ -193,20 +193,20 @@ void TableService::seat_pair(const MatchTicket& a, const Where& wa, const MatchT
   PairSeat pb{wb.client, actor(b), nullptr, wb.node, b.connection};
   auto made = a_light ? start_pair(a.rules, a.rated, std::move(pa), std::move(pb))
                       : start_pair(a.rules, a.rated, std::move(pb), std::move(pa));
-  if (auto* e = std::get_if<TableError>(&made)) log_line("matchmaking: " + e->message);
+  if (auto* e = std::get_if<Error>(&made)) log_line("matchmaking: " + e->message);
 }
 
-std::variant<std::shared_ptr<LiveTable>, TableError> TableService::start_pair(
-    const std::string& rules, bool rated, PairSeat light, PairSeat dark) {
+Result<std::shared_ptr<LiveTable>> TableService::start_pair(const std::string& rules, bool rated,
+                                                            PairSeat light, PairSeat dark) {
   auto made = TableModel::create_match(random_token_hex(8), rules, rated, light.actor, dark.actor,
                                        unix_now());
-  if (auto* e = std::get_if<TableError>(&made)) return *e;
+  if (auto* e = std::get_if<Error>(&made)) return *e;
   try {
     if (!ctx_.storage->save_table(std::get<TableModel>(made).to_row(unix_now()), -1))
-      return TableError{"conflict", "the new table could not be stored; try again"};
+      return Error{Errc::kConflict, "the new table could not be stored; try again"};
   } catch (const StorageError& e) {
     log_line(std::string("start table: ") + e.what());
-    return TableError{"internal", "the new table could not be stored"};
+    return Error{Errc::kInternal, "the new table could not be stored"};
   }
   auto t = add_table(std::move(std::get<TableModel>(made)));
   // A player of another node: that node seats them (the table is stored already).

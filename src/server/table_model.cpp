@@ -12,8 +12,8 @@
 namespace ur::server {
 namespace {
 
-TableError error(std::string code, std::string message) {
-  return TableError{std::move(code), std::move(message)};
+Error error(Errc code, std::string message) {
+  return Error{code, std::move(message)};
 }
 
 Seat seat_for(const Actor& a) {
@@ -128,32 +128,30 @@ TableModel::TableModel(std::string id, const RuleSet& rules)
 TableModel::TableModel(std::string id, Game game)
     : id_(std::move(id)), rules_(game.rules().to_string()), game_(std::move(game)) {}
 
-std::variant<TableModel, TableError> TableModel::create(std::string id, const TableOptions& o,
-                                                        const Actor& creator, std::int64_t now,
-                                                        const ComputerName& computers) {
+Result<TableModel> TableModel::create(std::string id, const TableOptions& o, const Actor& creator,
+                                      std::int64_t now, const ComputerName& computers) {
   auto parsed = parse_rule_set(o.rules);
-  if (auto* e = std::get_if<RuleSetError>(&parsed))
-    return error("bad_rules", "rules: " + e->reason);
+  if (auto* e = std::get_if<Error>(&parsed)) return error(Errc::kBadRules, "rules: " + e->reason);
   const RuleSet& rules = std::get<RuleSet>(parsed);
-  if (o.seat != 1 && o.seat != 2) return error("bad_request", "seat must be 1 or 2");
+  if (o.seat != 1 && o.seat != 2) return error(Errc::kBadRequest, "seat must be 1 or 2");
   if (o.rated && !creator.is_user())
-    return error("login_required", "rated tables need an account: log in or register");
+    return error(Errc::kLoginRequired, "rated tables need an account: log in or register");
   if (o.rated && !o.bot_level.empty())
-    return error("bad_request", "games against the computer are not rated");
+    return error(Errc::kBadRequest, "games against the computer are not rated");
   TableModel t(std::move(id), rules);
   t.is_public_ = o.is_public;
   t.rated_ = o.rated;
   t.owner_ = creator.key;
   t.created_at_ = now;
   if (o.local) {
-    if (o.rated) return error("bad_request", "pass-and-play games are not rated");
-    if (o.is_public) return error("bad_request", "pass-and-play tables are never public");
+    if (o.rated) return error(Errc::kBadRequest, "pass-and-play games are not rated");
+    if (o.is_public) return error(Errc::kBadRequest, "pass-and-play tables are never public");
     if (!o.bot_level.empty())
-      return error("bad_request", "a pass-and-play table has no computer seat");
+      return error(Errc::kBadRequest, "a pass-and-play table has no computer seat");
     for (int i = 0; i < 2; ++i) {
       std::optional<std::string> name = side_name(o.names[i], i);
       if (!name)
-        return error("bad_request",
+        return error(Errc::kBadRequest,
                      "names: each name is 1 to 24 characters, no control characters");
       t.seats_[i] = seat_for(creator);
       t.seats_[i].name = std::move(*name);
@@ -166,7 +164,8 @@ std::variant<TableModel, TableError> TableModel::create(std::string id, const Ta
   t.seats_[o.seat - 1] = seat_for(creator);
   if (!o.bot_level.empty()) {
     std::optional<std::string> name = computers(o.bot_level, rules);
-    if (!name) return error("bad_request", "level must be beginner, easy, medium, hard or perfect");
+    if (!name)
+      return error(Errc::kBadRequest, "level must be beginner, easy, medium, hard or perfect");
     Seat& bot = t.seats_[2 - o.seat];
     bot.kind = SeatKind::kBot;
     bot.key = "bot";
@@ -180,13 +179,11 @@ std::variant<TableModel, TableError> TableModel::create(std::string id, const Ta
   return t;
 }
 
-std::variant<TableModel, TableError> TableModel::create_match(std::string id, std::string rules,
-                                                              bool rated, const Actor& light,
-                                                              const Actor& dark, std::int64_t now,
-                                                              bool is_public) {
+Result<TableModel> TableModel::create_match(std::string id, std::string rules, bool rated,
+                                            const Actor& light, const Actor& dark, std::int64_t now,
+                                            bool is_public) {
   auto parsed = parse_rule_set(rules);
-  if (auto* e = std::get_if<RuleSetError>(&parsed))
-    return error("bad_rules", "rules: " + e->reason);
+  if (auto* e = std::get_if<Error>(&parsed)) return error(Errc::kBadRules, "rules: " + e->reason);
   TableModel t(std::move(id), std::get<RuleSet>(parsed));
   t.rated_ = rated && light.is_user() && dark.is_user();
   t.is_public_ = is_public;
@@ -213,17 +210,18 @@ bool TableModel::bot_to_act() const {
   return s != 0 && seats_[s - 1].kind == SeatKind::kBot;
 }
 
-std::optional<TableError> TableModel::join(const Actor& a, std::string_view invite) {
+std::optional<Error> TableModel::join(const Actor& a, std::string_view invite) {
   int mine = seat_of(a.key);
   if (mine && seats_[mine - 1].left)
-    return error("left_table", "you left this table and cannot come back");
-  if (mine) return error("already_seated", "you already have a seat at this table");
-  if (status_ != TableStatus::kWaiting) return error("table_full", "this table's seats are taken");
+    return error(Errc::kLeftTable, "you left this table and cannot come back");
+  if (mine) return error(Errc::kAlreadySeated, "you already have a seat at this table");
+  if (status_ != TableStatus::kWaiting)
+    return error(Errc::kTableFull, "this table's seats are taken");
   if (invite_.empty() || invite.size() != invite_.size() ||
       sodium_memcmp(invite.data(), invite_.data(), invite_.size()) != 0)
-    return error("bad_invite", "this invite link is not valid (it may have been used already)");
+    return error(Errc::kBadInvite, "this invite link is not valid (it may have been used already)");
   if (rated_ && !a.is_user())
-    return error("login_required", "this table is rated: log in or register to take the seat");
+    return error(Errc::kLoginRequired, "this table is rated: log in or register to take the seat");
   int open = seats_[0].empty() ? 0 : 1;
   seats_[open] = seat_for(a);
   invite_.clear();
@@ -233,11 +231,12 @@ std::optional<TableError> TableModel::join(const Actor& a, std::string_view invi
   return std::nullopt;
 }
 
-std::optional<TableError> TableModel::set_public(const Actor& a, bool is_public) {
-  if (a.key != owner_) return error("not_owner", "only the table's owner can change that");
-  if (status_ == TableStatus::kClosed) return error("table_closed", "this table is closed");
+std::optional<Error> TableModel::set_public(const Actor& a, bool is_public) {
+  if (a.key != owner_) return error(Errc::kNotOwner, "only the table's owner can change that");
+  if (status_ == TableStatus::kClosed) return error(Errc::kTableClosed, "this table is closed");
   if (local_ && is_public)
-    return error("local_table", "a pass-and-play table is never public: nobody else can watch it");
+    return error(Errc::kLocalTable,
+                 "a pass-and-play table is never public: nobody else can watch it");
   if (is_public_ == is_public) return std::nullopt;
   is_public_ = is_public;
   bump();
@@ -253,7 +252,8 @@ TableModel::ActionCheck TableModel::check_action(const Actor& a, std::string_vie
       return out;
     }
   if (based_on != version_)
-    out.error = error("stale_version", "the table has changed since; here is its current state");
+    out.error =
+        error(Errc::kStaleVersion, "the table has changed since; here is its current state");
   return out;
 }
 

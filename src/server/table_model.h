@@ -4,7 +4,7 @@
 //
 // Every operation validates its caller (an Actor: who is asking) against the seats and the
 // engine and either changes the table, bumps the version and returns the events it produced, or
-// changes nothing and returns a TableError with a code for programs and a message for people.
+// changes nothing and returns an Error with a code for programs and a message for people.
 // Client actions carry the version they were based on and an action id: an action id seen
 // before is answered with its first answer and not applied again; a version that is not the
 // current one is refused as stale (table_handlers.cpp sends the fresh snapshot with it).
@@ -74,11 +74,6 @@ struct Seat {
   bool empty() const { return kind == SeatKind::kEmpty; }
 };
 
-struct TableError {
-  std::string code;
-  std::string message;
-};
-
 struct TableOptions {
   std::string rules = "finkel";
   bool is_public = false;
@@ -113,17 +108,16 @@ class TableModel {
  public:
   // A table with the creator seated; validates the options (rule set, level, rated needs a
   // user, seat 1 or 2). With a bot the game starts at once; `computers` names its seat.
-  static std::variant<TableModel, TableError> create(std::string id, const TableOptions& options,
-                                                     const Actor& creator, std::int64_t now,
-                                                     const ComputerName& computers);
+  static Result<TableModel> create(std::string id, const TableOptions& options,
+                                   const Actor& creator, std::int64_t now,
+                                   const ComputerName& computers);
   // A matched pair: both seated, the game starts at once.
-  static std::variant<TableModel, TableError> create_match(std::string id, std::string rules,
-                                                           bool rated, const Actor& light,
-                                                           const Actor& dark, std::int64_t now,
-                                                           bool is_public = false);
+  static Result<TableModel> create_match(std::string id, std::string rules, bool rated,
+                                         const Actor& light, const Actor& dark, std::int64_t now,
+                                         bool is_public = false);
   // Rebuilds a stored table (the game is replayed); an error names what is corrupt
   // (table_record.cpp).
-  static std::variant<TableModel, TableError> from_row(const TableRow& row);
+  static Result<TableModel> from_row(const TableRow& row);
   TableRow to_row(std::int64_t now) const;
   MatchRow match_row(std::int64_t now) const;
 
@@ -147,29 +141,29 @@ class TableModel {
   bool bot_to_act() const;
 
   // Joins the open seat with the invite token (single use).
-  std::optional<TableError> join(const Actor& a, std::string_view invite);
+  std::optional<Error> join(const Actor& a, std::string_view invite);
   // Owner only: public tables can be watched by anyone with the link.
-  std::optional<TableError> set_public(const Actor& a, bool is_public);
+  std::optional<Error> set_public(const Actor& a, bool is_public);
 
   // Game actions. `based_on` is the version the client saw; `action_id` its id for the action.
   // On success `events` receives what happened (a JSON array).
-  std::optional<TableError> roll(const Actor& a, const UnitRandom& random, json& events);
-  std::optional<TableError> move(const Actor& a, int from, int to, MoveKind kind, json& events);
-  std::optional<TableError> resign(const Actor& a, json& events);
-  std::optional<TableError> leave(const Actor& a, json& events);
+  std::optional<Error> roll(const Actor& a, const UnitRandom& random, json& events);
+  std::optional<Error> move(const Actor& a, int from, int to, MoveKind kind, json& events);
+  std::optional<Error> resign(const Actor& a, json& events);
+  std::optional<Error> leave(const Actor& a, json& events);
   // Pass and play only: takes back the last decision (a move, or a boxed award or forfeit choice)
   // and every throw after it, so the same throw waits for a decision again. The dice are never
   // thrown again by an undo: a throw with nothing after it stays.
-  std::optional<TableError> undo(const Actor& a, json& events);
+  std::optional<Error> undo(const Actor& a, json& events);
   // The player to act ran out of time: they lose. Only while playing.
-  std::optional<TableError> time_out(json& events);
+  std::optional<Error> time_out(json& events);
   // The computer seat's actions (no actor, no action id).
-  std::optional<TableError> bot_roll(const UnitRandom& random, json& events);
-  std::optional<TableError> bot_move(const Move& m, json& events);
+  std::optional<Error> bot_roll(const UnitRandom& random, json& events);
+  std::optional<Error> bot_move(const Move& m, json& events);
   // Hints (docs/protocol.md, `hint`): only in unrated games against the computer, to the seated
   // player whose move it is. check_hint says whether `a` may have one now; count_hint records
   // one given (the review says how many each seat used) and bumps the version.
-  std::optional<TableError> check_hint(const Actor& a) const;
+  std::optional<Error> check_hint(const Actor& a) const;
   void count_hint(int seat, json& events);
   const std::array<int, 2>& hints() const { return hints_; }
 
@@ -177,7 +171,7 @@ class TableModel {
   // other player's offer), false declines (and withdraws every offer). Offering twice changes
   // nothing (no events). When both seats have offered, rematch_agreed() is true and the caller
   // makes the new table (colours swapped: rematch_players()) and records it with start_rematch.
-  std::optional<TableError> rematch(const Actor& a, bool accept, json& events);
+  std::optional<Error> rematch(const Actor& a, bool accept, json& events);
   bool rematch_agreed() const {
     return rematch_.offers[0] && rematch_.offers[1] && rematch_.table.empty();
   }
@@ -191,7 +185,7 @@ class TableModel {
   // a repeated action id (answer it, do not apply), or an error for a stale version.
   struct ActionCheck {
     std::optional<json> duplicate;
-    std::optional<TableError> error;
+    std::optional<Error> error;
   };
   ActionCheck check_action(const Actor& a, std::string_view action_id, std::int64_t based_on) const;
   void remember_action(const Actor& a, std::string action_id, json answer);
@@ -206,7 +200,7 @@ class TableModel {
  private:
   TableModel(std::string id, const RuleSet& rules);
   TableModel(std::string id, Game game);
-  std::optional<TableError> check_seated_turn(const Actor& a, bool want_throw) const;
+  std::optional<Error> check_seated_turn(const Actor& a, bool want_throw) const;
   void throw_dice(const UnitRandom& random, json& events);
   void apply_checked_move(const Move& m, json& events);
   void after_game_change(json& events);

@@ -62,23 +62,22 @@ std::string replay_legacy_log(Game& game, std::string_view log) {
 }
 
 // The game of a stored row: its events replayed (either form); an error says why not.
-std::variant<Game, std::string> replay_game(const std::string& rules, const RuleSet& rule_set,
-                                            const json& state) {
+Result<Game> replay_game(const std::string& rules, const RuleSet& rule_set, const json& state) {
   auto events = state.find("events");
   auto log = state.find("log");
   if (events != state.end() && log == state.end()) {
     json record{
         {"format", "ur-game"}, {"version", kRecordVersion}, {"rules", rules}, {"events", *events}};
     RecordResult game = record_from_json(record);
-    if (auto* e = std::get_if<RecordError>(&game))
-      return "the game record does not replay: " + e->message;
+    if (auto* e = std::get_if<Error>(&game))
+      return Error{Errc::kCorruptTable, "the game record does not replay: " + e->message};
     return std::move(std::get<Game>(game));
   }
   if (log == state.end() || !log->is_string() || events != state.end())
-    return std::string("no game record");
+    return Error{Errc::kCorruptTable, "no game record"};
   Game game(std::make_shared<const Engine>(rule_set));
   if (std::string e = replay_legacy_log(game, log->get_ref<const std::string&>()); !e.empty())
-    return "the game log does not replay at " + e;
+    return Error{Errc::kCorruptTable, "the game log does not replay at " + e};
   return game;
 }
 
@@ -152,18 +151,18 @@ TableRow TableModel::to_row(std::int64_t now) const {
   return row;
 }
 
-std::variant<TableModel, TableError> TableModel::from_row(const TableRow& row) {
+Result<TableModel> TableModel::from_row(const TableRow& row) {
   auto corrupt = [&](const std::string& why) {
-    return TableError{"corrupt_table", "stored table " + row.id + " is corrupt: " + why};
+    return Error{Errc::kCorruptTable, "stored table " + row.id + " is corrupt: " + why};
   };
   auto parsed = parse_rule_set(row.rules);
-  if (auto* e = std::get_if<RuleSetError>(&parsed)) return corrupt("rule set: " + e->message);
+  if (auto* e = std::get_if<Error>(&parsed)) return corrupt("rule set: " + e->message);
   auto status = parse_status(row.status);
   if (!status) return corrupt("unknown status");
   json state = json::parse(row.state, nullptr, false);
   if (!state.is_object()) return corrupt("state is not a JSON object");
   auto game = replay_game(row.rules, std::get<RuleSet>(parsed), state);
-  if (auto* e = std::get_if<std::string>(&game)) return corrupt(*e);
+  if (auto* e = std::get_if<Error>(&game)) return corrupt(e->message);
   try {
     TableModel t(row.id, std::move(std::get<Game>(game)));
     if (auto events = state.find("events"); events != state.end()) {

@@ -34,7 +34,7 @@ bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow
   bool newer = row.version > t->model.version();
   if (newer) {
     auto model = TableModel::from_row(row);
-    if (auto* e = std::get_if<TableError>(&model)) {
+    if (auto* e = std::get_if<Error>(&model)) {
       log_line("table " + t->model_id + ": cannot reload: " + e->message);
       return false;
     }

@@ -74,7 +74,7 @@ std::size_t TableService::restore() {
   std::size_t restored = 0;
   for (const TableRow& row : rows) {
     auto model = TableModel::from_row(row);
-    if (auto* e = std::get_if<TableError>(&model)) {
+    if (auto* e = std::get_if<Error>(&model)) {
       log_line("not restoring table: " + e->message);
       continue;
     }
@@ -97,7 +97,7 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
   std::optional<TableRow> row = co_await offload(ctx_, std::move(load));
   if (!row) co_return nullptr;
   auto model = TableModel::from_row(*row);
-  if (auto* e = std::get_if<TableError>(&model)) {
+  if (auto* e = std::get_if<Error>(&model)) {
     log_line(e->message);
     co_return nullptr;
   }
@@ -112,10 +112,10 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
   co_return t;
 }
 
-std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>& t, TableModel next,
-                                               const json& events,
-                                               const std::function<void()>& before_publish,
-                                               std::int64_t epoch) {
+std::optional<Error> TableService::commit(const std::shared_ptr<LiveTable>& t, TableModel next,
+                                          const json& events,
+                                          const std::function<void()>& before_publish,
+                                          std::int64_t epoch) {
   std::int64_t now = unix_now();
   std::int64_t expected = t->model.version();
   bool finishing = t->model.status() == TableStatus::kPlaying &&
@@ -143,11 +143,11 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
       log_line("table " + t->model.id() + ": version or epoch conflict in storage; change refused");
       // Another node moved it on: the retry starts from the stored state.
       if (clustered_) refresh(t);
-      return TableError{"conflict", "the table changed elsewhere; reload it and try again"};
+      return Error{Errc::kConflict, "the table changed elsewhere; reload it and try again"};
     }
   } catch (const StorageError& e) {
     log_line(std::string("table commit failed: ") + e.what());
-    return TableError{"internal", "the server could not save that; nothing was changed"};
+    return Error{Errc::kInternal, "the server could not save that; nothing was changed"};
   }
   t->model = std::move(next);
   t->last_active = steady_seconds();
@@ -162,7 +162,7 @@ std::optional<TableError> TableService::commit(const std::shared_ptr<LiveTable>&
 
 void TableService::apply_server_action(
     const std::shared_ptr<LiveTable>& t, const char* what,
-    const std::function<std::optional<TableError>(TableModel&, json&)>& action) {
+    const std::function<std::optional<Error>(TableModel&, json&)>& action) {
   if (!runs_timers(*t)) return;  // the lease went to another node meanwhile
   TableModel next = t->model;
   json events = json::array();

@@ -117,9 +117,8 @@ class TableService {
     std::string node;
     std::uint64_t connection = 0;
   };
-  std::variant<std::shared_ptr<LiveTable>, TableError> start_pair(const std::string& rules,
-                                                                  bool rated, PairSeat light,
-                                                                  PairSeat dark);
+  Result<std::shared_ptr<LiveTable>> start_pair(const std::string& rules, bool rated,
+                                                PairSeat light, PairSeat dark);
 
  private:
   struct Watch {
@@ -153,10 +152,9 @@ class TableService {
   std::shared_ptr<LiveTable> add_table(TableModel model);
   // `before_publish` runs once the change is stored, before anyone hears of it. `epoch` fences
   // the commit (kAnyEpoch: only the version does; a player's action, docs/scaling.md).
-  std::optional<TableError> commit(const std::shared_ptr<LiveTable>& t, TableModel next,
-                                   const json& events,
-                                   const std::function<void()>& before_publish = {},
-                                   std::int64_t epoch = kAnyEpoch);
+  std::optional<Error> commit(const std::shared_ptr<LiveTable>& t, TableModel next,
+                              const json& events, const std::function<void()>& before_publish = {},
+                              std::int64_t epoch = kAnyEpoch);
   void publish(LiveTable& t, const json& events);
   // Cluster (table_refresh.cpp): another node may have moved the table on. On the strand:
   // reloads the row when storage has a newer version (true), then re-arms the timers.
@@ -168,9 +166,8 @@ class TableService {
   void resync(const std::string& topic);
   // An action of the server itself (the idle clock, a computer seat) applied to a copy and
   // committed; a refusal or a failed commit is logged (there is no client to answer).
-  void apply_server_action(
-      const std::shared_ptr<LiveTable>& t, const char* what,
-      const std::function<std::optional<TableError>(TableModel&, json&)>& action);
+  void apply_server_action(const std::shared_ptr<LiveTable>& t, const char* what,
+                           const std::function<std::optional<Error>(TableModel&, json&)>& action);
   void arm_clock(const std::shared_ptr<LiveTable>& t);
   // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
   int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;

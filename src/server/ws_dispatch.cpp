@@ -19,9 +19,9 @@ json envelope(std::string_view type) {
   return json{{"v", kProtocolVersion}, {"type", type}};
 }
 
-json error_envelope(std::string_view code, std::string_view message) {
+json error_envelope(Errc code, std::string_view message) {
   json j = envelope("error");
-  j["code"] = code;
+  j["code"] = code_name(code);
   j["message"] = message;
   return j;
 }
@@ -53,10 +53,14 @@ json reply_to(std::string_view type, const json& request) {
   return j;
 }
 
-json error_reply(const json& request, std::string_view code, std::string_view message) {
+json error_reply(const json& request, Errc code, std::string_view message) {
   json j = error_envelope(code, message);
   if (auto it = request.find("id"); it != request.end()) j["re"] = *it;
   return j;
+}
+
+json error_reply(const json& request, const Error& e) {
+  return error_reply(request, e.code, e.remote_message());
 }
 
 Dispatcher::Dispatcher() {
@@ -94,7 +98,7 @@ void Dispatcher::on_close(WsClient& client) {
 awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) {
   json msg = json::parse(text, nullptr, false);
   if (msg.is_discarded() || !msg.is_object()) {
-    client.send(error_envelope("bad_json", "a message must be one JSON object"));
+    client.send(error_envelope(Errc::kBadJson, "a message must be one JSON object"));
     co_return;
   }
   json err;
@@ -102,15 +106,15 @@ awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) 
   auto type = msg.find("type");
   auto id = msg.find("id");
   if (v == msg.end() || !v->is_number_integer()) {
-    err = error_envelope("bad_envelope", "missing integer field \"v\" (protocol version)");
+    err = error_envelope(Errc::kBadEnvelope, "missing integer field \"v\" (protocol version)");
   } else if (v->get<long long>() != kProtocolVersion) {
-    err = error_envelope("unsupported_version", "this server speaks protocol version 1");
+    err = error_envelope(Errc::kUnsupportedVersion, "this server speaks protocol version 1");
   } else if (type == msg.end() || !type->is_string()) {
-    err = error_envelope("bad_envelope", "missing string field \"type\"");
+    err = error_envelope(Errc::kBadEnvelope, "missing string field \"type\"");
   } else if (id != msg.end() && !id->is_string() && !id->is_number_integer()) {
-    err = error_envelope("bad_envelope", "\"id\" must be a string or an integer");
+    err = error_envelope(Errc::kBadEnvelope, "\"id\" must be a string or an integer");
   } else if (id != msg.end() && id->is_string() && id->get_ref<const std::string&>().size() > 64) {
-    err = error_envelope("bad_envelope", "\"id\" must be at most 64 characters");
+    err = error_envelope(Errc::kBadEnvelope, "\"id\" must be at most 64 characters");
   }
   if (!err.is_null()) {
     if (id != msg.end() && (id->is_number_integer() ||
@@ -121,7 +125,7 @@ awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) 
   }
   auto handler = handlers_.find(type->get<std::string>());
   if (handler == handlers_.end()) {
-    json e = error_envelope("unknown_type", "unknown message type");
+    json e = error_envelope(Errc::kUnknownType, "unknown message type");
     if (id != msg.end()) e["re"] = *id;
     client.send(e);
     co_return;
@@ -130,7 +134,7 @@ awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) 
     co_await handler->second(client, msg);
   } catch (const std::exception& ex) {
     log_line(std::string("ws handler error: ") + ex.what());
-    json e = error_envelope("internal", "internal server error");
+    json e = error_envelope(Errc::kInternal, "internal server error");
     if (id != msg.end()) e["re"] = *id;
     client.send(e);
   }

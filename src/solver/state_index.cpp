@@ -8,12 +8,16 @@ namespace ur::solver {
 StateIndexResult StateIndex::create(const Engine& engine) {
   const RuleSet& r = engine.rules();
   const std::string name = r.to_string();
-  if (r.stacking) return name + ": stacking rule sets are not solvable by the dense index";
-  if (r.entry == EntryTarget::kStaging) return name + ": a staging space is not supported";
+  if (r.stacking)
+    return Error{Errc::kBadRules,
+                 name + ": stacking rule sets are not solvable by the dense index"};
+  if (r.entry == EntryTarget::kStaging)
+    return Error{Errc::kBadRules, name + ": a staging space is not supported"};
   if (r.doubles || r.forfeits != RuleSet::Forfeits::kNone || r.rosette_award)
-    return name + ": award and forfeit squares are not supported";
+    return Error{Errc::kBadRules, name + ": award and forfeit squares are not supported"};
   if (r.pieces > kMaxPieces)
-    return name + ": at most " + std::to_string(kMaxPieces) + " pieces a side";
+    return Error{Errc::kBadRules,
+                 name + ": at most " + std::to_string(kMaxPieces) + " pieces a side"};
   StateIndex s(engine);
   s.pieces_ = r.pieces;
   const int n = engine.path_length();
@@ -25,10 +29,10 @@ StateIndexResult StateIndex::create(const Engine& engine) {
     const Cell d = engine.cell_at(Player::kDark, i);
     if (cell_file(d) != cell_file(c) || cell_rank(d) != 4 - cell_rank(c) ||
         engine.landing(Player::kLight, i) != engine.landing(Player::kDark, i))
-      return name + ": the two paths are not mirror images";
+      return Error{Errc::kBadRules, name + ": the two paths are not mirror images"};
     for (int j = 1; j < i; ++j)
       if (engine.cell_at(Player::kLight, j) == c)
-        return name + ": the path visits square " + cell_name(c) + " twice";
+        return Error{Errc::kBadRules, name + ": the path visits square " + cell_name(c) + " twice"};
   }
   for (int i = 1; i <= n; ++i) {
     const Cell c = engine.cell_at(Player::kLight, i);
@@ -36,12 +40,14 @@ StateIndexResult StateIndex::create(const Engine& engine) {
     for (int j = 1; j <= n; ++j)
       if (engine.cell_at(Player::kDark, j) == c) dark_index = j;
     if (dark_index) {
-      if (s.shared_ >= kMaxShared) return name + ": too many shared squares";
+      if (s.shared_ >= kMaxShared)
+        return Error{Errc::kBadRules, name + ": too many shared squares"};
       s.shared_light_[s.shared_] = i;
       s.shared_dark_[s.shared_] = dark_index;
       ++s.shared_;
     } else if (i >= min_entry) {
-      if (s.private_ >= kMaxPrivate) return name + ": too many private squares";
+      if (s.private_ >= kMaxPrivate)
+        return Error{Errc::kBadRules, name + ": too many private squares"};
       s.private_index_[s.private_++] = i;
     }
   }

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "rules/error.h"
 
 namespace ur::solver {
 
@@ -51,7 +52,7 @@ struct Layer {
 };
 
 class StateIndex;
-using StateIndexResult = std::variant<StateIndex, std::string>;
+using StateIndexResult = Result<StateIndex>;
 
 class StateIndex {
  public:

@@ -45,7 +45,7 @@ std::string write_table(const std::string& path, const std::vector<float>& value
                         const std::string& rules, const std::string& encoding, double residual);
 
 class Table;
-using TableResult = std::variant<std::shared_ptr<const Table>, std::string>;
+using TableResult = Result<std::shared_ptr<const Table>>;
 
 class Table {
  public:

@@ -23,9 +23,9 @@ TableLookup open_table(const RuleSet& rules, const std::string& path, bool exist
   TableLookup out;
   auto engine = std::make_shared<const Engine>(rules);
   StateIndexResult ir = StateIndex::create(*engine);
-  if (auto* e = std::get_if<std::string>(&ir)) {
+  if (auto* e = std::get_if<Error>(&ir)) {
     out.state = TableState::kUnsolvable;
-    out.why = *e;
+    out.why = e->message;
     return out;
   }
   auto index = std::make_shared<const StateIndex>(std::get<StateIndex>(std::move(ir)));
@@ -36,9 +36,9 @@ TableLookup open_table(const RuleSet& rules, const std::string& path, bool exist
     return out;
   }
   TableResult r = Table::open(path, name, index->encoding_id());
-  if (auto* e = std::get_if<std::string>(&r)) {
+  if (auto* e = std::get_if<Error>(&r)) {
     out.state = TableState::kRefused;
-    out.why = *e;
+    out.why = e->message;
     return out;
   }
   out.state = TableState::kReady;

@@ -210,7 +210,7 @@ TEST_F(ServerFuzz, HostileMessagesAndRequestsLeaveEveryTableAndRatingConsistent)
     ASSERT_TRUE(row) << id;
     auto model = TableModel::from_row(*row);
     ASSERT_TRUE(std::holds_alternative<TableModel>(model))
-        << id << ": " << std::get<TableError>(model).message;
+        << id << ": " << std::get<Error>(model).message;
     const TableModel& m = std::get<TableModel>(model);
     EXPECT_EQ(m.version(), row->version);
     EXPECT_EQ(status_name(m.status()), row->status);

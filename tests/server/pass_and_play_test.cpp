@@ -153,7 +153,7 @@ TEST_F(PassAndPlayTest, UndoTakesBackTheLastDecisionAndTheThrowsAfterIt) {
   auto row = server_->context().storage->find_table(id);
   ASSERT_TRUE(row);
   auto loaded = TableModel::from_row(*row);
-  ASSERT_TRUE(std::holds_alternative<TableModel>(loaded)) << std::get<TableError>(loaded).message;
+  ASSERT_TRUE(std::holds_alternative<TableModel>(loaded)) << std::get<Error>(loaded).message;
   EXPECT_EQ(table_snapshot(std::get<TableModel>(loaded)), back);
 
   // The other decision this time, and play on.

@@ -55,37 +55,35 @@ TEST(TableModel, InviteSeatsTheSecondPlayerOnce) {
   EXPECT_EQ(t.status(), TableStatus::kWaiting);
   EXPECT_EQ(t.invite().size(), 32u);
   std::string invite = t.invite();
-  EXPECT_EQ(t.join(bob, "wrong")->code, "bad_invite");
-  EXPECT_EQ(t.join(alice, invite)->code, "already_seated");
+  EXPECT_EQ(t.join(bob, "wrong")->name(), "bad_invite");
+  EXPECT_EQ(t.join(alice, invite)->name(), "already_seated");
   std::int64_t v = t.version();
   EXPECT_FALSE(t.join(bob, invite));
   EXPECT_EQ(t.version(), v + 1);
   EXPECT_EQ(t.status(), TableStatus::kPlaying);
   EXPECT_EQ(t.seat_of(bob.key), 2);
   EXPECT_TRUE(t.invite().empty());
-  EXPECT_EQ(t.join(carol, invite)->code, "table_full");
+  EXPECT_EQ(t.join(carol, invite)->name(), "table_full");
 }
 
 TEST(TableModel, RatedTablesNeedAccountsAndBotsAreUnrated) {
   TableOptions rated;
   rated.rated = true;
   auto made = TableModel::create("00000000000000ab", rated, guest("x"), 0, computers);
-  EXPECT_EQ(std::get<TableError>(made).code, "login_required");
+  EXPECT_EQ(std::get<Error>(made).name(), "login_required");
   TableModel t = make(rated, user(1, "alice"));
-  EXPECT_EQ(t.join(guest("y"), t.invite())->code, "login_required");
+  EXPECT_EQ(t.join(guest("y"), t.invite())->name(), "login_required");
   TableOptions bot;
   bot.bot_level = "hard";
   bot.rated = true;
-  EXPECT_EQ(
-      std::get<TableError>(TableModel::create("00000000000000ac", bot, user(1, "a"), 0, computers))
-          .code,
-      "bad_request");
+  EXPECT_EQ(std::get<Error>(TableModel::create("00000000000000ac", bot, user(1, "a"), 0, computers))
+                .name(),
+            "bad_request");
   bot.rated = false;
   bot.bot_level = "grandmaster";
-  EXPECT_EQ(
-      std::get<TableError>(TableModel::create("00000000000000ad", bot, user(1, "a"), 0, computers))
-          .code,
-      "bad_request");
+  EXPECT_EQ(std::get<Error>(TableModel::create("00000000000000ad", bot, user(1, "a"), 0, computers))
+                .name(),
+            "bad_request");
 }
 
 TEST(TableModel, ComputerSeatsAreNamedByTheirLevel) {
@@ -113,7 +111,7 @@ TEST(TableModel, ComputerSeatsAreNamedByTheirLevel) {
   EXPECT_EQ(std::get<TableModel>(tin).status(), TableStatus::kPlaying);
   bot.bot_level = "easy";
   EXPECT_EQ(
-      std::get<TableError>(TableModel::create("00000000000000b1", bot, guest("x"), 0, robots)).code,
+      std::get<Error>(TableModel::create("00000000000000b1", bot, guest("x"), 0, robots)).name(),
       "bad_request");
 }
 
@@ -123,12 +121,12 @@ TEST(TableModel, OnlyThePlayerToActActsAndActionIdsAreAnsweredOnce) {
   ASSERT_FALSE(t.join(bob, t.invite()));
   UnitRandom dice = [] { return 0.99; };
   json events = json::array();
-  EXPECT_EQ(t.roll(bob, dice, events)->code, "not_your_turn");
-  EXPECT_EQ(t.roll(guest("z"), dice, events)->code, "not_seated");
-  EXPECT_EQ(t.move(alice, 0, 4, MoveKind::kMove, events)->code, "roll_expected");
+  EXPECT_EQ(t.roll(bob, dice, events)->name(), "not_your_turn");
+  EXPECT_EQ(t.roll(guest("z"), dice, events)->name(), "not_seated");
+  EXPECT_EQ(t.move(alice, 0, 4, MoveKind::kMove, events)->name(), "roll_expected");
   EXPECT_TRUE(events.empty());
   std::int64_t v = t.version();
-  EXPECT_EQ(t.check_action(alice, "a1", v - 1).error->code, "stale_version");
+  EXPECT_EQ(t.check_action(alice, "a1", v - 1).error->name(), "stale_version");
   ASSERT_FALSE(t.check_action(alice, "a1", v).error);
   ASSERT_FALSE(t.roll(alice, dice, events));  // 0.99: the highest throw, 4
   EXPECT_EQ(events[0]["value"], 4);
@@ -137,8 +135,8 @@ TEST(TableModel, OnlyThePlayerToActActsAndActionIdsAreAnsweredOnce) {
   ASSERT_TRUE(dup.duplicate);
   EXPECT_EQ((*dup.duplicate)["version"], v + 1);
   EXPECT_FALSE(t.check_action(bob, "a1", t.version()).duplicate);  // ids are per player
-  EXPECT_EQ(t.roll(alice, dice, events)->code, "move_expected");
-  EXPECT_EQ(t.move(alice, 13, 14, MoveKind::kMove, events)->code, "illegal_move");
+  EXPECT_EQ(t.roll(alice, dice, events)->name(), "move_expected");
+  EXPECT_EQ(t.move(alice, 13, 14, MoveKind::kMove, events)->name(), "illegal_move");
 }
 
 TEST(TableModel, ThePersistedRowRestoresTheTableExactly) {
@@ -162,7 +160,7 @@ TEST(TableModel, ThePersistedRowRestoresTheTableExactly) {
   }
   TableRow row = t.to_row(2000);
   auto back = TableModel::from_row(row);
-  ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<TableError>(back).message;
+  ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<Error>(back).message;
   const TableModel& r = std::get<TableModel>(back);
   EXPECT_EQ(table_snapshot(r), table_snapshot(t));
   EXPECT_EQ(r.to_row(2000).state, row.state);
@@ -175,7 +173,7 @@ TEST(TableModel, CorruptRowsAreRefusedWithAReason) {
   TableRow good = t.to_row(5);
   auto refused = [](TableRow row) {
     auto r = TableModel::from_row(row);
-    return std::holds_alternative<TableError>(r) && std::get<TableError>(r).code == "corrupt_table";
+    return std::holds_alternative<Error>(r) && std::get<Error>(r).name() == "corrupt_table";
   };
   TableRow r1 = good;
   r1.state = "{not json";
@@ -252,12 +250,12 @@ TEST(TableModel, RowsOfTheOldEventLogFormStillLoadAndAreSavedAsTheGameRecord) {
   TableRow old = row;
   old.state = state.dump();
   auto back = TableModel::from_row(old);
-  ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<TableError>(back).message;
+  ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<Error>(back).message;
   EXPECT_EQ(table_snapshot(std::get<TableModel>(back)), table_snapshot(t));
   EXPECT_EQ(std::get<TableModel>(back).to_row(3000).state, row.state);
   state["log"] = "t9";  // an old row that does not replay is refused like a new one
   old.state = state.dump();
-  EXPECT_EQ(std::get<TableError>(TableModel::from_row(old)).code, "corrupt_table");
+  EXPECT_EQ(std::get<Error>(TableModel::from_row(old)).name(), "corrupt_table");
 }
 
 TEST(TableModel, EndingsNameTheWinnerAndClose) {
@@ -289,7 +287,7 @@ TEST(TableModel, EndingsNameTheWinnerAndClose) {
   ASSERT_FALSE(l.leave(bob, events));
   EXPECT_EQ(table_summary(l)["winner"], 1);
   EXPECT_EQ(l.status(), TableStatus::kFinished);
-  EXPECT_EQ(l.leave(bob, events)->code, "left_table");
+  EXPECT_EQ(l.leave(bob, events)->name(), "left_table");
   ASSERT_FALSE(l.leave(alice, events));
   EXPECT_EQ(l.status(), TableStatus::kClosed);
 }

@@ -69,7 +69,7 @@ TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches)
   Response rec = get("/api/games/" + id + "/record");
   ASSERT_EQ(rec.result_int(), 200);
   auto replay = record_from_json(body_json(rec));
-  ASSERT_TRUE(std::holds_alternative<Game>(replay)) << std::get<RecordError>(replay).message;
+  ASSERT_TRUE(std::holds_alternative<Game>(replay)) << std::get<Error>(replay).message;
   const Game& g = std::get<Game>(replay);
   EXPECT_TRUE(g.is_over());
   EXPECT_EQ(static_cast<int>(index_of(*g.winner())) + 1, winner);

@@ -23,7 +23,7 @@ const RuleSet& finkel() {
 
 std::string error_of(std::string_view spec, const solver::TableStore* tables = nullptr) {
   AgentResult r = make_agent(spec, finkel(), 1, tables);
-  if (auto* e = std::get_if<AgentError>(&r)) return e->message;
+  if (auto* e = std::get_if<Error>(&r)) return e->message;
   return "";
 }
 
@@ -44,7 +44,7 @@ TEST(AgentRegistry, BuildsEveryAgentWithItsCanonicalName) {
   for (const auto& [spec, name] : cases) {
     AgentResult r = make_agent(spec, finkel(), 1);
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(r))
-        << spec << ": " << std::get<AgentError>(r).message;
+        << spec << ": " << std::get<Error>(r).message;
     EXPECT_EQ(std::get<std::unique_ptr<Agent>>(r)->name(), name) << spec;
   }
 }
@@ -95,14 +95,14 @@ TEST(AgentRegistry, PerfectSaysNoTableAndTheLevelFallsBackToSearch) {
       << error_of("perfect", tables);
   const RuleSet masters5 = rule_set_or_throw("masters(pieces=5)");
   AgentResult r = make_agent("perfect", masters5, 1, tables);
-  ASSERT_TRUE(std::holds_alternative<AgentError>(r));
-  EXPECT_EQ(std::get<AgentError>(r).message.rfind(
+  ASSERT_TRUE(std::holds_alternative<Error>(r));
+  EXPECT_EQ(std::get<Error>(r).message.rfind(
                 "perfect: no table available for " + masters5.to_string(), 0),
             0u);
   // Rule sets the dense index cannot hold say so.
   AgentResult boxed = make_agent("perfect", rule_set_or_throw("boxed"), 1, tables);
-  ASSERT_TRUE(std::holds_alternative<AgentError>(boxed));
-  EXPECT_NE(std::get<AgentError>(boxed).message.find("stacking"), std::string::npos);
+  ASSERT_TRUE(std::holds_alternative<Error>(boxed));
+  EXPECT_NE(std::get<Error>(boxed).message.find("stacking"), std::string::npos);
   EXPECT_NE(error_of("perfect(depth=3)").find("unknown parameter 'depth'"), std::string::npos);
   // Without a table the perfect level plays as hard, and says so.
   EXPECT_EQ(level_spec("perfect", finkel(), tables), level_spec("hard", finkel(), tables));
@@ -153,7 +153,7 @@ TEST(AgentRegistry, PerfectPlaysTheBestMoveOfItsTable) {
   EXPECT_EQ(level_note("perfect", rules, tables), "");
   AgentResult made = make_agent("perfect", rules, 1, tables);
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
-      << std::get<AgentError>(made).message;
+      << std::get<Error>(made).message;
   Agent& perfect = *std::get<std::unique_ptr<Agent>>(made);
   // At every decision of some random games its choice has the best solved value.
   Rng rng(3);
@@ -185,11 +185,11 @@ TEST(AgentRegistry, PerfectPlaysTheBestMoveOfItsTable) {
   }
   EXPECT_GT(decisions, 200);
   // A table for another rule set, a missing file and a corrupt file are refused.
-  EXPECT_NE(std::get<AgentError>(
+  EXPECT_NE(std::get<Error>(
                 make_agent("perfect(table=" + path + ")", rule_set_or_throw("finkel(pieces=3)"), 1))
                 .message.find("solved for rule set"),
             std::string::npos);
-  EXPECT_TRUE(std::holds_alternative<AgentError>(
+  EXPECT_TRUE(std::holds_alternative<Error>(
       make_agent("perfect(table=" + (data.path() / "none.urt").string() + ")", rules, 1)));
   const std::string copy = (data.path() / "corrupt.urt").string();
   std::filesystem::copy_file(path, copy);
@@ -199,8 +199,8 @@ TEST(AgentRegistry, PerfectPlaysTheBestMoveOfItsTable) {
     f.put('\x7f');
   }
   AgentResult corrupt = make_agent("perfect(table=" + copy + ")", rules, 1);
-  ASSERT_TRUE(std::holds_alternative<AgentError>(corrupt));
-  EXPECT_NE(std::get<AgentError>(corrupt).message.find("checksum"), std::string::npos);
+  ASSERT_TRUE(std::holds_alternative<Error>(corrupt));
+  EXPECT_NE(std::get<Error>(corrupt).message.find("checksum"), std::string::npos);
 }
 
 TEST(AgentRegistry, SameSeedSameChoices) {
@@ -235,7 +235,7 @@ void expect_legal(const std::string& rules, const char* a, const char* b, int ga
   config.threads = 2;
   config.seed = 11;
   auto r = run_tournament(config);
-  ASSERT_TRUE(std::holds_alternative<TournamentResult>(r)) << std::get<std::string>(r);
+  ASSERT_TRUE(std::holds_alternative<TournamentResult>(r)) << std::get<Error>(r).message;
   const TournamentResult& t = std::get<TournamentResult>(r);
   EXPECT_EQ(t.games, games);
   EXPECT_EQ(t.a_wins + t.b_wins, games) << "every game ends";

@@ -22,7 +22,7 @@ TournamentResult run(const std::string& rules, const std::string& a, const std::
   config.threads = threads;
   config.seed = seed;
   auto r = run_tournament(config);
-  if (auto* e = std::get_if<std::string>(&r)) ADD_FAILURE() << *e;
+  if (auto* e = std::get_if<Error>(&r)) ADD_FAILURE() << e->message;
   return std::get<TournamentResult>(r);
 }
 
@@ -88,17 +88,17 @@ TEST(Tournament, BadInputIsAnError) {
   config.agent_a = "greedy";
   config.agent_b = "deep_blue";
   auto r = run_tournament(config);
-  ASSERT_TRUE(std::holds_alternative<std::string>(r));
-  EXPECT_NE(std::get<std::string>(r).find("unknown agent 'deep_blue'"), std::string::npos);
+  ASSERT_TRUE(std::holds_alternative<Error>(r));
+  EXPECT_NE(std::get<Error>(r).message.find("unknown agent 'deep_blue'"), std::string::npos);
   config.agent_b = "perfect";
   const solver::TableStore none("/nonexistent/ur-data");  // no table anywhere
   config.tables = &none;
   r = run_tournament(config);
-  ASSERT_TRUE(std::holds_alternative<std::string>(r));
-  EXPECT_NE(std::get<std::string>(r).find("no table available for finkel"), std::string::npos);
+  ASSERT_TRUE(std::holds_alternative<Error>(r));
+  EXPECT_NE(std::get<Error>(r).message.find("no table available for finkel"), std::string::npos);
   config.agent_b = "random";
   config.games = 0;
-  EXPECT_TRUE(std::holds_alternative<std::string>(run_tournament(config)));
+  EXPECT_TRUE(std::holds_alternative<Error>(run_tournament(config)));
 }
 
 }  // namespace

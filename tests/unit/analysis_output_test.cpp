@@ -59,7 +59,7 @@ Game random_game(std::shared_ptr<const Engine> engine, std::uint64_t seed) {
 
 Review reviewed(const Game& g, ValueSource& src) {
   ReviewResult r = review(g, src);
-  EXPECT_TRUE(std::holds_alternative<Review>(r)) << std::get<std::string>(r);
+  EXPECT_TRUE(std::holds_alternative<Review>(r)) << std::get<Error>(r).message;
   return std::get<Review>(std::move(r));
 }
 

@@ -71,7 +71,7 @@ class ReviewTest : public ::testing::Test {
 
   Review reviewed(const Game& g) {
     ReviewResult r = review(g, *source_);
-    EXPECT_TRUE(std::holds_alternative<Review>(r)) << std::get<std::string>(r);
+    EXPECT_TRUE(std::holds_alternative<Review>(r)) << std::get<Error>(r).message;
     return std::get<Review>(std::move(r));
   }
 
@@ -171,7 +171,7 @@ TEST_F(ReviewTest, TheAccuracyLadderOrdersTheComputerPlayers) {
   double last = -1;
   for (const std::string& spec : ladder) {
     auto entry = self_play_accuracy(*engine_, *source_, spec, 60, 9);
-    ASSERT_TRUE(std::holds_alternative<LadderEntry>(entry)) << std::get<std::string>(entry);
+    ASSERT_TRUE(std::holds_alternative<LadderEntry>(entry)) << std::get<Error>(entry).message;
     const LadderEntry& e = std::get<LadderEntry>(entry);
     std::cout << spec << ": accuracy " << e.accuracy << " (sd " << e.accuracy_sd << "), loss "
               << e.mean_loss << " over " << e.decisions << " decisions\n";
@@ -195,9 +195,9 @@ TEST_F(ReviewTest, GradesNameTheLossAndAnotherRuleSetIsRefused) {
   EXPECT_EQ(grade_name(grade_of(0.4, 2)), "blunder");
   const Game other_rules(std::make_shared<const Engine>(rule_set_or_throw("finkel(pieces=2)")));
   ReviewResult r = review(other_rules, *source_);
-  ASSERT_TRUE(std::holds_alternative<std::string>(r));
-  EXPECT_NE(std::get<std::string>(r).find("finkel(pieces=3)"), std::string::npos);
-  EXPECT_NE(std::get<std::string>(r).find("finkel(pieces=2)"), std::string::npos);
+  ASSERT_TRUE(std::holds_alternative<Error>(r));
+  EXPECT_NE(std::get<Error>(r).message.find("finkel(pieces=3)"), std::string::npos);
+  EXPECT_NE(std::get<Error>(r).message.find("finkel(pieces=2)"), std::string::npos);
 }
 
 }  // namespace

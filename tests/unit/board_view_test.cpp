@@ -39,7 +39,7 @@ std::shared_ptr<const Engine> engine_for(const char* rules) {
 Position from_pieces(const Engine& e, Player turn, const std::vector<int>& light,
                      const std::vector<int>& dark) {
   PositionResult r = position_from_pieces(e, turn, light, dark);
-  if (auto* err = std::get_if<NotationError>(&r)) ADD_FAILURE() << err->message;
+  if (auto* err = std::get_if<Error>(&r)) ADD_FAILURE() << err->message;
   return std::get<Position>(r);
 }
 

@@ -72,8 +72,8 @@ TEST(ChildProcess, LinesGoBothWaysAndTheChildIsReaped) {
 
 TEST(ChildProcess, AProgramThatCannotStartIsAnError) {
   auto started = ChildProcess::start({"/nonexistent/engine"});
-  ASSERT_TRUE(std::holds_alternative<std::string>(started));
-  EXPECT_NE(std::get<std::string>(started).find("cannot start '/nonexistent/engine'"),
+  ASSERT_TRUE(std::holds_alternative<Error>(started));
+  EXPECT_NE(std::get<Error>(started).message.find("cannot start '/nonexistent/engine'"),
             std::string::npos);
 }
 
@@ -98,7 +98,7 @@ Played play_once(const std::string& spec, const char* position = "L2/0000005/000
   const RuleSet rules = rule_set_or_throw("finkel");
   const Engine engine(rules);
   AgentResult made = make_agent(spec, rules, 1);
-  if (auto* e = std::get_if<AgentError>(&made)) return {Move{}, "make: " + e->message};
+  if (auto* e = std::get_if<Error>(&made)) return {Move{}, "make: " + e->message};
   Agent& agent = *std::get<std::unique_ptr<Agent>>(made);
   const Position pos = std::get<Position>(parse_position_string(engine, position));
   const Move m = agent.choose(engine, pos, {});
@@ -148,7 +148,8 @@ TEST(ExternalAgent, ATournamentGoesOnAfterForfeitsAndRecordsWhy) {
   config.agent_b = "random";
   config.games = 4;
   auto outcome = run_tournament(config);
-  ASSERT_TRUE(std::holds_alternative<TournamentResult>(outcome)) << std::get<std::string>(outcome);
+  ASSERT_TRUE(std::holds_alternative<TournamentResult>(outcome))
+      << std::get<Error>(outcome).message;
   const TournamentResult& r = std::get<TournamentResult>(outcome);
   EXPECT_EQ(r.games, 4);
   EXPECT_EQ(r.forfeits, 4);

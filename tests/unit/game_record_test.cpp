@@ -74,7 +74,7 @@ void expect_same_game(const Game& a, const Game& b) {
 // Reads a record that must be valid.
 Game must_read(const std::string& text, std::optional<std::uint64_t>* seed = nullptr) {
   RecordResult r = read_record(text, seed);
-  if (auto* e = std::get_if<RecordError>(&r)) {
+  if (auto* e = std::get_if<Error>(&r)) {
     ADD_FAILURE() << e->message;
     return Game("finkel");
   }
@@ -84,7 +84,7 @@ Game must_read(const std::string& text, std::optional<std::uint64_t>* seed = nul
 // The message of a record that must be refused.
 std::string refusal(const json& record) {
   RecordResult r = read_record(record.dump());
-  if (auto* e = std::get_if<RecordError>(&r)) return e->message;
+  if (auto* e = std::get_if<Error>(&r)) return e->message;
   return "(accepted)";
 }
 
@@ -333,17 +333,17 @@ TEST(GameRecord, MalformedJsonAndHeaderAreRefused) {
   const std::string text = record_to_string(s.record);
   // Truncated: the message gives the line and column where the text ran out.
   RecordResult r = read_record(text.substr(0, text.size() / 2));
-  ASSERT_TRUE(std::holds_alternative<RecordError>(r));
-  const std::string& msg = std::get<RecordError>(r).message;
+  ASSERT_TRUE(std::holds_alternative<Error>(r));
+  const std::string& msg = std::get<Error>(r).message;
   EXPECT_EQ(msg.rfind("malformed JSON: parse error at line ", 0), 0u) << msg;
   EXPECT_NE(msg.find(", column "), std::string::npos) << msg;
   r = read_record("{\"format\": \"ur-game\",\n  \"version\": 1,,\n}");
-  ASSERT_TRUE(std::holds_alternative<RecordError>(r));
-  EXPECT_NE(std::get<RecordError>(r).message.find("line 2, column 16"), std::string::npos)
-      << std::get<RecordError>(r).message;
+  ASSERT_TRUE(std::holds_alternative<Error>(r));
+  EXPECT_NE(std::get<Error>(r).message.find("line 2, column 16"), std::string::npos)
+      << std::get<Error>(r).message;
   r = read_record("");
-  ASSERT_TRUE(std::holds_alternative<RecordError>(r));
-  EXPECT_EQ(std::get<RecordError>(r).message.rfind("malformed JSON", 0), 0u);
+  ASSERT_TRUE(std::holds_alternative<Error>(r));
+  EXPECT_EQ(std::get<Error>(r).message.rfind("malformed JSON", 0), 0u);
 
   auto with = [&](const char* key, const json& v) {
     json bad = s.record;

@@ -64,7 +64,7 @@ TEST(Notation, RandomPositionsRoundTripInEveryPreset) {
       ++checked;
       const std::string s = to_position_string(e, p);
       PositionResult r = parse_position_string(e, s);
-      if (auto* err = std::get_if<NotationError>(&r)) {
+      if (auto* err = std::get_if<Error>(&r)) {
         ADD_FAILURE() << s << " does not parse: " << err->message;
         return;
       }
@@ -129,7 +129,7 @@ TEST(Notation, KnownStrings) {
 // The message of a string that must be refused; "" if it parsed.
 std::string refusal(const Engine& e, std::string_view text) {
   PositionResult r = parse_position_string(e, text);
-  if (auto* err = std::get_if<NotationError>(&r)) return err->message;
+  if (auto* err = std::get_if<Error>(&r)) return err->message;
   return "";
 }
 
@@ -204,7 +204,7 @@ TEST(Notation, RandomBytesNeverCrash) {
         ++parsed;
         EXPECT_EQ(e->check(*p), "") << s;
       } else {
-        EXPECT_FALSE(std::get<NotationError>(r).message.empty());
+        EXPECT_FALSE(std::get<Error>(r).message.empty());
       }
     }
   }

@@ -285,7 +285,7 @@ TEST(Rules8, MurrayOwnA1Blocked) {
   const Position r = pieces(e, kL, {0, 0, 0, 0, 0, 0, 20}, {0, 0, 0, 0, 0, 0, 0});
   EXPECT_TRUE(moves_for(e, r, 0).count({20, 24}));
   // A position with both pieces on a1 is not a position.
-  EXPECT_TRUE(std::holds_alternative<NotationError>(
+  EXPECT_TRUE(std::holds_alternative<Error>(
       position_from_pieces(e, kL, {0, 0, 0, 0, 0, 4, 24}, {0, 0, 0, 0, 0, 0, 0})));
 }
 

@@ -16,7 +16,7 @@ namespace {
 // The parsed rule set, or a test failure naming the string.
 RuleSet parse_ok(std::string_view text) {
   RuleSetResult r = parse_rule_set(text);
-  if (auto* e = std::get_if<RuleSetError>(&r)) {
+  if (auto* e = std::get_if<Error>(&r)) {
     ADD_FAILURE() << "'" << text << "' was rejected: " << e->message;
     return RuleSet{};
   }
@@ -26,7 +26,7 @@ RuleSet parse_ok(std::string_view text) {
 // The error message; a test failure when the string was accepted.
 std::string parse_error(std::string_view text) {
   RuleSetResult r = parse_rule_set(text);
-  if (auto* e = std::get_if<RuleSetError>(&r)) return e->message;
+  if (auto* e = std::get_if<Error>(&r)) return e->message;
   ADD_FAILURE() << "'" << text << "' was accepted as " << std::get<RuleSet>(r).to_string();
   return "";
 }
