@@ -9,10 +9,11 @@
 // Budget: ≤ 100,000 bytes of script in all (web/README.md; tests/e2e/perf.mjs prints it).
 import { defineConfig, type Plugin } from 'vite';
 
-// Vite wraps every dynamic import in a preload helper (1.9 KB minified, even with modulePreload
-// off: vitejs/vite#13952, #18551) that fetches the imported chunk's CSS and dependencies first.
-// The `screens` script has neither (one CSS file, loaded by index.html; its imports are the
-// first script's), so the helper only imports; the build fails if that ever stops being true.
+// Vite wraps every dynamic import in a preload helper (~1,750 bytes minified, even with
+// modulePreload off: vitejs/vite#13952, #18551) that fetches the imported chunk's CSS and
+// dependencies first. The `screens` script has neither (one CSS file, loaded by index.html; its
+// imports are the first script's), so the helper only imports; the build fails if that ever
+// stops being true.
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 const plainDynamicImport: Plugin = {
   name: 'ur:plain-dynamic-import',
