@@ -1,8 +1,9 @@
 // Measures the web client's budgets from a local server (not a test: timings never fail a test).
 //   UR_BINARY=build/release/ur node tests/e2e/perf.mjs
-// Prints the first screen (navigation start → the lobby's Play button in the page, median of 5
-// cold loads, and of that the page's part: the entry script received → the Play button), the script size (uncompressed: all of it, and what the first screen loads) and the
-// answer to a tap (the click's timestamp → the next frame after its handler, median over the Throw
+// Prints the script size in bytes, uncompressed (all of it against the budget of 100,000 bytes,
+// and what the first screen loads), the first screen (navigation start → the lobby's Play button
+// in the page, median of 5 cold loads, and of that the page's part: the entry script received →
+// the Play button) and the answer to a tap (the click's timestamp → the next frame after its handler, median over the Throw
 // and move taps of a short game).
 //   UR_COMPARE=/path/to/other/dist UR_LOADS=20 ... node tests/e2e/perf.mjs
 // also serves that other build (a second server) and alternates cold loads between the two, so
@@ -66,7 +67,13 @@ async function firstScreen(browser, url) {
   return ms;
 }
 
-const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+/** The script budget (web/README.md): 100,000 bytes uncompressed, every script of the build. */
+const SCRIPT_BUDGET = 100_000;
+const bytes = (n) => `${n.toLocaleString('en-US')} bytes`;
+const budgetWord = (n) =>
+  n <= SCRIPT_BUDGET
+    ? `within the budget of ${bytes(SCRIPT_BUDGET)}`
+    : `OVER the budget of ${bytes(SCRIPT_BUDGET)} by ${bytes(n - SCRIPT_BUDGET)}`;
 const other = process.env.UR_COMPARE;
 const loads = Number(process.env.UR_LOADS ?? 5);
 const server = await L.startServer({ idleTimeout: 60, botDelay: 50 });
@@ -74,6 +81,10 @@ const otherServer = other ? await L.startServer({ idleTimeout: 60, webRoot: othe
 const browser = await L.launchBrowser();
 try {
   const size = scriptSize(L.webRoot);
+  console.log(
+    `script: ${bytes(size.all)} uncompressed, ${budgetWord(size.all)}; ` +
+      `${bytes(size.first)} before the first screen (${size.js.join(', ')})`,
+  );
   const first = [];
   const firstOther = [];
   for (let i = 0; i < loads; i++) {
@@ -110,13 +121,10 @@ try {
   const line = (what, ms) =>
     `first screen${what}: median ${median(ms.map((m) => m[0])).toFixed(0)} ms of ${ms.map((m) => Math.round(m[0]))}; ` +
     `script received → Play: median ${median(ms.map((m) => m[1])).toFixed(0)} ms`;
-  console.log(
-    `script: ${kib(size.all)} uncompressed, ${kib(size.first)} before the first screen (${size.js.join(', ')})`,
-  );
   console.log(line('', first));
   if (otherServer) {
     const o = scriptSize(other);
-    console.log(`${other}: script ${kib(o.all)}, ${kib(o.first)} before the first screen`);
+    console.log(`${other}: script ${bytes(o.all)}, ${bytes(o.first)} before the first screen`);
     console.log(line(` of ${other}`, firstOther));
   }
   console.log(`taps (ms, in order): ${taps.map((t) => t.toFixed(0)).join(' ')}`);

@@ -3,6 +3,7 @@
 // read here, never computed), the throw on show and the words for the event. Pure, unit-tested.
 
 import { locationOf, parsePosition, type Geometry } from './geometry.ts';
+import { pct } from './review.ts';
 import type {
   AnalysisAnswer,
   GameRecord,
@@ -22,7 +23,8 @@ export interface ReplayFrame {
 
 export type Names = Record<SeatNo, string>;
 
-const seatOf = (side: string): SeatNo => (side === 'dark' ? 2 : 1);
+/** The seat of a side as records and explorer answers name it ('light', 'dark'). */
+export const seatOf = (side: string): SeatNo => (side === 'dark' ? 2 : 1);
 
 /** Every piece waiting to enter (or, staging, not yet staged): the start of every game. */
 export function startPieces(geo: Geometry): SeatPieces[] {
@@ -104,8 +106,6 @@ export function replayFrames(
   }
   return frames;
 }
-
-const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 /**
  * The frames with each graded move's verdict added to its label (frame i + 1 shows event i):

@@ -8,7 +8,7 @@ import { api, ApiError, type LevelInfo } from '../net/api.ts';
 import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
 import { historyHash, needsIdentity, parseHash, type Route } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
-import { afterPaint, h, setText } from './dom.ts';
+import { afterPaint, clear, h, onClick, setText } from './dom.ts';
 import { applySettings, settingsPanel } from './settings.ts';
 import { unlockAudioOnGesture } from './sound.ts';
 
@@ -79,11 +79,11 @@ export class App {
       ),
       h('div', { class: 'account' }, this.who, this.authLink, this.gear),
     );
-    this.gear.addEventListener('click', () => this.openSettings());
+    onClick(this.gear, () => this.openSettings());
     applySettings();
     unlockAudioOnGesture();
     this.setIdentity({ kind: 'none' }); // a visitor until the server says otherwise
-    this.authLink.addEventListener('click', (e) => {
+    onClick(this.authLink, (e) => {
       if (this.identity.kind === 'user') {
         e.preventDefault();
         void this.logout();
@@ -155,7 +155,7 @@ export class App {
       this.gear.focus();
     };
     host.append(settingsPanel(close));
-    host.addEventListener('click', (e) => e.target === host && close());
+    onClick(host, (e) => e.target === host && close());
     host.addEventListener('keydown', (e) => e.key === 'Escape' && close());
     document.body.append(host);
     host.querySelector('input')?.focus();
@@ -251,7 +251,7 @@ export class App {
     let route = parseHash(window.location.hash);
     this.view?.destroy();
     this.view = null;
-    this.main.replaceChildren();
+    clear(this.main);
     this.main.className = `screen-${route.name}`;
     document.body.dataset.route = route.name;
     if (needsIdentity(route) && this.identity.kind === 'none') {

@@ -7,7 +7,7 @@ import type { AnalysisAnswer, SeatNo, Snapshot } from '../logic/types.ts';
 import { reviewLine } from '../logic/review.ts';
 import { api } from '../net/api.ts';
 import { howtoHash, replayHash } from '../logic/route.ts';
-import { h } from './dom.ts';
+import { h, onClick } from './dom.ts';
 import { pieceElement } from './board.ts';
 import type { BannerAction } from './rematch.ts';
 
@@ -80,7 +80,7 @@ export function buildBanner(
       seat === s.winner ? h('span', { class: 'crown', title: 'Winner', text: ' ♛' }) : null,
     );
   const close = h('button', { type: 'button', 'data-action': 'close-banner', text: 'Show board' });
-  close.addEventListener('click', onClose);
+  onClick(close, onClose);
   const buttons = after.actions.map((a, i) =>
     h('button', {
       type: 'button',

@@ -17,7 +17,7 @@ import {
   type Geometry,
 } from '../logic/geometry.ts';
 import type { LegalMove, SeatNo, SeatPieces } from '../logic/types.ts';
-import { h } from './dom.ts';
+import { clear, h, onClick } from './dom.ts';
 
 export interface RenderOptions {
   /** Moves the viewer may make now (empty when it is not the viewer's decision). */
@@ -101,10 +101,10 @@ export class BoardView {
       this.el.append(cell);
       if (g.square) this.cells.set(g.cell, cell);
       const key = g.cell;
-      if (g.square) cell.addEventListener('click', () => this.tapLocation(key));
+      if (g.square) onClick(cell, () => this.tapLocation(key));
     }
     this.drawEdge(geo);
-    for (const [key, el] of this.piles) el.addEventListener('click', () => this.tapLocation(key));
+    for (const [key, el] of this.piles) onClick(el, () => this.tapLocation(key));
     for (const seat of [1, 2] as SeatNo[]) {
       this.piles.set(
         `home:${seat}`,
@@ -127,7 +127,7 @@ export class BoardView {
         ),
       );
       const off = this.piles.get(`off:${seat}`)!;
-      off.addEventListener('click', () => this.tapLocation(`off:${seat}`));
+      onClick(off, () => this.tapLocation(`off:${seat}`));
     }
   }
 
@@ -202,7 +202,7 @@ export class BoardView {
   }
 
   render(pieces: SeatPieces[], opts: RenderOptions): void {
-    for (const slot of this.el.querySelectorAll('.slot')) slot.replaceChildren();
+    for (const slot of this.el.querySelectorAll('.slot')) clear(slot);
     for (const pile of this.piles.values()) pile.querySelector('.slot')?.replaceChildren();
     this.clearTrail();
     const placed = placePieces(this.geo, pieces);
@@ -325,7 +325,7 @@ export class BoardView {
     el.title = `${fromWord} → ${destWord}${target.move.capture ? ' (capture)' : ''}${target.move.rosette ? ' (rosette ✸)' : ''} — key ${target.number}`;
     if (target.number <= 9)
       el.append(h('span', { class: 'keynum', 'aria-hidden': 'true', text: target.number }));
-    el.addEventListener('click', (e) => {
+    onClick(el, (e) => {
       e.stopPropagation(); // not also a tap on the square beneath
       this.tapPiece(target);
     });

@@ -5,7 +5,7 @@
 import { tableHash } from '../logic/route.ts';
 import { api, type BotStatus, type OnlineBot } from '../net/api.ts';
 import { errorText, type App } from './app.ts';
-import { h, setText } from './dom.ts';
+import { h, onClick, setText } from './dom.ts';
 
 /** The lobby's card of the bots online; `refresh` lists them again. */
 export function botsCard(app: App): { el: HTMLElement; refresh: () => Promise<void> } {
@@ -37,7 +37,7 @@ export function botsCard(app: App): { el: HTMLElement; refresh: () => Promise<vo
     rules.append(...bot.rules.map((r) => h('option', { value: r, text: r })));
     const button = h('button', { type: 'button', text: bot.busy ? 'Playing' : 'Challenge' });
     button.disabled = bot.busy;
-    button.addEventListener('click', () => void challenge(bot, rules.value, button));
+    onClick(button, () => void challenge(bot, rules.value, button));
     return h('li', {}, h('b', { text: bot.name }), ` ${bot.rating} `, rules, button);
   };
 
@@ -78,8 +78,8 @@ export function botAccountCard(): HTMLElement {
       .then(show)
       .catch((e) => setText(status, errorText(e)));
   box.addEventListener('change', () => void change({ bot: box.checked }));
-  renew.addEventListener('click', () => void change({ bot: true }));
-  revoke.addEventListener('click', () => void change({ revoke: true }));
+  onClick(renew, () => void change({ bot: true }));
+  onClick(revoke, () => void change({ revoke: true }));
   api
     .bot()
     .then(show)

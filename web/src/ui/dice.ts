@@ -2,18 +2,7 @@
 // a marked tip is white), the squares the throw moves shown as a big number, and a short tumble
 // before they settle on the server's throw.
 
-import { h } from './dom.ts';
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string>,
-): SVGElementTagNameMap[K] {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  return el;
-}
+import { h, svg } from './dom.ts';
 
 function tetrahedron(): SVGSVGElement {
   const s = svg('svg', { viewBox: '0 0 100 92', class: 'die', 'aria-hidden': 'true' });

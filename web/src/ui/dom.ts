@@ -22,6 +22,16 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/** An SVG element with its attributes (SVG needs its namespace: h() makes HTML elements). */
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  return el;
+}
+
 export function append(el: Element, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
@@ -62,4 +72,9 @@ export function afterPaint(): Promise<void> {
     if (document.hidden) later();
     else requestAnimationFrame(later);
   });
+}
+
+/** Runs `run` on every click of `el` (the one listener most screens add, said once). */
+export function onClick(el: EventTarget, run: (e: MouseEvent) => void): void {
+  el.addEventListener('click', run as EventListener);
 }

@@ -6,16 +6,16 @@
 // is shown in words. The client knows no rules: the server says where each move leads.
 
 import { buildGeometry, parsePosition, type Geometry } from '../logic/geometry.ts';
+import { seatOf } from '../logic/replay.ts';
 import { moveWords, pct } from '../logic/review.ts';
 import { exploreHash, type Route } from '../logic/route.ts';
 import type { ExploreAnswer, ExploredMove, LegalMove, SeatNo } from '../logic/types.ts';
 import { api, rulesFor } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { BoardView, pieceElement } from './board.ts';
-import { h, setText } from './dom.ts';
+import { clear, h, onClick, setText } from './dom.ts';
 
 const SEAT_NAME: Record<SeatNo, string> = { 1: 'Light', 2: 'Dark' };
-const seatOf = (actor: string): SeatNo => (actor === 'dark' ? 2 : 1);
 
 /** The board's form of an explored move (the board draws and picks LegalMoves). */
 function legalOf(m: ExploredMove): LegalMove {
@@ -146,7 +146,7 @@ function drawBoard(x: Explorer, position: string, moves: ExploredMove[], seat: S
 
 function moveItem(x: Explorer, seat: SeatNo, m: ExploredMove, approx: string): HTMLElement {
   const b = h('button', { type: 'button', class: 'link', text: moveText(x.geo, seat, m) });
-  b.addEventListener('click', () => void go(x, m.position, true));
+  onClick(b, () => void go(x, m.position, true));
   return h(
     'li',
     { class: m.best ? 'explore-move explore-best' : 'explore-move' },
@@ -162,7 +162,7 @@ function moveItem(x: Explorer, seat: SeatNo, m: ExploredMove, approx: string): H
 function throwList(x: Explorer, a: ExploreAnswer, seat: SeatNo, approx: string): HTMLElement {
   const items = (a.throws ?? []).map((t) => {
     const b = h('button', { type: 'button', class: 'link', text: `Throw ${t.outcome}` });
-    b.addEventListener('click', () => void go(x, t.position, true));
+    onClick(b, () => void go(x, t.position, true));
     return h(
       'li',
       { class: 'explore-throw' },
@@ -221,7 +221,7 @@ async function go(x: Explorer, position: string, push: boolean): Promise<void> {
     setText(ui.error, `This position cannot be explored: ${errorText(e)}`);
     setText(ui.headline, '');
     ui.estimate.hidden = true;
-    ui.list.replaceChildren();
+    clear(ui.list);
     drawBoard(x, position, [], null);
   }
   ui.back.disabled = x.visited.length === 0;
@@ -259,11 +259,11 @@ export function mountExplore(_app: App, root: HTMLElement, route: Route): View {
     gone: false,
     ticket: 0,
   };
-  ui.back.addEventListener('click', () => {
+  onClick(ui.back, () => {
     const prev = x.visited.pop();
     if (prev !== undefined) void go(x, prev, false);
   });
-  ui.restart.addEventListener('click', () => void go(x, 'start', true));
+  onClick(ui.restart, () => void go(x, 'start', true));
   ui.form.addEventListener('submit', (e) => {
     e.preventDefault();
     void go(x, ui.input.value.trim() || 'start', true);

@@ -10,7 +10,7 @@ import type { SeatNo } from '../logic/types.ts';
 import { rulesFor } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { BoardView } from './board.ts';
-import { h, setText } from './dom.ts';
+import { h, onClick, setText } from './dom.ts';
 
 export function mountHowto(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'howto') return { destroy() {} };
@@ -48,7 +48,7 @@ export function mountHowto(app: App, root: HTMLElement, route: Route): View {
           'aria-pressed': String(seat === 1),
           text: seat === 1 ? 'Rose (light) path' : 'Sky (dark) path',
         });
-        b.addEventListener('click', () => {
+        onClick(b, () => {
           board.showPath(seat);
           pathButtons.forEach((x, i) => x.setAttribute('aria-pressed', String(i + 1 === seat)));
         });

@@ -6,7 +6,7 @@
 import type { Route } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
 import { botsCard } from './bots.ts';
-import { afterPaint, h } from './dom.ts';
+import { afterPaint, h, onClick } from './dom.ts';
 import { FIRST_GAME_LEVEL, playCard, startTable, type LobbyParts } from './lobby_play.ts';
 import { tablesCard } from './lobby_tables.ts';
 
@@ -79,7 +79,7 @@ function heroCard(app: App): { el: HTMLElement; applyIdentity: () => void } {
   });
   const error = h('p', { class: 'line form-error', role: 'alert' });
   const guestNote = h('p', { class: 'hint guest-note' });
-  playNow.addEventListener('click', () =>
+  onClick(playNow, () =>
     startTable(app, playNow, error, {
       rules: 'finkel',
       level: FIRST_GAME_LEVEL,

@@ -9,7 +9,7 @@ import { levelLabel } from '../logic/status.ts';
 import type { PresetSummary, SeatNo } from '../logic/types.ts';
 import type { ServerMessage } from '../net/socket.ts';
 import { errorText, type App } from './app.ts';
-import { h, setText } from './dom.ts';
+import { h, onClick, setText } from './dom.ts';
 import { play } from './sound.ts';
 import type { ClientMessages } from '../net/protocol.ts';
 
@@ -129,7 +129,7 @@ function matchBlock(app: App, rules: () => string) {
     cancel.hidden = !q;
     setText(status, text);
   };
-  find.addEventListener('click', async () => {
+  onClick(find, async () => {
     setQueued(true, 'Searching for an opponent…');
     try {
       await app.ensureIdentity();
@@ -146,7 +146,7 @@ function matchBlock(app: App, rules: () => string) {
       setQueued(false, errorText(e));
     }
   });
-  cancel.addEventListener('click', async () => {
+  onClick(cancel, async () => {
     try {
       await app.socket.request('cancel_match', {});
     } catch (e) {
@@ -186,7 +186,7 @@ function tableBlock(app: App, rules: () => string) {
   );
   const create = button('create-table', 'Create table');
   const error = errorLine();
-  create.addEventListener('click', () =>
+  onClick(create, () =>
     startTable(app, create, error, {
       rules: rules(),
       public: vis.value === 'public',
@@ -217,7 +217,7 @@ function localBlock(app: App, rules: () => string): HTMLElement {
   const names = [nameInput(1, 'Rose'), nameInput(2, 'Sky')];
   const start = button('pass-and-play', 'Start');
   const error = errorLine();
-  start.addEventListener('click', () =>
+  onClick(start, () =>
     startTable(app, start, error, {
       rules: rules(),
       local: true,
@@ -241,7 +241,7 @@ function computerBlock(app: App, rules: () => string) {
   const start = button('play-computer', 'Play the computer');
   start.disabled = true; // until the server has listed the levels
   const error = errorLine();
-  start.addEventListener('click', () =>
+  onClick(start, () =>
     startTable(app, start, error, {
       rules: rules(),
       level: level.value,

@@ -3,7 +3,7 @@
 
 import { tableHash } from '../logic/route.ts';
 import { errorText, type App } from './app.ts';
-import { h, setText } from './dom.ts';
+import { h, onClick, setText } from './dom.ts';
 import type { LobbyParts } from './lobby_play.ts';
 
 interface PublicTable {
@@ -53,7 +53,7 @@ export function tablesCard(app: App, parts: LobbyParts) {
       setText(note, `Could not list the tables: ${errorText(e)}`);
     }
   };
-  refreshButton.addEventListener('click', () => void refresh());
+  onClick(refreshButton, () => void refresh());
   const offState = app.socket.onState((s) => {
     if (s === 'open') void refresh();
   });

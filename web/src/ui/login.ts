@@ -4,7 +4,7 @@
 import { api } from '../net/api.ts';
 import type { Route } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
-import { h } from './dom.ts';
+import { h, onClick } from './dom.ts';
 
 function credentialsForm(
   title: string,
@@ -59,7 +59,7 @@ export function mountLogin(app: App, root: HTMLElement, route: Route): View {
   const next = route.name === 'login' ? route.next : null;
   const guestError = h('p', { class: 'form-error', role: 'alert' });
   const guestButton = h('button', { type: 'button', class: 'primary', text: 'Play as guest' });
-  guestButton.addEventListener('click', async () => {
+  onClick(guestButton, async () => {
     guestError.textContent = '';
     guestButton.disabled = true;
     try {

@@ -17,7 +17,7 @@ import { api, ApiError, rulesFor } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { BoardView, pieceElement } from './board.ts';
 import { DiceView } from './dice.ts';
-import { h, setText } from './dom.ts';
+import { h, onClick, setText } from './dom.ts';
 import { buildReview, type ReviewPanel } from './review_panel.ts';
 
 /** The board, the dice, the seats' piles and the step controls of a game's replay. */
@@ -185,12 +185,12 @@ function wireControls(r: Replayer): () => void {
     'click',
     step(() => r.at + 1),
   );
-  ui.last.addEventListener('click', step(last));
+  onClick(ui.last, step(last));
   ui.slider.addEventListener(
     'input',
     step(() => Number(ui.slider.value)),
   );
-  ui.play.addEventListener('click', () => {
+  onClick(ui.play, () => {
     if (r.timer) return stop(r);
     if (r.at >= last()) show(r, 0);
     setText(ui.play, 'Pause');
@@ -269,7 +269,7 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
       ui.list.replaceChildren(
         ...rp.frames.map((f, i) => {
           const b = h('button', { type: 'button', class: 'link', text: `${i}. ${f.label}` });
-          b.addEventListener('click', () => show(rp, i));
+          onClick(b, () => show(rp, i));
           return h('li', {}, b);
         }),
       );

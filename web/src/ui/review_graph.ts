@@ -4,20 +4,10 @@
 
 import { plotPoints, pct, type PlotPoint } from '../logic/review.ts';
 import type { GraphPoint } from '../logic/types.ts';
-import { h } from './dom.ts';
+import { h, onClick, svg } from './dom.ts';
 
-const NS = 'http://www.w3.org/2000/svg';
 const W = 600;
 const H = 140;
-
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number>,
-): SVGElementTagNameMap[K] {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
 
 export interface ReviewGraph {
   el: HTMLElement;
@@ -77,7 +67,7 @@ export function buildGraph(
     const title = svg('title', {});
     title.textContent = `${markWords[p.mark!]}: ${lightName} ${pct(p.light)}`;
     m.append(title);
-    m.addEventListener('click', (e) => (e.stopPropagation(), jump(frameOf(p))));
+    onClick(m, (e) => (e.stopPropagation(), jump(frameOf(p))));
     m.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter' && e.key !== ' ') return;
       e.preventDefault();
@@ -86,7 +76,7 @@ export function buildGraph(
     });
     root.append(m);
   }
-  root.addEventListener('click', (e) => {
+  onClick(root, (e) => {
     const box = root.getBoundingClientRect();
     if (!box.width || !pts.length) return;
     const x = ((e.clientX - box.left) / box.width) * W;

@@ -18,7 +18,7 @@ import {
   type KeyItem,
 } from '../logic/review.ts';
 import type { AnalysedMove, AnalysisAnswer, SeatNo } from '../logic/types.ts';
-import { h, setText } from './dom.ts';
+import { h, onClick, setText } from './dom.ts';
 import { buildGraph } from './review_graph.ts';
 
 export interface ReviewContext {
@@ -125,10 +125,10 @@ function keyMoves(a: AnalysisAnswer, ctx: ReviewContext) {
     start.hidden = true;
     ctx.show(frameOfItem(items[at]));
   };
-  start.addEventListener('click', () => go(0));
-  prev.addEventListener('click', () => go(at - 1));
-  next.addEventListener('click', () => go(at + 1));
-  stop.addEventListener('click', () => {
+  onClick(start, () => go(0));
+  onClick(prev, () => go(at - 1));
+  onClick(next, () => go(at + 1));
+  onClick(stop, () => {
     at = -1;
     steps.hidden = true;
     start.hidden = false;
@@ -183,11 +183,11 @@ function explorer(a: AnalysisAnswer, ctx: ReviewContext) {
     li.append(`${which === 'played' ? 'Played' : 'Best'}: ${moveWords(ctx.geo, m.seat, mv)} — `);
     li.append(h('strong', { text: pct(chance) }), ` to win for ${ctx.names[m.seat]} `);
     const draw = h('button', { type: 'button', class: 'link', text: 'show on board' });
-    draw.addEventListener('click', () => (clearMarks(ctx.scope), markMove(ctx, m.seat, mv, which)));
+    onClick(draw, () => (clearMarks(ctx.scope), markMove(ctx, m.seat, mv, which)));
     li.append(draw);
     if (which === 'played') {
       const play = h('button', { type: 'button', class: 'link', text: 'play it' });
-      play.addEventListener('click', () => ctx.show(frame + 1));
+      onClick(play, () => ctx.show(frame + 1));
       li.append(' · ', play);
     }
     return li;

@@ -2,7 +2,7 @@
 // board, forced moves played by themselves, animation speed and high-contrast colours. They apply
 // as classes on <body> (CSS does the rest) and are read by the table and the animator.
 
-import { h } from './dom.ts';
+import { h, onClick } from './dom.ts';
 
 export type Speed = 'normal' | 'fast' | 'off';
 
@@ -73,7 +73,7 @@ export function settingsPanel(onClose: () => void): HTMLElement {
   speed.value = current.speed;
   speed.addEventListener('change', () => updateSettings({ speed: speed.value as Speed }));
   const close = h('button', { type: 'button', 'data-action': 'close-settings', text: 'Done' });
-  close.addEventListener('click', onClose);
+  onClick(close, onClose);
   return h(
     'div',
     { class: 'settings card', role: 'dialog', 'aria-label': 'Settings' },

@@ -6,6 +6,7 @@ import type { Clock, LegalMove, Snapshot } from '../logic/types.ts';
 import type { ActionType, ClientMessages } from '../net/protocol.ts';
 import { ProtocolError } from '../net/socket.ts';
 import { ConfirmButton } from './confirm.ts';
+import { onClick } from './dom.ts';
 import { display, updateControls } from './table_draw.ts';
 import { seated, showError, type TableState } from './table_state.ts';
 
@@ -57,8 +58,8 @@ export function playMove(t: TableState, m: LegalMove): void {
 
 export function wireControls(t: TableState): void {
   const v = t.view;
-  v.rollButton.addEventListener('click', () => void act(t, 'roll', {}));
-  v.undoButton.addEventListener('click', () => void act(t, 'undo', {}));
+  onClick(v.rollButton, () => void act(t, 'roll', {}));
+  onClick(v.undoButton, () => void act(t, 'undo', {}));
   v.toast = (text, tone) => t.app.toast(text, tone);
   v.onVisibility = (pub) =>
     t.app.socket
@@ -67,11 +68,11 @@ export function wireControls(t: TableState): void {
   const resign = (t.resign = new ConfirmButton(v.resignButton, 'Confirm resign?', () =>
     updateControls(t),
   ));
-  v.resignButton.addEventListener('click', () => resign.click(() => void act(t, 'resign', {})));
+  onClick(v.resignButton, () => resign.click(() => void act(t, 'resign', {})));
   const leave = (t.leave = new ConfirmButton(v.leaveButton, 'Leave and lose?', () =>
     updateControls(t),
   ));
-  v.leaveButton.addEventListener('click', () => {
+  onClick(v.leaveButton, () => {
     if (!seated(t)) {
       window.location.hash = '#/lobby';
       return;

@@ -3,7 +3,7 @@
 // path" toggle does the same on request).
 
 import type { LegalTarget } from './board.ts';
-import { setText } from './dom.ts';
+import { onClick, setText } from './dom.ts';
 import { settings } from './settings.ts';
 
 const PLAYED = 'ur.played';
@@ -15,9 +15,7 @@ export class TableAssist {
     private readonly pathButton: HTMLButtonElement,
     private readonly showPath: (on: boolean) => void,
   ) {
-    pathButton.addEventListener('click', () =>
-      this.setPath(pathButton.getAttribute('aria-pressed') !== 'true'),
-    );
+    onClick(pathButton, () => this.setPath(pathButton.getAttribute('aria-pressed') !== 'true'));
   }
 
   setPath(on: boolean): void {

@@ -8,7 +8,7 @@ import { locationOf, type Geometry } from '../logic/geometry.ts';
 import type { SeatNo, Snapshot } from '../logic/types.ts';
 import type { UrSocket } from '../net/socket.ts';
 import type { BoardView } from './board.ts';
-import { h, setText } from './dom.ts';
+import { h, onClick, setText } from './dom.ts';
 
 const MOVE_PHASES = new Set(['awaiting_move', 'awaiting_award', 'awaiting_forfeit']);
 
@@ -36,7 +36,7 @@ export class TableHint {
     private readonly scene: () => { board: BoardView | null; geo: Geometry | null },
     private readonly onError: (e: unknown) => void,
   ) {
-    this.button.addEventListener('click', () => void this.ask());
+    onClick(this.button, () => void this.ask());
   }
 
   private you: SeatNo | null = null;

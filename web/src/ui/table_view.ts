@@ -10,7 +10,7 @@ import { howtoHash, inviteUrl } from '../logic/route.ts';
 import { buildBanner } from './banner.ts';
 import { pieceElement, type BoardView } from './board.ts';
 import type { DiceView } from './dice.ts';
-import { h, setShown, setText } from './dom.ts';
+import { clear, h, onClick, setShown, setText } from './dom.ts';
 import type { BannerAction } from './rematch.ts';
 
 const STATUS_WORDS: Record<string, string> = {
@@ -105,7 +105,7 @@ export class TableView {
   private isPublic = false;
 
   constructor(id: string) {
-    this.copyButton.addEventListener('click', async () => {
+    onClick(this.copyButton, async () => {
       this.inviteInput.select();
       try {
         await navigator.clipboard.writeText(this.inviteInput.value);
@@ -114,7 +114,7 @@ export class TableView {
         this.toast('Copy the selected link by hand (the browser refused the clipboard).', 'info');
       }
     });
-    this.visButton.addEventListener('click', () => this.onVisibility(!this.isPublic));
+    onClick(this.visButton, () => this.onVisibility(!this.isPublic));
     this.inviteBox.append(
       h('span', { class: 'hint', text: 'Invite link:' }),
       this.inviteInput,
@@ -251,7 +251,7 @@ export class TableView {
   /** Shows the post-game banner once per finished game (until the player closes it). */
   drawBanner(snap: Snapshot, you: SeatNo | null): void {
     if (snap.status !== 'finished' || !snap.summary) {
-      this.bannerHost.replaceChildren();
+      clear(this.bannerHost);
       return;
     }
     // A rematch offered (or declined) shows the banner again, even after "Show board".
@@ -265,7 +265,7 @@ export class TableView {
       you,
       () => {
         this.bannerClosed = true;
-        this.bannerHost.replaceChildren();
+        clear(this.bannerHost);
       },
       this.afterGame(snap),
     );
@@ -283,7 +283,7 @@ export class TableView {
           'data-action': m.kind,
           text: yes ? 'Enter a counter onto S' : 'Decline',
         });
-        b.addEventListener('click', () => onPick(m));
+        onClick(b, () => onPick(m));
         return b;
       }),
     );
@@ -317,7 +317,7 @@ export class TableView {
   }
 
   clearLog(): void {
-    this.log.replaceChildren();
+    clear(this.log);
   }
 
   logLine(text: string, tone: string): void {
