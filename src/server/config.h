@@ -23,11 +23,11 @@ struct ServerConfig {
   std::vector<std::string> allow_origins;  // extra WebSocket origins, e.g. "http://localhost:5173"
   // Load balancers whose X-Forwarded-For names the client (http_util.h: client_address).
   std::vector<std::string> trusted_proxies;
-  int threads = 2;                         // I/O threads
-  int worker_threads = 2;                  // password hashing and database work
-  bool handle_signals = true;              // stop gracefully on SIGINT/SIGTERM
-  bool access_log = true;                  // one line per HTTP request on stderr
-  bool secure_cookies = false;             // add `Secure` to the session cookie (behind HTTPS)
+  int threads = 2;              // I/O threads
+  int worker_threads = 2;       // password hashing and database work
+  bool handle_signals = true;   // stop gracefully on SIGINT/SIGTERM
+  bool access_log = true;       // one line per HTTP request on stderr
+  bool secure_cookies = false;  // add `Secure` to the session cookie (behind HTTPS)
 
   // Limits. A request body over max_body_bytes gets 413; a WebSocket message over
   // max_ws_message_bytes gets an error message, one over 4x that closes the socket (1009).
