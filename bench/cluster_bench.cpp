@@ -71,6 +71,10 @@ struct BusPair {
     std::unique_lock lock(m);
     return cv.wait_for(lock, within, [&] { return got >= n; });
   }
+  std::size_t received() {
+    std::lock_guard lock(m);
+    return got;
+  }
 };
 
 std::unique_ptr<BusPair> bus_pair(benchmark::State& state) {
@@ -93,11 +97,7 @@ void BM_BusRoundTrip(benchmark::State& state) {
   auto pair = bus_pair(state);
   if (!pair) return;
   Payload payload = snapshot_payload();
-  std::size_t n;
-  {
-    std::lock_guard lock(pair->m);
-    n = pair->got;
-  }
+  std::size_t n = pair->received();
   for (auto _ : state) {
     pair->a->publish("bench", payload);
     if (!pair->wait(++n)) return state.SkipWithError("a message was lost");
@@ -111,11 +111,7 @@ void BM_BusBurst(benchmark::State& state) {
   auto pair = bus_pair(state);
   if (!pair) return;
   Payload payload = snapshot_payload();
-  std::size_t n;
-  {
-    std::lock_guard lock(pair->m);
-    n = pair->got;
-  }
+  std::size_t n = pair->received();
   for (auto _ : state) {
     for (int i = 0; i < 1000; ++i) pair->a->publish("bench", payload);
     if (!pair->wait(n += 1000)) return state.SkipWithError("a message was lost");
