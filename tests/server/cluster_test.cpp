@@ -203,6 +203,13 @@ class ClusterTest : public ::testing::Test {
     }
     return -1;
   }
+  // The ports of every node but the k-th (where the players go when node k is to be stopped).
+  std::vector<std::uint16_t> nodes_but(int k) const {
+    std::vector<std::uint16_t> others;
+    for (std::size_t i = 0; i < nodes_.size(); ++i)
+      if (static_cast<int>(i) != k) others.push_back(nodes_[i]);
+    return others;
+  }
   static std::string cluster_file(const std::string& name) {
     return std::string(std::getenv("UR_TEST_CLUSTER_DIR")) + "/" + name;
   }
@@ -293,9 +300,7 @@ TEST_F(ClusterTest, StoppedOwnerCannotCommitAndTheIdleClockFiresOnce) {
   int k = owner_index(id);
   ASSERT_GE(k, 0) << "nobody holds the table's lease";
   // The players' sockets stay clear of the node that will be stopped.
-  std::vector<std::uint16_t> others;
-  for (std::size_t i = 0; i < nodes_.size(); ++i)
-    if (static_cast<int>(i) != k) others.push_back(nodes_[i]);
+  const std::vector<std::uint16_t> others = nodes_but(k);
   json table = reconnect(light, others[0], id);
   reconnect(dark, others[1], id);
   int n = 0;
@@ -366,9 +371,7 @@ TEST_F(ClusterTest, KilledOwnerTwentyTimesTheGameGoesOn) {
     ASSERT_EQ(::kill(node_pid(k), SIGKILL), 0);
     auto killed = std::chrono::steady_clock::now();
     // Players on the dead node come back on the others, as a page reconnects.
-    std::vector<std::uint16_t> alive;
-    for (std::size_t i = 0; i < nodes_.size(); ++i)
-      if (static_cast<int>(i) != k) alive.push_back(nodes_[i]);
+    const std::vector<std::uint16_t> alive = nodes_but(k);
     for (int p = 0; p < 2; ++p)
       if (on[p] == nodes_[k]) {
         on[p] = alive[p];
@@ -428,9 +431,7 @@ TEST_F(ClusterTest, AGracefulStopHandsTheLeasesBack) {
   int k = owner_index(id);
   ASSERT_GE(k, 0) << "nobody holds the table's lease";
   // The players leave the node first, so that its graceful stop has no socket to wait for.
-  std::vector<std::uint16_t> others;
-  for (std::size_t i = 0; i < nodes_.size(); ++i)
-    if (static_cast<int>(i) != k) others.push_back(nodes_[i]);
+  const std::vector<std::uint16_t> others = nodes_but(k);
   reconnect(light, others[0], id);
   reconnect(dark, others[1], id);
   TableRow before = row(id);
