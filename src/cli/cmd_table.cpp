@@ -19,15 +19,22 @@ std::string describe(const Engine& e, const Move& m, Player pl) {
   return fmt::format("{}->{} ({} -> {})", m.from, m.to, from, to);
 }
 
-// The table's header, after verifying it.
-void run_info(const std::string& file) {
+// The verified table in `file`, or null after saying on stderr why not (exit status 1).
+std::shared_ptr<const solver::Table> open_or_report(const std::string& file, const char* command) {
   solver::TableResult tr = solver::Table::open(file);
   if (auto* e = std::get_if<Error>(&tr)) {
-    std::cerr << "ur table info: " << e->message << "\n";
+    std::cerr << "ur table " << command << ": " << e->message << "\n";
     exit_status() = 1;
-    return;
+    return nullptr;
   }
-  const auto& t = *std::get<std::shared_ptr<const solver::Table>>(tr);
+  return std::get<std::shared_ptr<const solver::Table>>(tr);
+}
+
+// The table's header, after verifying it.
+void run_info(const std::string& file) {
+  const auto opened = open_or_report(file, "info");
+  if (!opened) return;
+  const auto& t = *opened;
   const auto& i = t.info();
   std::cout << fmt::format(
       "rules:     {}\nencoding:  {}\nversion:   {}\nvalues:    {}\n"
@@ -80,13 +87,9 @@ void print_values(const Engine& engine, const solver::Table& t, const solver::St
 }
 
 void run_query(const std::string& file, const std::string& position) {
-  solver::TableResult tr = solver::Table::open(file);
-  if (auto* e = std::get_if<Error>(&tr)) {
-    std::cerr << "ur table query: " << e->message << "\n";
-    exit_status() = 1;
-    return;
-  }
-  const auto& t = *std::get<std::shared_ptr<const solver::Table>>(tr);
+  const auto opened = open_or_report(file, "query");
+  if (!opened) return;
+  const auto& t = *opened;
   const Engine engine(rule_set_or_throw(t.info().rules));
   solver::StateIndexResult ir = solver::StateIndex::create(engine);
   const auto& index = std::get<solver::StateIndex>(ir);
