@@ -14,11 +14,11 @@
 #include <mutex>
 
 #include "mid_game.h"
-#include "server/accounts.h"
-#include "server/pubsub.h"
-#include "server/redis_pubsub.h"
-#include "server/storage.h"
-#include "server/table_views.h"
+#include "server/accounts/accounts.h"
+#include "server/cluster/pubsub.h"
+#include "server/cluster/redis_pubsub.h"
+#include "server/storage/storage.h"
+#include "server/tables/table_views.h"
 
 namespace {
 

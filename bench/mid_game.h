@@ -3,8 +3,8 @@
 #pragma once
 
 #include "engine/random.h"
-#include "server/table_model.h"
-#include "server/table_service.h"
+#include "server/tables/table_model.h"
+#include "server/tables/table_service.h"
 
 namespace {
 

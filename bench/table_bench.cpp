@@ -4,9 +4,9 @@
 #include <benchmark/benchmark.h>
 
 #include "mid_game.h"
-#include "server/table_model.h"
-#include "server/table_service.h"
-#include "server/table_views.h"
+#include "server/tables/table_model.h"
+#include "server/tables/table_service.h"
+#include "server/tables/table_views.h"
 
 namespace {
 

@@ -25,7 +25,7 @@
 #include "cli/commands.h"
 #include "cli/ws_client.h"
 #include "engine/notation.h"
-#include "server/table_model.h"
+#include "server/tables/table_model.h"
 
 namespace ur::cli {
 namespace {

@@ -5,9 +5,9 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "server/pg_storage.h"
 #include "server/server.h"
-#include "server/table_solver.h"
+#include "server/storage/pg_storage.h"
+#include "server/tables/table_solver.h"
 
 namespace ur::cli {
 

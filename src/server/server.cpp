@@ -8,13 +8,13 @@
 #include <thread>
 
 #include "rules/presets.h"
-#include "server/accounts.h"
-#include "server/bot_service.h"
-#include "server/redis_pubsub.h"
+#include "server/accounts/accounts.h"
+#include "server/cluster/redis_pubsub.h"
 #include "server/server_impl.h"
-#include "server/table_service.h"
-#include "server/table_solver.h"
-#include "server/ws_dispatch.h"
+#include "server/tables/bot_service.h"
+#include "server/tables/table_service.h"
+#include "server/tables/table_solver.h"
+#include "server/transport/ws_dispatch.h"
 #include "solver/table_store.h"
 
 namespace ur::server {

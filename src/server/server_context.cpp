@@ -4,11 +4,11 @@
 
 #include <chrono>
 
-#include "server/bot_service.h"
-#include "server/pubsub.h"
-#include "server/table_service.h"
-#include "server/table_solver.h"
-#include "server/ws_dispatch.h"
+#include "server/cluster/pubsub.h"
+#include "server/tables/bot_service.h"
+#include "server/tables/table_service.h"
+#include "server/tables/table_solver.h"
+#include "server/transport/ws_dispatch.h"
 #include "solver/table_store.h"
 
 namespace ur::server {

@@ -19,10 +19,10 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "server/accounts/identity.h"
+#include "server/accounts/rate_limiter.h"
 #include "server/config.h"
-#include "server/identity.h"
-#include "server/rate_limiter.h"
-#include "server/storage.h"
+#include "server/storage/storage.h"
 
 namespace ur::solver {
 class TableStore;

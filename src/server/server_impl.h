@@ -23,7 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "server/api.h"
+#include "server/api/api.h"
 #include "server/log.h"
 #include "server/server.h"
 #include "server/server_context.h"

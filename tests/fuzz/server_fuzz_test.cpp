@@ -9,7 +9,7 @@
 #include "../server/harness.h"
 #include "engine/game_record.h"
 #include "fuzz_inputs.h"
-#include "server/table_model.h"
+#include "server/tables/table_model.h"
 
 namespace ur::server {
 namespace {

@@ -22,10 +22,10 @@
 #include <random>
 
 #include "harness.h"
-#include "server/redis_commands.h"
-#include "server/redis_pubsub.h"
-#include "server/storage.h"
-#include "server/table_lease.h"
+#include "server/cluster/redis_commands.h"
+#include "server/cluster/redis_pubsub.h"
+#include "server/cluster/table_lease.h"
+#include "server/storage/storage.h"
 
 namespace ur::server::test {
 namespace {

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "harness.h"
-#include "server/storage.h"
+#include "server/storage/storage.h"
 #include "table_fixture.h"
 
 namespace ur::server {

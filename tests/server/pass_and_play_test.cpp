@@ -8,9 +8,9 @@
 #include <thread>
 
 #include "harness.h"
-#include "server/storage.h"
-#include "server/table_model.h"
-#include "server/table_views.h"
+#include "server/storage/storage.h"
+#include "server/tables/table_model.h"
+#include "server/tables/table_views.h"
 #include "table_fixture.h"
 
 namespace ur::server {

@@ -1,4 +1,4 @@
-// The shared matchmaking queue's Lua scripts (src/server/redis_match.cpp) against a real Redis
+// The shared matchmaking queue's Lua scripts (src/server/cluster/redis_match.cpp) against a real Redis
 // server: the cluster's (scripts/cluster test starts one; skipped without it). Each test keeps
 // its keys under a prefix of its own, so the nodes of the cluster never see these tickets.
 #include <future>
@@ -7,8 +7,8 @@
 #include <set>
 
 #include "harness.h"
-#include "server/redis_match.h"
-#include "server/redis_pubsub.h"
+#include "server/cluster/redis_match.h"
+#include "server/cluster/redis_pubsub.h"
 
 namespace ur::server::test {
 namespace {

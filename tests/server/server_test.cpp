@@ -2,7 +2,7 @@
 // HTTP client and a real WebSocket client written with Beast. Every network wait has a generous
 // deadline so that a loaded machine slows the tests down instead of failing them.
 #include "harness.h"
-#include "server/accounts.h"
+#include "server/accounts/accounts.h"
 
 namespace ur::server {
 namespace {

@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "server/accounts.h"
-#include "server/http_util.h"
-#include "server/rate_limiter.h"
-#include "server/sqlite_storage.h"
+#include "server/accounts/accounts.h"
+#include "server/accounts/rate_limiter.h"
+#include "server/storage/sqlite_storage.h"
+#include "server/transport/http_util.h"
 
 namespace ur::server {
 namespace {

@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "harness.h"
-#include "server/elo.h"
-#include "server/pg_storage.h"
-#include "server/storage.h"
+#include "server/storage/elo.h"
+#include "server/storage/pg_storage.h"
+#include "server/storage/storage.h"
 
 namespace ur::server {
 namespace {

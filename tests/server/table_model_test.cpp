@@ -5,12 +5,12 @@
 
 #include "engine/game_record.h"
 #include "engine/random.h"
-#include "server/elo.h"
-#include "server/matchmaker.h"
-#include "server/pubsub.h"
-#include "server/table_model.h"
-#include "server/table_service.h"
-#include "server/table_views.h"
+#include "server/cluster/pubsub.h"
+#include "server/storage/elo.h"
+#include "server/tables/matchmaker.h"
+#include "server/tables/table_model.h"
+#include "server/tables/table_service.h"
+#include "server/tables/table_views.h"
 
 namespace ur::server {
 namespace {

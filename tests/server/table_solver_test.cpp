@@ -4,7 +4,7 @@
 // once it is there. The memory limit is set so that only the smallest preset (bell) is solved.
 #include <cstdlib>
 
-#include "server/table_solver.h"
+#include "server/tables/table_solver.h"
 #include "table_fixture.h"
 
 namespace ur::server {

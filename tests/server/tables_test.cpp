@@ -8,7 +8,7 @@
 #include "engine/game_record.h"
 #include "harness.h"
 #include "rules/presets.h"
-#include "server/storage.h"
+#include "server/storage/storage.h"
 #include "solver/table_file.h"
 #include "solver/table_store.h"
 #include "solver/value_iteration.h"

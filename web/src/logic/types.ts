@@ -1,5 +1,5 @@
 // The shapes of what `ur serve` sends: the WebSocket table snapshot (docs/protocol.md) and the
-// HTTP API answers (docs/server.md, src/server/api_games.cpp). Only the fields the client reads are
+// HTTP API answers (docs/server.md, src/server/api/api_games.cpp). Only the fields the client reads are
 // typed; the server may add more (the protocol says clients ignore unknown fields).
 
 export type Side = 'light' | 'dark';

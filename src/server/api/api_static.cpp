@@ -1,0 +1,86 @@
+// Static files of the web client (api.h: serve_static). Paths are resolved under the web root
+// by resolve_static_path, which refuses anything that would leave it.
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/file_body.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+#include "server/api/api.h"
+#include "server/transport/http_util.h"
+
+namespace ur::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+Response status_of(unsigned& status, Response res) {
+  status = res.result_int();
+  return res;
+}
+
+std::string etag_for(const fs::path& p, std::uintmax_t size) {
+  std::error_code ec;
+  auto mtime = fs::last_write_time(p, ec).time_since_epoch().count();
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "\"%jx-%llx\"", size, static_cast<unsigned long long>(mtime));
+  return buf;
+}
+
+}  // namespace
+
+http::message_generator serve_static(ServerContext& ctx, const Request& req, unsigned& status) {
+  status = 200;
+  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    Response res =
+        error_json(req, Errc::kMethodNotAllowed, "static files answer GET and HEAD only");
+    res.set(http::field::allow, "GET, HEAD");
+    status = res.result_int();
+    return res;
+  }
+  if (ctx.web_root.empty())
+    return status_of(status, error_json(req, Errc::kNotFound, "no web root configured"));
+  auto path = resolve_static_path(ctx.web_root, req.target());
+  if (!path) return status_of(status, error_json(req, Errc::kBadPath, "path refused"));
+  std::error_code ec;
+  if (!fs::is_regular_file(*path, ec))
+    return status_of(status, error_json(req, Errc::kNotFound, "no such file"));
+  std::string p = path->string();
+  http::file_body::value_type body;
+  boost::beast::error_code bec;
+  body.open(p.c_str(), boost::beast::file_mode::scan, bec);
+  if (bec) return status_of(status, error_json(req, Errc::kNotFound, "no such file"));
+  std::uintmax_t size = body.size();
+  std::string etag = etag_for(*path, size);
+  std::string_view type = mime_type(p);
+  // HTML is revalidated on every load (so a deploy shows at once); assets may be cached an hour.
+  std::string_view cache = type.substr(0, 9) == "text/html" ? "no-cache" : "public, max-age=3600";
+  auto headers = [&](auto& res) {
+    set_common_headers(res);
+    res.set(http::field::content_type, type);
+    res.set(http::field::cache_control, cache);
+    res.set(http::field::etag, etag);
+    res.keep_alive(req.keep_alive());
+  };
+  if (req[http::field::if_none_match] == etag) {
+    status = 304;
+    http::response<http::empty_body> res{http::status::not_modified, req.version()};
+    headers(res);
+    return res;
+  }
+  if (req.method() == http::verb::head) {
+    http::response<http::empty_body> res{http::status::ok, req.version()};
+    headers(res);
+    res.content_length(size);
+    return res;
+  }
+  http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                      std::make_tuple(http::status::ok, req.version())};
+  headers(res);
+  res.content_length(size);
+  return res;
+}
+
+}  // namespace ur::server

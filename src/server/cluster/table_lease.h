@@ -1,0 +1,71 @@
+// Table leases: with several nodes (a bus), exactly one node runs a live table's timers — the
+// idle clock and the computer seats — the one holding the table's lease in the database
+// (docs/scaling.md, "Table leases"). A lease is `owner_node`, `lease_until` and an `epoch` that
+// grows on every takeover. The holder renews all its leases with one statement per period; every
+// node sweeps for expired leases in the same period and takes them at epoch + 1, so a dead node's
+// tables move within lease duration + period. The epoch fences the server's own commits (the idle
+// clock, a computer move): an old holder that was paused or cut off, and wakes up still believing
+// it holds the table, is refused by the database (Storage::save_table with the epoch).
+//
+// LeaseBook keeps which leases this node holds and makes the storage calls; TableService
+// (table_lease.cpp) acts on what changed. Safe to call from several threads.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "server/config.h"
+#include "server/storage/storage.h"
+
+namespace ur::server {
+
+// Unix time in milliseconds: leases and the stored idle deadline use it, so nodes' clocks must
+// agree to well under a lease (NTP does).
+std::int64_t unix_now_ms();
+
+class LeaseBook {
+ public:
+  LeaseBook(Storage& storage, const ServerConfig::Leases& config)
+      : storage_(storage), config_(config) {}
+
+  // The node's id in the leases: `name` with a random suffix, new for every process, so that a
+  // restarted node never mistakes its predecessor's leases for its own.
+  void start(const std::string& name);
+  const std::string& node() const { return node_; }
+
+  // Takes the lease of one live table if it is free (or already ours): its epoch, else nullopt.
+  // Throws StorageError.
+  std::optional<std::int64_t> claim(const std::string& table_id);
+
+  struct Changes {
+    std::vector<std::string> lost;   // held before, not any more (taken over, or game over)
+    std::vector<TableLease> gained;  // taken from an expired lease (or found ours)
+  };
+  // One period: renews every lease (one statement), then takes expired ones (one statement).
+  // Throws StorageError; then nothing changes here (the next period tries again).
+  Changes tick();
+
+  std::size_t held();
+  // A graceful stop: every lease of this node expires now (one statement), so another node's
+  // next sweep takes the tables instead of waiting out the lease. Returns how many were held.
+  // Throws StorageError.
+  std::size_t release();
+
+ private:
+  static std::int64_t now_ms();
+
+  Storage& storage_;
+  const ServerConfig::Leases& config_;
+  std::string node_;
+  // Held across the storage calls: a claim and a tick never interleave, so what the database
+  // answers and this map agree.
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::int64_t> held_;  // table id -> epoch
+  bool released_ = false;                               // release(): no renewal any more
+};
+
+}  // namespace ur::server

@@ -1,0 +1,347 @@
+#include "server/storage/pg_storage.h"
+
+#include <pqxx/pqxx>
+
+#include <cctype>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "server/storage/sql_database.h"
+
+namespace ur::server {
+namespace {
+
+// Numbered schema steps (sql_database.h), the same numbers as the SQLite dialect's.
+constexpr SqlMigration kMigrations[] = {
+    {1, R"sql(
+      CREATE TABLE users (
+        id            BIGSERIAL PRIMARY KEY,
+        username      TEXT             NOT NULL,
+        password_hash TEXT             NOT NULL,
+        created_at    BIGINT           NOT NULL,
+        rating        DOUBLE PRECISION NOT NULL DEFAULT 1200,
+        games         INTEGER          NOT NULL DEFAULT 0,
+        wins          INTEGER          NOT NULL DEFAULT 0
+      );
+      CREATE UNIQUE INDEX users_username ON users (lower(username));
+      CREATE TABLE sessions (
+        id         TEXT   PRIMARY KEY,
+        user_id    BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX sessions_user ON sessions(user_id);
+      CREATE INDEX sessions_expiry ON sessions(expires_at);
+    )sql"},
+    {2, R"sql(
+      CREATE TABLE tables (
+        id         TEXT    PRIMARY KEY,
+        rules      TEXT    NOT NULL,
+        status     TEXT    NOT NULL,
+        is_public  BOOLEAN NOT NULL,
+        rated      BOOLEAN NOT NULL,
+        version    BIGINT  NOT NULL,
+        state      TEXT    NOT NULL,
+        created_at BIGINT  NOT NULL,
+        updated_at BIGINT  NOT NULL
+      );
+      CREATE INDEX tables_live ON tables(status, is_public, updated_at);
+      CREATE TABLE matches (
+        id                  TEXT    PRIMARY KEY,
+        rules               TEXT    NOT NULL,
+        rated               BOOLEAN NOT NULL,
+        light_user          BIGINT  REFERENCES users(id),
+        dark_user           BIGINT  REFERENCES users(id),
+        light_name          TEXT    NOT NULL,
+        dark_name           TEXT    NOT NULL,
+        winner              INTEGER NOT NULL,
+        reason              TEXT    NOT NULL,
+        light_rating_before DOUBLE PRECISION NOT NULL,
+        light_rating_after  DOUBLE PRECISION NOT NULL,
+        dark_rating_before  DOUBLE PRECISION NOT NULL,
+        dark_rating_after   DOUBLE PRECISION NOT NULL,
+        summary             TEXT    NOT NULL,
+        record              TEXT    NOT NULL,
+        started_at          BIGINT  NOT NULL,
+        finished_at         BIGINT  NOT NULL
+      );
+      CREATE INDEX matches_light ON matches(light_user, finished_at);
+      CREATE INDEX matches_dark ON matches(dark_user, finished_at);
+      CREATE INDEX users_rating ON users(games, rating);
+    )sql"},
+    {3, R"sql(
+      ALTER TABLE tables ADD COLUMN owner_key TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tables ADD COLUMN owner_user BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN owner_addr TEXT NOT NULL DEFAULT '';
+      CREATE INDEX tables_owner ON tables(status, owner_key);
+      CREATE INDEX tables_owner_addr ON tables(status, owner_addr);
+    )sql"},
+    {4, R"sql(
+      CREATE TABLE reviews (
+        match_id       TEXT             PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        estimate       BOOLEAN          NOT NULL,
+        light_accuracy DOUBLE PRECISION NOT NULL,
+        dark_accuracy  DOUBLE PRECISION NOT NULL,
+        review         TEXT             NOT NULL,
+        created_at     BIGINT           NOT NULL
+      );
+    )sql"},
+    // Bot accounts and their own rating pool (Storage::bot_status).
+    {5, R"sql(
+      ALTER TABLE users ADD COLUMN is_bot BOOLEAN NOT NULL DEFAULT FALSE;
+      ALTER TABLE users ADD COLUMN bot_token_hash TEXT UNIQUE;
+      ALTER TABLE users ADD COLUMN bot_rating DOUBLE PRECISION NOT NULL DEFAULT 1200;
+      ALTER TABLE users ADD COLUMN bot_games INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN bot_wins INTEGER NOT NULL DEFAULT 0;
+    )sql"},
+    // Table leases of a cluster (Storage::claim_table) and the stored idle clock.
+    {6, R"sql(
+      ALTER TABLE tables ADD COLUMN owner_node TEXT NOT NULL DEFAULT '';
+      ALTER TABLE tables ADD COLUMN lease_until BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE tables ADD COLUMN clock_deadline BIGINT NOT NULL DEFAULT 0;
+      CREATE INDEX tables_lease ON tables(status, lease_until);
+      CREATE INDEX tables_owner_node ON tables(owner_node, status);
+    )sql"},
+};
+
+constexpr SqlDialect kPostgres{
+    .backend = "postgresql",
+    .migrations = kMigrations,
+    .create_schema_version =
+        "CREATE TABLE IF NOT EXISTS schema_version ("
+        "version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)",
+    // Serialises nodes migrating at once ("ur" in ASCII: any constant every node shares).
+    .lock_migrations = "SELECT pg_advisory_xact_lock(29810)",
+    .now_seconds = "EXTRACT(EPOCH FROM now())::BIGINT",
+    .username_is = "lower(username) = lower($1)",  // the unique index is on lower(username)
+    .bytewise = " COLLATE \"C\"",                  // whatever the database's locale
+    .lock_rows = " FOR UPDATE",
+    // Rows another node's sweep has locked are skipped, not waited for.
+    .take_expired =
+        "UPDATE tables t SET owner_node = $1, lease_until = $3, epoch = t.epoch + 1 "
+        "FROM (SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < $2 "
+        "ORDER BY lease_until LIMIT $4 FOR UPDATE SKIP LOCKED) expired "
+        "WHERE t.id = expired.id RETURNING t.id, t.epoch",
+};
+
+std::string percent_decode(const std::string& s) {
+  auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) && hex(s[i + 2])) {
+      out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+// The password of the URL, as written and decoded, from the user info and from a `password=`
+// query parameter: every message is scrubbed of them (libpq does not quote them, but a message
+// of a future version or of a malformed URL might).
+std::vector<std::string> url_secrets(const std::string& url) {
+  std::vector<std::string> secrets;
+  auto add = [&](const std::string& s) {
+    if (s.empty()) return;
+    secrets.push_back(s);
+    if (std::string d = percent_decode(s); d != s) secrets.push_back(d);
+  };
+  std::size_t start = url.find("://");
+  start = start == std::string::npos ? 0 : start + 3;
+  std::size_t end = url.find_first_of("/?", start);
+  std::string authority = url.substr(start, end == std::string::npos ? end : end - start);
+  if (std::size_t at = authority.rfind('@'); at != std::string::npos) {
+    std::string userinfo = authority.substr(0, at);
+    if (std::size_t colon = userinfo.find(':'); colon != std::string::npos)
+      add(userinfo.substr(colon + 1));
+  }
+  if (std::size_t q = url.find('?'); q != std::string::npos) {
+    for (std::size_t p = q + 1; p < url.size();) {
+      std::size_t amp = url.find('&', p);
+      std::string param = url.substr(p, amp == std::string::npos ? amp : amp - p);
+      if (param.rfind("password=", 0) == 0) add(param.substr(9));
+      p = amp == std::string::npos ? url.size() : amp + 1;
+    }
+  }
+  return secrets;
+}
+
+class PgRow final : public SqlRow {
+ public:
+  explicit PgRow(const pqxx::row& row) : row_(row) {}
+  int size() const override { return static_cast<int>(row_.size()); }
+  std::int64_t integer(int c) const override { return row_[c].as<std::int64_t>(0); }
+  double real(int c) const override { return row_[c].as<double>(0); }
+  bool boolean(int c) const override { return row_[c].as<bool>(false); }
+  std::string text(int c) const override {
+    return row_[c].is_null() ? std::string() : std::string(row_[c].c_str(), row_[c].size());
+  }
+
+ private:
+  const pqxx::row& row_;
+};
+
+// Statements in a libpqxx transaction (a write) or nontransaction (a read). libpqxx sends
+// every parameter as text, as its own conversions write it.
+class PgSession final : public SqlSession {
+ public:
+  explicit PgSession(pqxx::transaction_base& tx) : tx_(tx) {}
+
+  std::int64_t run(std::string_view sql, std::initializer_list<SqlValue> params,
+                   SqlRowFn row) override {
+    std::vector<std::string> texts;
+    texts.reserve(params.size());
+    for (const SqlValue& v : params) texts.push_back(text(v));
+    std::vector<const char*> values;  // nullptr: NULL
+    values.reserve(params.size());
+    std::size_t i = 0;
+    for (const SqlValue& v : params) {
+      values.push_back(v.kind == SqlValue::Kind::null ? nullptr : texts[i].c_str());
+      ++i;
+    }
+    pqxx::result result =
+        tx_.exec_params(std::string(sql), pqxx::prepare::make_dynamic_params(values));
+    if (row) {
+      for (const pqxx::row& r : result) row(PgRow(r));
+    }
+    return static_cast<std::int64_t>(result.affected_rows());
+  }
+
+  void script(const char* sql) override { tx_.exec(sql); }
+
+ private:
+  static std::string text(const SqlValue& v) {
+    switch (v.kind) {
+      case SqlValue::Kind::null:
+        return {};
+      case SqlValue::Kind::boolean:
+        return pqxx::to_string(v.integer != 0);
+      case SqlValue::Kind::integer:
+        return pqxx::to_string(v.integer);
+      case SqlValue::Kind::real:
+        return pqxx::to_string(v.real);
+      case SqlValue::Kind::text:
+        return std::string(v.text);
+    }
+    return {};
+  }
+
+  pqxx::transaction_base& tx_;
+};
+
+class PgDatabase final : public SqlDatabase {
+ public:
+  explicit PgDatabase(const std::string& url)
+      : url_(url), target_(redact_pg_url(url)), secrets_(url_secrets(url)) {
+    std::lock_guard lock(mutex_);
+    with_connection("connection", [](pqxx::connection&) {});
+  }
+
+  // One statement or a read-only sequence: autocommit.
+  void read(const char* what, FunctionRef<void(SqlSession&)> body) override {
+    std::lock_guard lock(mutex_);
+    with_connection(what, [&](pqxx::connection& c) {
+      pqxx::nontransaction tx(c);
+      PgSession s(tx);
+      body(s);
+    });
+  }
+
+  // One transaction: all of `body` or nothing.
+  void write(const char* what, FunctionRef<void(SqlSession&)> body) override {
+    std::lock_guard lock(mutex_);
+    with_connection(what, [&](pqxx::connection& c) {
+      pqxx::work tx(c);
+      PgSession s(tx);
+      body(s);
+      tx.commit();
+    });
+  }
+
+ private:
+  // Runs `body` on the connection (opening it if needed). A broken connection is replaced and
+  // the body run once more: a transaction cut off before its COMMIT was rolled back by the
+  // server, so nothing is applied twice; a COMMIT cut off is in_doubt_error and not retried.
+  // The caller holds mutex_.
+  template <class F>
+  void with_connection(const char* what, F&& body) {
+    for (int attempt = 0;; ++attempt) {
+      try {
+        if (!conn_) {
+          conn_ = std::make_unique<pqxx::connection>(url_);
+          // No NOTICEs on stderr (CREATE ... IF NOT EXISTS reports an existing table).
+          pqxx::nontransaction(*conn_).exec("SET client_min_messages TO warning");
+        }
+        body(*conn_);
+        return;
+      } catch (const StorageError&) {
+        throw;
+      } catch (const pqxx::broken_connection& e) {
+        conn_.reset();
+        if (attempt > 0) throw error(what, e, true);
+      } catch (const pqxx::in_doubt_error& e) {
+        conn_.reset();
+        throw error(what, e, true);
+      } catch (const std::exception& e) {
+        throw error(what, e, false);
+      }
+    }
+  }
+
+  StorageError error(const char* what, const std::exception& e, bool name_server) const {
+    // libpq's messages span lines ("...failed: Connection refused\n\tIs the server running"):
+    // one line reads better in a log.
+    std::string msg;
+    for (char c : std::string_view(e.what())) {
+      bool space = c == '\n' || c == '\t' || c == ' ';
+      if (!space || (!msg.empty() && msg.back() != ' ')) msg += space ? ' ' : c;
+    }
+    while (!msg.empty() && msg.back() == ' ') msg.pop_back();
+    auto replace_all = [&](const std::string& from, const std::string& to) {
+      for (std::size_t p = 0; (p = msg.find(from, p)) != std::string::npos; p += to.size())
+        msg.replace(p, from.size(), to);
+    };
+    replace_all(url_, target_);
+    for (const std::string& secret : secrets_) replace_all(secret, "***");
+    std::string where = name_server ? " (" + target_ + ")" : "";
+    return StorageError(std::string("postgresql ") + what + where + ": " + msg);
+  }
+
+  std::string url_;
+  std::string target_;
+  std::vector<std::string> secrets_;
+  std::mutex mutex_;
+  std::unique_ptr<pqxx::connection> conn_;
+};
+
+}  // namespace
+
+std::string redact_pg_url(const std::string& url) {
+  std::size_t scheme_end = url.find("://");
+  if (scheme_end == std::string::npos) return "postgresql://?";
+  std::size_t start = scheme_end + 3;
+  std::size_t end = url.find_first_of("/?", start);
+  std::string authority = url.substr(start, end == std::string::npos ? end : end - start);
+  std::string user;
+  if (std::size_t at = authority.rfind('@'); at != std::string::npos) {
+    user = authority.substr(0, at);
+    user = user.substr(0, user.find(':')) + "@";
+    authority = authority.substr(at + 1);
+  }
+  std::string path;
+  if (end != std::string::npos && url[end] == '/') {
+    std::size_t q = url.find('?', end);
+    path = url.substr(end, q == std::string::npos ? q : q - end);
+  }
+  return url.substr(0, start) + user + authority + path;
+}
+
+std::unique_ptr<Storage> open_pg_storage(const std::string& url) {
+  return make_sql_storage(std::make_unique<PgDatabase>(url), kPostgres);
+}
+
+}  // namespace ur::server

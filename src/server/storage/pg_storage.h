@@ -1,0 +1,29 @@
+// The PostgreSQL backend of Storage (`--db postgresql://user[:password]@host[:port]/database`,
+// any libpq connection URI): the choice for several server nodes sharing one database, or for an
+// operator who already runs PostgreSQL. Same contract and the same numbered migrations as the
+// SQLite backend, written in PostgreSQL's dialect (BIGSERIAL ids, BOOLEAN flags, a unique index on
+// lower(username)).
+//
+// One connection guarded by a mutex: the server's storage calls are short and already run on its
+// worker pool, so a pool of connections would buy little. A connection that breaks is replaced
+// once per call and the call retried; that is safe because a transaction cut off before COMMIT is
+// rolled back by the server, and a COMMIT whose fate is unknown is reported, never retried.
+// Migrations take a transaction-scoped advisory lock, so nodes starting together migrate once.
+// Error messages name the server as user@host:port/database and never show the password.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "server/storage/storage.h"
+
+namespace ur::server {
+
+// Connects and applies pending migrations. Throws StorageError with a readable message.
+std::unique_ptr<Storage> open_pg_storage(const std::string& url);
+
+// The URL without password and query parameters, fit for a log line:
+// "postgresql://ur:secret@db:5432/ur?sslmode=require" -> "postgresql://ur@db:5432/ur".
+std::string redact_pg_url(const std::string& url);
+
+}  // namespace ur::server

@@ -1,0 +1,61 @@
+// The mapping between the storage records of storage.h and SQL rows, written once for every
+// dialect: the column lists the statements of sql_storage.cpp select, and the readers of their
+// rows (in the same column order), and the one statement that writes a table row.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "server/storage/sql_database.h"
+#include "server/storage/storage.h"
+
+namespace ur::server::sql {
+
+inline constexpr const char* kUserColumns =
+    "SELECT id, username, password_hash, created_at, rating, games, wins FROM users ";
+// The user with their bot-pool rating, games and wins in place of the ordinary ones.
+inline constexpr const char* kPoolUserColumns =
+    "SELECT id, username, password_hash, created_at, bot_rating, bot_games, bot_wins FROM users ";
+inline constexpr const char* kTableColumns =
+    "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
+    "owner_key, owner_user, owner_addr, owner_node, lease_until, epoch, clock_deadline "
+    "FROM tables ";
+// Followed by the record column (or '' AS record) and the times.
+inline constexpr const char* kMatchColumns =
+    "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, reason, "
+    "light_rating_before, light_rating_after, dark_rating_before, dark_rating_after, summary, ";
+inline constexpr const char* kReviewColumns =
+    "SELECT match_id, estimate, light_accuracy, dark_accuracy, ";
+
+User to_user(const SqlRow& r);
+TableRow to_table(const SqlRow& r);  // the lobby's 12 columns or all 16
+MatchRow to_match(const SqlRow& r);
+ReviewRow to_review(const SqlRow& r);
+TableLease to_lease(const SqlRow& r);
+BotStatus to_bot_status(const SqlRow& r);
+
+// Inserts the row (expected_version < 0) or updates it if its version (and, unless kAnyEpoch,
+// its epoch) is the expected one; false when nothing was written.
+bool write_table(SqlSession& s, const TableRow& t, std::int64_t expected_version,
+                 std::int64_t expected_epoch);
+
+// The first row of the answer, mapped.
+template <class Map>
+auto first(SqlSession& s, std::string_view sql, std::initializer_list<SqlValue> params, Map map) {
+  std::optional<decltype(map(std::declval<const SqlRow&>()))> out;
+  s.run(sql, params, [&](const SqlRow& r) {
+    if (!out) out = map(r);
+  });
+  return out;
+}
+
+// Every row of the answer, mapped.
+template <class Map>
+auto all(SqlSession& s, std::string_view sql, std::initializer_list<SqlValue> params, Map map) {
+  std::vector<decltype(map(std::declval<const SqlRow&>()))> out;
+  s.run(sql, params, [&](const SqlRow& r) { out.push_back(map(r)); });
+  return out;
+}
+
+}  // namespace ur::server::sql

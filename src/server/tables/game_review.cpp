@@ -1,0 +1,146 @@
+#include "server/tables/game_review.h"
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <boost/asio/post.hpp>
+
+#include <filesystem>
+
+#include "analysis/review.h"
+#include "analysis/review_json.h"
+#include "engine/game_record.h"
+#include "rules/rule_set.h"
+#include "server/api/api.h"
+#include "server/log.h"
+#include "solver/table_store.h"
+
+namespace ur::server {
+namespace {
+
+using json = nlohmann::json;
+namespace http = boost::beast::http;
+
+// Why a review is estimated, in words for the player. The loader's own message may name a
+// server path: it goes to the server's log, never into the answer.
+const char* estimate_note(analysis::TableState t) {
+  switch (t) {
+    case analysis::TableState::kReady:
+      return "";
+    case analysis::TableState::kUnsolvable:
+      return "no table can be solved for this rule set: the values are estimates from search";
+    case analysis::TableState::kMissing:
+      return "this server has not solved this rule set yet: the values are estimates from search";
+    case analysis::TableState::kRefused:
+      return "this server's table for this rule set failed its checks and was not used: the "
+             "values are estimates from search";
+  }
+  return "";
+}
+
+// The hints each seat used (the table counts them into the game's summary), on the players.
+void add_hints(json& review, const MatchRow& m) {
+  json summary = json::parse(m.summary, nullptr, false);
+  for (json& p : review["players"]) {
+    int hints = 0;
+    const int seat = p.value("seat", 0);
+    if (summary.is_object() && summary.contains("seats") && summary["seats"].is_array())
+      for (const json& s : summary["seats"])
+        if (s.is_object() && s.value("seat", 0) == seat) hints = s.value("hints", 0);
+    p["hints"] = hints;
+  }
+}
+
+ReviewRow row_of(const MatchRow& m, const json& review) {
+  ReviewRow r;
+  r.match_id = m.id;
+  r.estimate = review.value("estimate", false);
+  for (const json& p : review["players"]) {
+    const int seat = p.value("seat", 0);
+    if (seat == 1 || seat == 2) r.accuracy[seat - 1] = p.value("accuracy", 100.0);
+  }
+  r.review = review.dump();
+  r.created_at = unix_now();
+  return r;
+}
+
+// An estimate is redone while the store has a table file for its rule set: exact once the
+// table is ready (and stored so), or estimated again with the refusal's note while it fails its
+// checks.
+bool table_came_since(const solver::TableStore& tables, const MatchRow& m,
+                      const ReviewRow& stored) {
+  if (!stored.estimate) return false;
+  auto rules = parse_rule_set(m.rules);
+  return std::holds_alternative<RuleSet>(rules) &&
+         tables.has_file(std::get<RuleSet>(rules).to_string());
+}
+
+}  // namespace
+
+ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m) {
+  auto replayed = record_from_json(json::parse(m.record, nullptr, false));
+  if (auto* e = std::get_if<Error>(&replayed))
+    return {http::status::unprocessable_entity,
+            error_body(Errc::kBadRecord, "the game record does not replay: " + e->message)};
+  const Game& g = std::get<Game>(replayed);
+  analysis::OpenedSource src = analysis::open_source(g.rules(), &tables);
+  if (src.table == analysis::TableState::kRefused)
+    log_line("analysis of " + m.id + ": table refused, estimating: " + src.why);
+  analysis::ReviewResult rr = analysis::review(g, *src.source);
+  if (auto* e = std::get_if<Error>(&rr))
+    return {static_cast<http::status>(http_status(e->code)), error_body(e->code, e->message)};
+  json out = analysis::review_json(std::get<analysis::Review>(rr));
+  out["id"] = m.id;
+  out["rules"] = m.rules;
+  if (src.table != analysis::TableState::kReady) out["note"] = estimate_note(src.table);
+  add_hints(out, m);
+  return {http::status::ok, std::move(out)};
+}
+
+ReviewAnswer stored_review(Storage& storage, const solver::TableStore& tables, const MatchRow& m) {
+  try {
+    if (std::optional<ReviewRow> stored = storage.find_review(m.id);
+        stored && !table_came_since(tables, m, *stored)) {
+      json review = json::parse(stored->review, nullptr, false);
+      if (review.is_object()) return {http::status::ok, std::move(review)};
+      log_line("stored review of " + m.id + " is not JSON; reviewing again");
+    }
+  } catch (const StorageError& e) {
+    log_line(std::string("reading the review of ") + m.id + " failed: " + e.what());
+  }
+  ReviewAnswer answer = compute_review(tables, m);
+  if (answer.first != http::status::ok) return answer;
+  try {
+    storage.save_review(row_of(m, answer.second));
+  } catch (const StorageError& e) {
+    log_line(std::string("storing the review of ") + m.id + " failed: " + e.what());
+  }
+  return answer;
+}
+
+void review_in_background(ServerContext& ctx, MatchRow m) {
+  boost::asio::post(ctx.review_pool, [&ctx, m = std::move(m)] {
+    // The review thread yields to the I/O and table threads (Linux: a thread's own nice value),
+    // as the background table solve does: a review may wait, a move should not.
+    static thread_local const bool lowered =
+        ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 10) == 0;
+    (void)lowered;
+    try {
+      stored_review(*ctx.storage, *ctx.table_store, m);
+    } catch (const std::exception& e) {
+      log_line(std::string("reviewing ") + m.id + " failed: " + e.what());
+    }
+  });
+}
+
+std::unordered_map<std::string, ReviewRow> review_summaries(Storage& storage,
+                                                            const std::vector<MatchRow>& rows) {
+  std::vector<std::string> ids;
+  for (const MatchRow& m : rows) ids.push_back(m.id);
+  std::unordered_map<std::string, ReviewRow> out;
+  for (ReviewRow& r : storage.review_summaries(ids)) out.emplace(r.match_id, std::move(r));
+  return out;
+}
+
+}  // namespace ur::server

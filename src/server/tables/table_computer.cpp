@@ -1,0 +1,83 @@
+// The computer seat of a table (table_service.h): its name for a level, handed to TableModel so
+// that the model never calls ai/, and its turns. A turn waits the natural delay on the table's
+// strand, searches on the bot pool (never on an I/O or table thread) and is applied only if the
+// table has not changed meanwhile; a throw needs no search.
+#include <sodium.h>
+
+#include <boost/asio/post.hpp>
+
+#include "server/log.h"
+#include "server/tables/table_service.h"
+
+namespace ur::server {
+namespace net = boost::asio;
+using json = nlohmann::json;
+
+std::optional<std::string> computer_name(const std::string& level, const RuleSet& rules,
+                                         const solver::TableStore* tables) {
+  if (!ai::is_level(level)) return std::nullopt;
+  // The perfect level without a solved table plays as hard (ai::level_note): the name says so.
+  return ai::level_note(level, rules, tables).empty() ? "Computer (" + level + ")"
+                                                      : "Computer (hard: no perfect table)";
+}
+
+void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
+  if (stopping_ || t->bot_busy || !t->model.bot_to_act() || !runs_timers(*t)) return;
+  t->bot_busy = true;
+  std::int64_t version = t->model.version();
+  t->bot_timer.expires_after(ctx_.config.bot_delay);
+  t->bot_timer.async_wait(
+      [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
+        auto table = weak.lock();
+        if (!table) return;
+        table->bot_busy = false;
+        if (ec || stopping_) return;
+        if (table->model.version() != version) {
+          schedule_bot(table);
+          return;
+        }
+        bot_turn(table, version);
+      });
+}
+
+void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version) {
+  if (!t->model.bot_to_act()) return;
+  if (t->model.game().awaiting_throw()) {
+    apply_server_action(t, "computer throw",
+                        [](TableModel& m, json& ev) { return m.bot_roll(secure_unit, ev); });
+    return;
+  }
+  if (!t->bot) {
+    const RuleSet& rules = t->model.game().rules();
+    int seat = t->model.seat_to_act();
+    const solver::TableStore* tables = ctx_.table_store.get();
+    std::string spec = ai::level_spec(t->model.seats()[seat - 1].level, rules, tables);
+    std::uint64_t seed;
+    randombytes_buf(&seed, sizeof seed);
+    auto made = ai::make_agent(spec, rules, seed, tables);
+    if (auto* err = std::get_if<Error>(&made)) {
+      log_line("table " + t->model.id() + ": no computer player: " + err->message);
+      return;
+    }
+    t->bot = std::move(std::get<std::unique_ptr<ai::Agent>>(made));
+  }
+  t->bot_busy = true;
+  auto engine = t->model.game().engine_ptr();
+  Position pos = t->model.game().position();
+  std::stop_token stop = t->bot_stop.get_token();
+  net::post(ctx_.bot_pool, [this, t, engine, pos, stop, version] {
+    Move m = t->bot->choose(*engine, pos, stop);
+    net::post(t->strand, [this, t, m, version] {
+      t->bot_busy = false;
+      if (stopping_) return;
+      if (t->model.version() != version) {
+        schedule_bot(t);
+        return;
+      }
+      apply_server_action(t, "computer move",
+                          [m](TableModel& model, json& ev) { return model.bot_move(m, ev); });
+    });
+  });
+}
+
+}  // namespace ur::server

@@ -1,0 +1,299 @@
+// The table messages of the WebSocket protocol (docs/protocol.md): creating, opening, joining
+// and watching tables, the game actions (undo at pass-and-play tables only) and visibility.
+// Rematches, the lobby list and matchmaking are in table_lobby.cpp, hints in table_hints.cpp.
+// Each handler validates the message's fields here, then does the table work on the table's
+// strand (table_service.cpp) and answers the client from there, so that its answer is queued in
+// order with the table's broadcasts.
+#include <boost/asio/post.hpp>
+
+#include "server/accounts/accounts.h"
+#include "server/tables/table_fields.h"
+#include "server/tables/table_service.h"
+#include "server/tables/table_views.h"
+
+namespace ur::server {
+namespace net = boost::asio;
+using json = nlohmann::json;
+using net::awaitable;
+
+void TableService::register_handlers(Dispatcher& d) {
+  d.add("create_table", [this](WsClient& c, const json& m) { return on_create(c, m); });
+  d.add("open_table", [this](WsClient& c, const json& m) { return on_open(c, m); });
+  d.add("join_table", [this](WsClient& c, const json& m) { return on_join(c, m); });
+  d.add("unwatch", [this](WsClient& c, const json& m) { return on_unwatch(c, m); });
+  for (const char* action : {"roll", "move", "resign", "leave", "undo"})
+    d.add(action, [this](WsClient& c, const json& m) { return on_action(c, m); });
+  d.add("hint", [this](WsClient& c, const json& m) { return on_hint(c, m); });
+  d.add("set_visibility", [this](WsClient& c, const json& m) { return on_visibility(c, m); });
+  d.add("rematch", [this](WsClient& c, const json& m) { return on_rematch(c, m); });
+  d.add("list_tables", [this](WsClient& c, const json& m) { return on_list(c, m); });
+  d.add("find_match", [this](WsClient& c, const json& m) { return on_find_match(c, m); });
+  d.add("cancel_match", [this](WsClient& c, const json& m) { return on_cancel_match(c, m); });
+  d.on_closed([this](WsClient& c) { on_close(c); });
+}
+
+awaitable<std::shared_ptr<LiveTable>> TableService::find_or_answer(WsClient& c, const json& msg,
+                                                                   const std::string& id) {
+  auto t = co_await find(id);
+  if (!t) send_table_error(c, msg, {Errc::kNoTable, "there is no such table"}, id);
+  co_return t;
+}
+
+awaitable<Actor> TableService::fresh_actor(WsClient& c) {
+  Actor a = actor_of(c.identity(), c.connection_id());
+  if (a.is_user()) {
+    // The identity was read when the socket opened; ratings change with every rated game.
+    auto load = [this, id = a.user_id] { return ctx_.storage->find_user_by_id(id); };
+    if (auto u = co_await offload(ctx_, std::move(load))) {
+      a.rating = u->rating;
+      a.name = u->username;
+    }
+  }
+  co_return a;
+}
+
+json TableService::joined_message(const LiveTable& t, const Actor& a) const {
+  const TableModel& m = t.model;
+  int seat = m.seat_of(a.key);
+  bool player = seat && !m.seats()[seat - 1].left;
+  json j = envelope("joined");
+  j["table"] = table_snapshot(m);
+  j["you"] = seat ? json(seat) : json(nullptr);
+  j["role"] = player ? "player" : "spectator";
+  j["owner"] = m.owner() == a.key;
+  if (m.owner() == a.key && m.status() == TableStatus::kWaiting && !m.invite().empty())
+    j["invite"] = m.invite();
+  j["spectators"] = t.spectators.load();
+  j["clock"] = clock_json(t);
+  return j;
+}
+
+awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
+  Fields f{c, msg};
+  TableOptions o;
+  if (auto v = f.string("rules", false, 200)) o.rules = *v;
+  if (auto v = f.boolean("public")) o.is_public = *v;
+  if (auto v = f.boolean("rated")) o.rated = *v;
+  if (auto v = f.integer("seat", false)) o.seat = static_cast<int>(*v);
+  if (auto v = f.string("level", false)) o.bot_level = *v;
+  if (auto v = f.boolean("local")) o.local = *v;
+  if (auto it = msg.find("names"); it != msg.end() && !f.failed) {
+    bool ok = it->is_array() && it->size() == 2;
+    for (std::size_t i = 0; ok && i < 2; ++i) {
+      ok = (*it)[i].is_string() && (*it)[i].get_ref<const std::string&>().size() <= 100;
+      if (ok) o.names[i] = (*it)[i].get<std::string>();
+    }
+    if (!ok) f.fail("field \"names\" must be a list of two names");
+  }
+  if (f.failed) co_return;
+  Actor actor = co_await fresh_actor(c);
+  auto name = [tables = ctx_.table_store.get()](const std::string& level, const RuleSet& rules) {
+    return computer_name(level, rules, tables);
+  };
+  auto made = TableModel::create(random_token_hex(8), o, actor, unix_now(), name);
+  if (auto* e = std::get_if<Error>(&made)) {
+    c.send(error_reply(msg, e->code, e->message));
+    co_return;
+  }
+  TableRow row = std::get<TableModel>(made).to_row(unix_now());
+  if (!actor.is_user()) row.owner_addr = c.identity().remote_ip;
+  // A table that waits for a player counts against its owner's cap (lobby flooding); the count
+  // and the insert go together so that two requests at once cannot both pass it.
+  int cap = actor.is_user() ? ctx_.config.max_open_tables : ctx_.config.max_open_tables_per_address;
+  auto save = [this, row, cap]() -> std::optional<bool> {
+    std::lock_guard lock(create_mutex_);
+    if (row.status == "waiting" && ctx_.storage->open_tables_of(row) >= cap) return std::nullopt;
+    return ctx_.storage->save_table(row, -1);
+  };
+  std::optional<bool> saved = co_await offload(ctx_, std::move(save));
+  if (!saved) {
+    c.send(error_reply(msg, Errc::kTooManyTables,
+                       actor.is_user() ? "you have " + std::to_string(cap) +
+                                             " tables waiting for a player already: start or "
+                                             "close one first"
+                                       : "guests at your address have " + std::to_string(cap) +
+                                             " tables waiting already: start or close one first"));
+    co_return;
+  }
+  if (!*saved) {
+    c.send(error_reply(msg, Errc::kInternal, "could not create the table; try again"));
+    co_return;
+  }
+  auto t = add_table(std::move(std::get<TableModel>(made)));
+  auto open = [this, t, &c, &msg, actor] {
+    watch(c, t, false);
+    arm_clock(t);
+    json j = joined_message(*t, actor);
+    if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
+    c.send(j);
+    schedule_bot(t);
+  };
+  co_await run_on(t->strand, std::move(open));
+}
+
+awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
+  Fields f{c, msg};
+  auto id = f.table();
+  if (!id) co_return;
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
+  Actor actor = actor_of(c.identity(), c.connection_id());
+  auto open = [this, t, &c, &msg, actor]() -> std::optional<Error> {
+    if (clustered_) refresh(t);  // a (re)connect to this node shows the table as stored
+    const TableModel& m = t->model;
+    int seat = m.seat_of(actor.key);
+    bool player = seat && !m.seats()[seat - 1].left;
+    if (!player && !m.is_public())
+      return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
+    if (player) mark_loaded(t, seat);
+    watch(c, t, !player);
+    json j = joined_message(*t, actor);
+    if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
+    c.send(j);
+    return std::nullopt;
+  };
+  if (auto e = co_await run_on(t->strand, std::move(open))) send_table_error(c, msg, *e, *id);
+}
+
+awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
+  Fields f{c, msg};
+  auto id = f.table();
+  auto invite = f.string("invite", true);
+  if (f.failed) co_return;
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
+  Actor actor = co_await fresh_actor(c);
+  auto join = [this, t, &c, &msg, actor, invite = *invite]() -> std::optional<Error> {
+    if (clustered_) refresh(t);
+    TableModel next = t->model;
+    if (auto e = next.join(actor, invite)) return e;
+    int seat = next.seat_of(actor.key);
+    if (seat) t->loaded[seat - 1] = true;  // joined from the table's page
+    json events = json::array({json{{"kind", "joined"}, {"seat", seat}, {"name", actor.name}}});
+    if (auto e = commit(t, std::move(next), events)) return e;
+    watch(c, t, false);
+    json j = joined_message(*t, actor);
+    if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
+    c.send(j);
+    return std::nullopt;
+  };
+  if (auto e = co_await run_on(t->strand, std::move(join))) send_table_error(c, msg, *e, *id);
+}
+
+awaitable<void> TableService::on_unwatch(WsClient& c, const json& msg) {
+  Fields f{c, msg};
+  auto id = f.table();
+  if (!id) co_return;
+  unwatch(c.connection_id(), *id);
+  json j = reply_to("ok", msg);
+  j["table"] = *id;
+  c.send(j);
+  co_return;
+}
+
+awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
+  Fields f{c, msg};
+  std::string type = msg.at("type").get<std::string>();
+  auto id = f.table();
+  auto version = f.integer("version", true);
+  // A string only: accepting integers too made 7 and "7" the same id (docs/protocol.md).
+  std::optional<std::string> action_id = f.string("action_id", true);
+  if (action_id && action_id->empty()) f.fail("field \"action_id\" must not be empty");
+  std::optional<std::int64_t> from, to;
+  MoveKind kind = MoveKind::kMove;
+  if (type == "move") {
+    from = f.integer("from", true);
+    to = f.integer("to", true);
+    if (auto k = f.string("kind", false)) {
+      if (auto parsed = parse_move_kind(*k))
+        kind = *parsed;
+      else
+        f.fail("field \"kind\" must be \"move\", \"award_yes\" or \"award_no\"");
+    }
+    if (!f.failed && (*from < -1 || *from > 64 || *to < -1 || *to > 64))
+      f.fail("fields \"from\" and \"to\" are path indices");
+  }
+  if (f.failed) co_return;
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
+  Actor actor = actor_of(c.identity(), c.connection_id());
+  auto act = [this, t, &c, &msg, actor, type, version = *version, action_id = *action_id,
+              from = from.value_or(0), to = to.value_or(0), kind]() -> std::optional<Error> {
+    // The client has seen a newer version than this node's cache: another node moved it on.
+    if (version > t->model.version()) refresh(t);
+    auto check = t->model.check_action(actor, action_id, version);
+    if (check.duplicate) {
+      // Answered with what the first one produced (its version; the events are in the
+      // broadcasts and the snapshot), not applied again.
+      json j = reply_to("action_ok", msg);
+      j["table"] = t->model.id();
+      j["action"] = (*check.duplicate)["action"];
+      j["action_id"] = action_id;
+      j["version"] = (*check.duplicate)["version"];
+      j["duplicate"] = true;
+      c.send(j);
+      return std::nullopt;
+    }
+    if (check.error) {
+      json j = error_reply(msg, check.error->code, check.error->message);
+      j["table"] = t->model.id();
+      j["snapshot"] = table_snapshot(t->model);
+      j["clock"] = clock_json(*t);
+      c.send(j);
+      return std::nullopt;
+    }
+    TableModel next = t->model;
+    json events = json::array();
+    std::optional<Error> e;
+    if (type == "roll") e = next.roll(actor, secure_unit, events);
+    if (type == "move")
+      e = next.move(actor, static_cast<int>(from), static_cast<int>(to), kind, events);
+    if (type == "resign") e = next.resign(actor, events);
+    if (type == "leave") e = next.leave(actor, events);
+    if (type == "undo") e = next.undo(actor, events);
+    if (e) return e;
+    json answer = reply_to("action_ok", msg);
+    answer["table"] = t->model.id();
+    answer["action"] = type;
+    answer["action_id"] = action_id;
+    answer["version"] = next.version();
+    answer["events"] = events;
+    next.remember_action(actor, action_id, json{{"action", type}, {"version", next.version()}});
+    if (auto err = commit(t, std::move(next), events)) return err;
+    c.send(answer);
+    return std::nullopt;
+  };
+  if (auto e = co_await run_on(t->strand, std::move(act))) send_table_error(c, msg, *e, *id);
+}
+
+awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
+  Fields f{c, msg};
+  auto id = f.table();
+  auto is_public = f.boolean("public");
+  if (!f.failed && !is_public) f.fail("missing boolean field \"public\"");
+  if (f.failed) co_return;
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
+  Actor actor = actor_of(c.identity(), c.connection_id());
+  auto set = [this, t, &c, &msg, actor, value = *is_public]() -> std::optional<Error> {
+    if (t->model.is_public() != value) {
+      TableModel next = t->model;
+      if (auto e = next.set_public(actor, value)) return e;
+      json events = json::array({json{{"kind", "visibility"}, {"public", value}}});
+      auto evict = [this, t, value] {
+        if (!value) evict_spectators(*t);
+      };
+      if (auto e = commit(t, std::move(next), events, evict)) return e;
+    } else if (t->model.owner() != actor.key) {
+      return Error{Errc::kNotOwner, "only the table's owner can change that"};
+    }
+    json j = reply_to("ok", msg);
+    j["table"] = t->model.id();
+    j["public"] = value;
+    c.send(j);
+    return std::nullopt;
+  };
+  if (auto e = co_await run_on(t->strand, std::move(set))) send_table_error(c, msg, *e, *id);
+}
+
+}  // namespace ur::server

@@ -1,0 +1,76 @@
+// A node of a cluster keeps tables in its cache that other nodes change: every node may accept
+// an action through the same versioned commit (docs/scaling.md). The database row is the truth;
+// a cached table is brought up to it when this node learns that it is behind: a client quotes a
+// newer version, a commit meets `conflict`, a client opens the table, or the bus reconnected
+// after losing messages (then the table is broadcast again, so every watcher resyncs by its
+// version), or — the lease holder — another node's broadcast carries a newer version.
+#include <boost/asio/post.hpp>
+
+#include <chrono>
+
+#include "server/log.h"
+#include "server/server_context.h"
+#include "server/tables/table_service.h"
+
+namespace ur::server {
+namespace net = boost::asio;
+
+bool TableService::refresh(const std::shared_ptr<LiveTable>& t) {
+  std::optional<TableRow> row;
+  try {
+    row = ctx_.storage->find_table(t->model_id);
+  } catch (const StorageError& e) {
+    log_line("table " + t->model_id + ": cannot reload: " + e.what());
+    return false;
+  }
+  return row && apply_row(t, *row);
+}
+
+bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row) {
+  // The row names the lease holder: a node that lost its lease stops the table's timers here.
+  if (clustered_ && t->owned && (row.owner_node != leases_.node() || row.epoch != t->epoch))
+    disown(*t);
+  if (row.version < t->model.version()) return false;
+  bool newer = row.version > t->model.version();
+  if (newer) {
+    auto model = TableModel::from_row(row);
+    if (auto* e = std::get_if<Error>(&model)) {
+      log_line("table " + t->model_id + ": cannot reload: " + e->message);
+      return false;
+    }
+    t->model = std::move(std::get<TableModel>(model));
+    t->live = t->model.live();
+    t->last_active = std::chrono::duration_cast<std::chrono::seconds>(
+                         std::chrono::steady_clock::now().time_since_epoch())
+                         .count();
+  }
+  // The idle clock runs to the stored deadline (the node that committed set it); a first move
+  // whose clock this node started from the player's page keeps it.
+  bool deadline_moved = (newer || row.clock_deadline) && row.clock_deadline != t->deadline_ms;
+  if (newer || row.clock_deadline) t->deadline_ms = row.clock_deadline;
+  if (!newer && !deadline_moved) return false;
+  // A computer seat to act is scheduled (its move is committed only if nobody moved meanwhile).
+  arm_clock(t);
+  schedule_bot(t);
+  return newer;
+}
+
+void TableService::resync(const std::string& topic) {
+  const std::string prefix = "table:";
+  if (topic.rfind(prefix, 0) != 0 || stopping_) return;
+  std::shared_ptr<LiveTable> t;
+  {
+    std::lock_guard lock(tables_mutex_);
+    auto it = tables_.find(topic.substr(prefix.size()));
+    if (it == tables_.end()) return;
+    t = it->second;
+  }
+  net::post(t->strand, [this, t] {
+    if (stopping_) return;
+    refresh(t);
+    // The same version again is ignored by a client that has it; one behind draws this snapshot.
+    publish(*t, nlohmann::json::array());
+  });
+}
+
+}  // namespace ur::server

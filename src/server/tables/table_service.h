@@ -1,0 +1,263 @@
+// TableService: the live tables of a server, the WebSocket messages that act on them, the
+// matchmaking queues, the idle clock and the computer players.
+//
+// Each live table (LiveTable) runs on its own strand of the table pool: an action is validated
+// against a copy of its TableModel, the copy is committed to storage (one transaction; version
+// checked), and only then does it become the table's state and is published to the table's
+// topic (pubsub.h) — so nothing is broadcast that a crash could lose, and a failed commit leaves
+// the table as it was. The database holds everything needed to rebuild a table (the memory map is
+// a cache: tables are loaded on demand and restored at start, finished ones are evicted), which
+// is what lets another node take a table over later (docs/scaling.md).
+//
+// Timers run on the table's strand: the idle clock (the player to act who does nothing for
+// idle_timeout loses; restarted in full after every change and after a restart; its deadline is
+// stored with each commit) and the computer player's natural delay. With several nodes only the
+// holder of the table's lease runs them (table_lease.h, docs/scaling.md). Searches run on the bot pool, never on an I/O or table thread, and
+// their move is applied only if the table has not changed meanwhile.
+#pragma once
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <unordered_map>
+#include <variant>
+
+#include "ai/agent.h"
+#include "server/cluster/pubsub.h"
+#include "server/cluster/redis_match.h"
+#include "server/cluster/table_lease.h"
+#include "server/server_context.h"
+#include "server/tables/matchmaker.h"
+#include "server/tables/table_model.h"
+#include "server/transport/ws_dispatch.h"
+
+namespace ur::server {
+
+// The lobby's page size: by default and at most.
+inline constexpr int kLobbyPageDefault = 50;
+inline constexpr int kLobbyPageMax = 100;
+
+struct LiveTable {
+  using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
+  LiveTable(Strand s, TableModel m)
+      : model_id(m.id()), strand(s), model(std::move(m)), idle_timer(s), bot_timer(s) {}
+
+  const std::string model_id;  // readable off the strand
+  Strand strand;
+  TableModel model;  // touched only on the strand
+  boost::asio::steady_timer idle_timer;
+  boost::asio::steady_timer bot_timer;
+  int clock_seat = 0;  // whose idle clock runs (0: none)
+  // Seats whose page has opened (or joined) the table: a game's first move is not timed before.
+  std::array<bool, 2> loaded{};
+  std::chrono::steady_clock::time_point clock_deadline{};
+  std::unique_ptr<ai::Agent> bot;
+  std::stop_source bot_stop;
+  bool bot_busy = false;
+  std::atomic<int> spectators{0};
+  std::atomic<std::int64_t> last_active{0};  // steady clock, seconds: for the cache sweep
+  std::atomic<bool> live{true};              // model.live(), readable off the strand
+  // The idle deadline as stored (unix ms, 0 = none): written by the last commit, so a node that
+  // takes the table over keeps the remaining time. On the strand.
+  std::int64_t deadline_ms = 0;
+  // Cluster (table_lease.cpp), on the strand: whether this node holds the table's lease, at
+  // which epoch, and the subscription through which the holder hears of other nodes' commits.
+  bool owned = false;
+  std::int64_t epoch = 0;
+  Subscription lease_sub;
+};
+
+class TableService {
+ public:
+  using json = nlohmann::json;
+  explicit TableService(ServerContext& ctx);
+  ~TableService();
+  TableService(const TableService&) = delete;
+  TableService& operator=(const TableService&) = delete;
+
+  void register_handlers(Dispatcher& dispatcher);
+  // Loads every waiting or playing table from storage; their clocks restart in full. Returns
+  // how many were restored; a corrupt row is logged and left untouched.
+  std::size_t restore();
+  // Starts the matchmaking ticks and the cache sweep, and with a bus the table leases, held
+  // under `node_name` plus a random suffix.
+  void start(const std::string& node_name = "node");
+  // Cancels the timers and searches. Call before the pools are joined.
+  void shutdown();
+  // A connection closed: drop its subscriptions and matchmaking tickets.
+  void on_close(WsClient& client);
+
+  // A page of the lobby, from storage (Storage::public_tables gives the order):
+  // {tables, offset, limit, next_offset (null on the last page)}.
+  nlohmann::json public_tables(int limit, int offset);
+  // A table by id: the cache, else storage; null when there is none (or it is corrupt).
+  boost::asio::awaitable<std::shared_ptr<LiveTable>> find(std::string id);
+  std::size_t cached_tables();
+
+  // Seats two connected players at a new private table whose game starts at once (a match of
+  // the queue, a challenge to a bot): stores it (on the calling thread), subscribes both and
+  // sends each `match_found` (with `re` when not null: the id of the request it answers).
+  // A seat of another node (a shared queue's pair, docs/scaling.md) has no client: that node
+  // (`node`) is told over the bus and seats its connection `connection`.
+  struct PairSeat {
+    std::shared_ptr<WsClient> client;
+    Actor actor;
+    json re;
+    std::string node;
+    std::uint64_t connection = 0;
+  };
+  Result<std::shared_ptr<LiveTable>> start_pair(const std::string& rules, bool rated,
+                                                PairSeat light, PairSeat dark);
+
+ private:
+  struct Watch {
+    Subscription sub;
+    std::weak_ptr<LiveTable> table;
+    bool spectator = false;
+  };
+  struct Conn {
+    std::weak_ptr<WsClient> client;
+    std::unordered_map<std::string, Watch> watching;
+  };
+
+  // Message handlers (table_handlers.cpp; rematch, lobby and matchmaking in table_lobby.cpp).
+  boost::asio::awaitable<void> on_create(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_open(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_join(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_unwatch(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_action(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_visibility(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_rematch(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_list(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_find_match(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_cancel_match(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_hint(WsClient& c, const json& msg);  // table_hints.cpp
+  boost::asio::awaitable<Actor> fresh_actor(WsClient& c);
+  // find(), answering no_table to the client when there is none.
+  boost::asio::awaitable<std::shared_ptr<LiveTable>> find_or_answer(WsClient& c, const json& msg,
+                                                                    const std::string& id);
+
+  // Table life (table_service.cpp). All but add_table run on the table's strand.
+  std::shared_ptr<LiveTable> add_table(TableModel model);
+  // `before_publish` runs once the change is stored, before anyone hears of it. `epoch` fences
+  // the commit (kAnyEpoch: only the version does; a player's action, docs/scaling.md).
+  std::optional<Error> commit(const std::shared_ptr<LiveTable>& t, TableModel next,
+                              const json& events, const std::function<void()>& before_publish = {},
+                              std::int64_t epoch = kAnyEpoch);
+  void publish(LiveTable& t, const json& events);
+  // Cluster (table_refresh.cpp): another node may have moved the table on. On the strand:
+  // reloads the row when storage has a newer version (true), then re-arms the timers.
+  bool refresh(const std::shared_ptr<LiveTable>& t);
+  // On the strand: brings the cache up to a stored row (a newer version, the stored deadline;
+  // true when the model changed) and drops the lease when the row says another node holds it.
+  bool apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row);
+  // The bus lost messages of `topic` (a Redis reconnect): refresh and broadcast the table.
+  void resync(const std::string& topic);
+  // An action of the server itself (the idle clock, a computer seat) applied to a copy and
+  // committed; a refusal or a failed commit is logged (there is no client to answer).
+  void apply_server_action(const std::shared_ptr<LiveTable>& t, const char* what,
+                           const std::function<std::optional<Error>(TableModel&, json&)>& action);
+  void arm_clock(const std::shared_ptr<LiveTable>& t);
+  // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
+  int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;
+
+  // Leases (table_lease.cpp). Without a bus this node runs every table's timers.
+  bool runs_timers(const LiveTable& t) const { return !clustered_ || t.owned; }
+  void lease_tick();
+  // On the strand: tries to take the lease of a table this node just created or loaded.
+  void claim(const std::shared_ptr<LiveTable>& t);
+  // On the strand: this node holds the lease at `epoch`: reload, re-arm, resync the watchers.
+  void hold(const std::shared_ptr<LiveTable>& t, std::int64_t epoch, bool publish_state);
+  void disown(LiveTable& t);
+  void take_over(const TableLease& lease);
+  void lose(const std::string& id);
+  // A seated player's page has the table: its first move may now be timed.
+  void mark_loaded(const std::shared_ptr<LiveTable>& t, int seat);
+  // The computer seat's turn (table_computer.cpp).
+  void schedule_bot(const std::shared_ptr<LiveTable>& t);
+  void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);
+  json clock_json(const LiveTable& t) const;
+
+  // Subscriptions of connections to tables.
+  void watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator);
+  void unwatch(std::uint64_t connection, const std::string& table_id);
+  void release(Conn& conn);  // drops every subscription of a connection
+  void publish_spectators(LiveTable& t);
+  // The table became private: its spectators are unsubscribed and told so, once.
+  void evict_spectators(LiveTable& t);
+  json joined_message(const LiveTable& t, const Actor& a) const;
+
+  // Matchmaking (table_match.cpp): the in-process queue, or with a Redis bus the shared one.
+  struct Where {
+    std::shared_ptr<WsClient> client;  // null: a player of another node
+    std::string node;
+  };
+  void start_matchmaking();
+  void pair_waiting();
+  void match_tick();
+  void drop_ticket(std::uint64_t connection);
+  std::shared_ptr<WsClient> local_client(std::uint64_t connection);
+  void start_shared_pairs(const SharedMatchQueue::Pairs& pairs);
+  void seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb);
+  boost::asio::awaitable<void> deliver_remote_match(Payload payload);
+  // Wraps a callback of the Redis thread so that it does nothing once this service is gone.
+  template <class F>
+  auto guarded(F f) {
+    return [alive = alive_, f = std::move(f)](auto&&... args) mutable {
+      std::lock_guard lock(alive->mutex);
+      if (alive->on) f(std::forward<decltype(args)>(args)...);
+    };
+  }
+  void sweep_cache();
+
+  ServerContext& ctx_;
+  // The bus is shared with other nodes: a cached table may be behind the database.
+  const bool clustered_ = !ctx_.config.bus.empty();
+  std::atomic<bool> stopping_{false};
+
+  std::mutex tables_mutex_;
+  std::unordered_map<std::string, std::shared_ptr<LiveTable>> tables_;
+
+  std::mutex conns_mutex_;
+  std::unordered_map<std::uint64_t, Conn> conns_;
+
+  std::mutex create_mutex_;  // a table's cap check and its insert, together
+
+  std::mutex match_mutex_;
+  Matchmaker matchmaker_;
+  // With a Redis bus: the shared queue, and which player each of this node's sockets queued.
+  std::unique_ptr<SharedMatchQueue> shared_match_;
+  std::unordered_map<std::uint64_t, std::string> queued_;
+  struct Alive {
+    std::mutex mutex;
+    bool on = true;
+  };
+  std::shared_ptr<Alive> alive_ = std::make_shared<Alive>();
+
+  LiveTable::Strand service_strand_;
+  boost::asio::steady_timer match_timer_;
+  boost::asio::steady_timer sweep_timer_;
+  boost::asio::steady_timer lease_timer_;
+  LeaseBook leases_;
+  Subscription match_sub_;  // match:<node id>: pairs made elsewhere that seat a player here
+};
+
+// The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).
+double secure_unit();
+// The computer seat's name for a level (TableModel::create's ComputerName), from ai/'s levels.
+// `tables` is the server's table store: the perfect level without a solved table plays as hard.
+std::optional<std::string> computer_name(const std::string& level, const RuleSet& rules,
+                                         const solver::TableStore* tables);
+
+}  // namespace ur::server
