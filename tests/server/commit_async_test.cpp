@@ -151,16 +151,14 @@ class CommitAsyncTest : public TableFixture {
   HoldingStorage* holding_ = nullptr;
 
   // The first action of a fresh game (light throws), sent without waiting for its answer.
-  json first_throw(Client& light, const std::string& id, const std::string& action_id, int msg_id) {
-    json table = snapshot(light, id);
-    json msg{{"v", 1},
-             {"id", msg_id},
-             {"type", "roll"},
-             {"table", id},
-             {"version", table["version"]},
-             {"action_id", action_id}};
-    light->send(msg);
-    return table;
+  void first_throw(Client& light, const std::string& id, std::int64_t version,
+                   const std::string& action_id, int msg_id) {
+    light->send(json{{"v", 1},
+                     {"id", msg_id},
+                     {"type", "roll"},
+                     {"table", id},
+                     {"version", version},
+                     {"action_id", action_id}});
   }
 };
 
@@ -175,25 +173,22 @@ TEST_F(CommitAsyncTest, AHeldWriteStallsOnlyItsOwnTable) {
   for (int i = 0; i < 4; ++i) {
     Game g{guest(), guest(), ""};
     g.id = start_game(g.light, g.dark);
+    // Read before any write is held: opening a table passes its gate too.
+    g.version = snapshot(g.light, g.id)["version"];
     games.push_back(std::move(g));
   }
+  json d_table = snapshot(games[3].light, games[3].id);
   storage.hold({games[0].id, games[1].id, games[2].id});
   // Tables A, B, C: a throw each, whose writes are held; more than the table threads.
   for (int i = 0; i < 3; ++i)
-    games[i].version = first_throw(games[i].light, games[i].id, "held", 1000)["version"];
+    first_throw(games[i].light, games[i].id, games[i].version, "held", 1000);
   ASSERT_TRUE(storage.wait_held(3, kDeadline)) << "the third write never reached storage";
   // A second throw at A waits at A's gate behind the held one (then meets the new version).
-  json again{{"v", 1},
-             {"id", 1001},
-             {"type", "roll"},
-             {"table", games[0].id},
-             {"version", games[0].version},
-             {"action_id", "again"}};
-  games[0].light->send(again);
+  first_throw(games[0].light, games[0].id, games[0].version, "again", 1001);
 
   // Table D is answered and broadcast while A, B and C wait for the database.
   Game& d = games[3];
-  json answer = act(d.light, snapshot(d.light, d.id), "free");
+  json answer = act(d.light, d_table, "free");
   EXPECT_EQ(answer["type"], "action_ok") << answer;
   json seen = d.dark->next_if([&](const json& j) {
     return j["type"] == "table" && j["table"]["version"] == answer["version"];
