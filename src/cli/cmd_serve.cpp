@@ -42,6 +42,12 @@ void add_place_options(CLI::App* cmd, ServeFlags& f) {
                   "database: an SQLite path, sqlite:PATH or postgresql://USER@HOST:PORT/DB "
                   "(default: DATA_DIR/ur.db)")
       ->envname("UR_DB");
+  cmd->add_option("--db-connections", cfg.db_connections,
+                  "PostgreSQL connections of this node: as many table writes run at once "
+                  "(SQLite keeps one)")
+      ->envname("UR_DB_CONNECTIONS")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   cmd->add_option("--bus", cfg.bus,
                   "event bus between nodes: redis://HOST:PORT (several nodes over one "
                   "PostgreSQL database); default: in-process (one node)")

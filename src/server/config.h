@@ -61,8 +61,11 @@ struct ServerConfig {
   // waits bot_delay before each throw and move so that people can follow it.
   std::chrono::milliseconds idle_timeout{30'000};
   std::chrono::milliseconds bot_delay{700};
-  int table_threads = 2;  // run table actions (and their database commits)
-  int bot_threads = 1;    // computer players' searches
+  int table_threads = 2;  // run table actions (their database writes run on the storage pool)
+  // PostgreSQL connections of this node, and as many threads that run the tables' database
+  // writes (SQLite keeps one connection: its writes queue on it).
+  int db_connections = 4;
+  int bot_threads = 1;  // computer players' searches
   // Lobby flooding: tables waiting for a second player that one account may hold open at once,
   // and that all the guests of one address may (a new one is refused with too_many_tables).
   int max_open_tables = 5;

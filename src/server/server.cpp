@@ -72,6 +72,9 @@ Server::~Server() {
     // made on their first request instead.
     ctx->review_pool.stop();
     ctx->review_pool.join();
+    // The writes in flight finish and resume on their tables' strands, which publish and answer
+    // them, before those stop.
+    ctx->storage_pool.join();
     ctx->table_pool.stop();
     ctx->table_pool.join();
     ctx->workers.stop();
@@ -107,7 +110,7 @@ std::string Server::start() {
   }
   auto bus = open_bus(cfg.bus);
   if (auto* err = std::get_if<Error>(&bus)) return err->message;
-  OpenStorageResult opened = open_storage(cfg.db);
+  OpenStorageResult opened = open_storage(cfg.db, cfg.db_connections);
   if (!opened.storage) return opened.error;
   s.ctx = std::make_unique<ServerContext>(cfg, std::move(opened.storage));
   s.ctx->pubsub = std::move(std::get<std::unique_ptr<PubSub>>(bus));

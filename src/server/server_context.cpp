@@ -40,6 +40,7 @@ ServerContext::ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st)
       auth_limiter(config.auth_burst, config.auth_refill_per_sec),
       workers(at_least_one(config.worker_threads)),
       table_pool(at_least_one(config.table_threads)),
+      storage_pool(at_least_one(config.db_connections)),
       bot_pool(at_least_one(config.bot_threads)),
       review_pool(1),
       pubsub(std::make_unique<InProcessPubSub>()),

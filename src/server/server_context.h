@@ -46,8 +46,10 @@ struct ServerContext {
   std::unique_ptr<solver::TableStore> table_store;
   RateLimiter auth_limiter;
   boost::asio::thread_pool workers;
-  std::filesystem::path web_root;        // canonical; empty when there is no web root
-  boost::asio::thread_pool table_pool;   // tables' strands: actions, timers, commits
+  std::filesystem::path web_root;       // canonical; empty when there is no web root
+  boost::asio::thread_pool table_pool;  // tables' strands: actions, timers, publishing
+  // The tables' database writes, off their strands (table_service.h): one thread a connection.
+  boost::asio::thread_pool storage_pool;
   boost::asio::thread_pool bot_pool;     // computer players' searches
   boost::asio::thread_pool review_pool;  // finished games' reviews (game_review.h): one thread
   std::unique_ptr<Dispatcher> dispatcher;

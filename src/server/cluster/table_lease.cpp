@@ -131,7 +131,7 @@ void TableService::hold(const std::shared_ptr<LiveTable>& t, std::int64_t epoch,
           auto table = weak.lock();
           std::int64_t version = table ? broadcast_version(*p) : -1;
           if (version < 0) return;
-          net::post(table->strand, [this, table, version] {
+          post_gated(table, [this, table, version] {
             if (!stopping_ && table->owned && version > table->model.version()) refresh(table);
           });
         });
@@ -178,7 +178,7 @@ void TableService::take_over(const TableLease& lease) {
     t = add_table(std::move(std::get<TableModel>(model)));
   }
   log_line("table " + lease.table_id + ": taken over at epoch " + std::to_string(lease.epoch));
-  net::post(t->strand, [this, t, epoch = lease.epoch] { hold(t, epoch, true); });
+  post_gated(t, [this, t, epoch = lease.epoch] { hold(t, epoch, true); });
 }
 
 void TableService::lose(const std::string& id) {
@@ -187,7 +187,7 @@ void TableService::lose(const std::string& id) {
     std::lock_guard lock(tables_mutex_);
     if (auto it = tables_.find(id); it != tables_.end()) t = it->second;
   }
-  if (t) net::post(t->strand, [this, t] { disown(*t); });
+  if (t) post_gated(t, [this, t] { disown(*t); });
 }
 
 }  // namespace ur::server

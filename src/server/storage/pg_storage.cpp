@@ -2,7 +2,9 @@
 
 #include <pqxx/pqxx>
 
+#include <algorithm>
 #include <cctype>
+#include <condition_variable>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -235,16 +237,22 @@ class PgSession final : public SqlSession {
 
 class PgDatabase final : public SqlDatabase {
  public:
-  explicit PgDatabase(const std::string& url)
-      : url_(url), target_(redact_pg_url(url)), secrets_(url_secrets(url)) {
-    std::lock_guard lock(mutex_);
-    with_connection("connection", [](pqxx::connection&) {});
+  PgDatabase(const std::string& url, int connections)
+      : url_(url),
+        target_(redact_pg_url(url)),
+        secrets_(url_secrets(url)),
+        slots_(static_cast<std::size_t>(std::max(1, connections))) {
+    for (std::size_t i = 0; i < slots_.size(); ++i) free_.push_back(i);
+    // One connection at once, so that a wrong URL or a server that is down fails the start;
+    // the others open on first use.
+    Lease lease(*this);
+    with_connection(lease.slot(), "connection", [](pqxx::connection&) {});
   }
 
   // One statement or a read-only sequence: autocommit.
   void read(const char* what, FunctionRef<void(SqlSession&)> body) override {
-    std::lock_guard lock(mutex_);
-    with_connection(what, [&](pqxx::connection& c) {
+    Lease lease(*this);
+    with_connection(lease.slot(), what, [&](pqxx::connection& c) {
       pqxx::nontransaction tx(c);
       PgSession s(tx);
       body(s);
@@ -253,8 +261,8 @@ class PgDatabase final : public SqlDatabase {
 
   // One transaction: all of `body` or nothing.
   void write(const char* what, FunctionRef<void(SqlSession&)> body) override {
-    std::lock_guard lock(mutex_);
-    with_connection(what, [&](pqxx::connection& c) {
+    Lease lease(*this);
+    with_connection(lease.slot(), what, [&](pqxx::connection& c) {
       pqxx::work tx(c);
       PgSession s(tx);
       body(s);
@@ -263,28 +271,55 @@ class PgDatabase final : public SqlDatabase {
   }
 
  private:
-  // Runs `body` on the connection (opening it if needed). A broken connection is replaced and
-  // the body run once more: a transaction cut off before its COMMIT was rolled back by the
+  using Slot = std::unique_ptr<pqxx::connection>;
+
+  // A connection of the pool for the length of one call: waits while every one is in use, so
+  // that at most `connections` statements run at once and the rest queue in this process.
+  class Lease {
+   public:
+    explicit Lease(PgDatabase& db) : db_(db) {
+      std::unique_lock lock(db_.mutex_);
+      db_.freed_.wait(lock, [&] { return !db_.free_.empty(); });
+      index_ = db_.free_.back();
+      db_.free_.pop_back();
+    }
+    ~Lease() {
+      {
+        std::lock_guard lock(db_.mutex_);
+        db_.free_.push_back(index_);
+      }
+      db_.freed_.notify_one();
+    }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    Slot& slot() { return db_.slots_[index_]; }
+
+   private:
+    PgDatabase& db_;
+    std::size_t index_ = 0;
+  };
+
+  // Runs `body` on the leased connection (opening it if needed). A broken connection is replaced
+  // and the body run once more: a transaction cut off before its COMMIT was rolled back by the
   // server, so nothing is applied twice; a COMMIT cut off is in_doubt_error and not retried.
-  // The caller holds mutex_.
   template <class F>
-  void with_connection(const char* what, F&& body) {
+  void with_connection(Slot& conn, const char* what, F&& body) {
     for (int attempt = 0;; ++attempt) {
       try {
-        if (!conn_) {
-          conn_ = std::make_unique<pqxx::connection>(url_);
+        if (!conn) {
+          conn = std::make_unique<pqxx::connection>(url_);
           // No NOTICEs on stderr (CREATE ... IF NOT EXISTS reports an existing table).
-          pqxx::nontransaction(*conn_).exec("SET client_min_messages TO warning");
+          pqxx::nontransaction(*conn).exec("SET client_min_messages TO warning");
         }
-        body(*conn_);
+        body(*conn);
         return;
       } catch (const StorageError&) {
         throw;
       } catch (const pqxx::broken_connection& e) {
-        conn_.reset();
+        conn.reset();
         if (attempt > 0) throw error(what, e, true);
       } catch (const pqxx::in_doubt_error& e) {
-        conn_.reset();
+        conn.reset();
         throw error(what, e, true);
       } catch (const std::exception& e) {
         throw error(what, e, false);
@@ -314,8 +349,10 @@ class PgDatabase final : public SqlDatabase {
   std::string url_;
   std::string target_;
   std::vector<std::string> secrets_;
-  std::mutex mutex_;
-  std::unique_ptr<pqxx::connection> conn_;
+  std::vector<Slot> slots_;  // a slot is touched only by the call that leased it
+  std::mutex mutex_;         // guards free_
+  std::condition_variable freed_;
+  std::vector<std::size_t> free_;  // the slots no call holds
 };
 
 }  // namespace
@@ -340,8 +377,8 @@ std::string redact_pg_url(const std::string& url) {
   return url.substr(0, start) + user + authority + path;
 }
 
-std::unique_ptr<Storage> open_pg_storage(const std::string& url) {
-  return make_sql_storage(std::make_unique<PgDatabase>(url), kPostgres);
+std::unique_ptr<Storage> open_pg_storage(const std::string& url, int connections) {
+  return make_sql_storage(std::make_unique<PgDatabase>(url, connections), kPostgres);
 }
 
 }  // namespace ur::server

@@ -4,8 +4,9 @@
 // SQLite backend, written in PostgreSQL's dialect (BIGSERIAL ids, BOOLEAN flags, a unique index on
 // lower(username)).
 //
-// One connection guarded by a mutex: the server's storage calls are short and already run on its
-// worker pool, so a pool of connections would buy little. A connection that breaks is replaced
+// A small pool of connections (`ur serve --db-connections`): each call takes a free one and
+// waits while all are busy, so that as many commits of different tables are in flight at once
+// (each a network round trip) as there are connections. A connection that breaks is replaced
 // once per call and the call retried; that is safe because a transaction cut off before COMMIT is
 // rolled back by the server, and a COMMIT whose fate is unknown is reported, never retried.
 // Migrations take a transaction-scoped advisory lock, so nodes starting together migrate once.
@@ -19,8 +20,9 @@
 
 namespace ur::server {
 
-// Connects and applies pending migrations. Throws StorageError with a readable message.
-std::unique_ptr<Storage> open_pg_storage(const std::string& url);
+// Connects (one connection now, up to `connections` on demand) and applies pending migrations.
+// Throws StorageError with a readable message.
+std::unique_ptr<Storage> open_pg_storage(const std::string& url, int connections = 1);
 
 // The URL without password and query parameters, fit for a log line:
 // "postgresql://ur:secret@db:5432/ur?sslmode=require" -> "postgresql://ur@db:5432/ur".

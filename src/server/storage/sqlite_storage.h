@@ -1,5 +1,6 @@
-// The SQLite backend of Storage: one connection guarded by a mutex (SQLite serialises writers
-// anyway), WAL journal so readers of other processes are never blocked, foreign keys on, prepared
+// The SQLite backend of Storage: one connection guarded by a mutex whatever `--db-connections`
+// says (SQLite has one writer by design: more connections would only wait on its file lock),
+// WAL journal so readers of other processes are never blocked, foreign keys on, prepared
 // statements cached for the life of the connection. synchronous=NORMAL under WAL: a committed
 // transaction survives a crash of the process (kill -9); only a power loss can drop the last few.
 #pragma once

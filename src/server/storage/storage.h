@@ -216,6 +216,7 @@ struct OpenStorageResult {
 
 // `url` is "postgresql://..." or "postgres://..." (a libpq connection URI), "sqlite:PATH" or a
 // plain path (SQLite; the parent directory must exist). The error never contains a password.
-OpenStorageResult open_storage(const std::string& url);
+// `connections`: PostgreSQL's pool size (pg_storage.h); SQLite keeps its one connection.
+OpenStorageResult open_storage(const std::string& url, int connections = 1);
 
 }  // namespace ur::server

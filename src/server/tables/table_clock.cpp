@@ -55,7 +55,7 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
       [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
         auto table = weak.lock();
         if (ec || !table || stopping_ || table->model.version() != version) return;
-        apply_server_action(table, "idle timeout",
+        apply_server_action(table, "idle timeout", version,
                             [](TableModel& m, json& ev) { return m.time_out(ev); });
       });
 }

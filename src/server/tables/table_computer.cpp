@@ -43,7 +43,7 @@ void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
 void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version) {
   if (!t->model.bot_to_act()) return;
   if (t->model.game().awaiting_throw()) {
-    apply_server_action(t, "computer throw",
+    apply_server_action(t, "computer throw", version,
                         [](TableModel& m, json& ev) { return m.bot_roll(secure_unit, ev); });
     return;
   }
@@ -74,7 +74,7 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
         schedule_bot(t);
         return;
       }
-      apply_server_action(t, "computer move",
+      apply_server_action(t, "computer move", version,
                           [m](TableModel& model, json& ev) { return model.bot_move(m, ev); });
     });
   });

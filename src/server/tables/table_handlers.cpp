@@ -2,8 +2,8 @@
 // and watching tables, the game actions (undo at pass-and-play tables only) and visibility.
 // Rematches, the lobby list and matchmaking are in table_lobby.cpp, hints in table_hints.cpp.
 // Each handler validates the message's fields here, then does the table work on the table's
-// strand (table_service.cpp) and answers the client from there, so that its answer is queued in
-// order with the table's broadcasts.
+// strand, through its gate (table_service.h), and answers the client from there, so that its
+// answer is queued in order with the table's broadcasts.
 #include <boost/asio/post.hpp>
 
 #include "server/accounts/accounts.h"
@@ -138,21 +138,24 @@ awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
-  auto open = [this, t, &c, &msg, actor]() -> std::optional<Error> {
-    if (clustered_) refresh(t);  // a (re)connect to this node shows the table as stored
-    const TableModel& m = t->model;
-    int seat = m.seat_of(actor.key);
-    bool player = seat && !m.seats()[seat - 1].left;
-    if (!player && !m.is_public())
-      return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
-    if (player) mark_loaded(t, seat);
-    watch(c, t, !player);
-    json j = joined_message(*t, actor);
-    if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
-    c.send(j);
-    return std::nullopt;
-  };
-  if (auto e = co_await run_on(t->strand, std::move(open))) send_table_error(c, msg, *e, *id);
+  auto open = open_table(t, c, msg, actor);
+  if (auto e = co_await on_table(t, std::move(open))) send_table_error(c, msg, *e, *id);
+}
+
+TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsClient& c,
+                                               const json& msg, Actor actor) {
+  if (clustered_) co_await reload(t);  // a (re)connect to this node shows the table as stored
+  const TableModel& m = t->model;
+  int seat = m.seat_of(actor.key);
+  bool player = seat && !m.seats()[seat - 1].left;
+  if (!player && !m.is_public())
+    co_return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
+  if (player) mark_loaded(t, seat);
+  watch(c, t, !player);
+  json j = joined_message(*t, actor);
+  if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
+  c.send(j);
+  co_return std::nullopt;
 }
 
 awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
@@ -163,21 +166,24 @@ awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = co_await fresh_actor(c);
-  auto join = [this, t, &c, &msg, actor, invite = *invite]() -> std::optional<Error> {
-    if (clustered_) refresh(t);
-    TableModel next = t->model;
-    if (auto e = next.join(actor, invite)) return e;
-    int seat = next.seat_of(actor.key);
-    if (seat) t->loaded[seat - 1] = true;  // joined from the table's page
-    json events = json::array({json{{"kind", "joined"}, {"seat", seat}, {"name", actor.name}}});
-    if (auto e = commit(t, std::move(next), events)) return e;
-    watch(c, t, false);
-    json j = joined_message(*t, actor);
-    if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
-    c.send(j);
-    return std::nullopt;
-  };
-  if (auto e = co_await run_on(t->strand, std::move(join))) send_table_error(c, msg, *e, *id);
+  auto join = join_table(t, c, msg, actor, *invite);
+  if (auto e = co_await on_table(t, std::move(join))) send_table_error(c, msg, *e, *id);
+}
+
+TableService::Outcome TableService::join_table(std::shared_ptr<LiveTable> t, WsClient& c,
+                                               const json& msg, Actor actor, std::string invite) {
+  if (clustered_) co_await reload(t);
+  TableModel next = t->model;
+  if (auto e = next.join(actor, invite)) co_return e;
+  int seat = next.seat_of(actor.key);
+  if (seat) t->loaded[seat - 1] = true;  // joined from the table's page
+  json events = json::array({json{{"kind", "joined"}, {"seat", seat}, {"name", actor.name}}});
+  if (auto e = co_await commit(t, std::move(next), std::move(events))) co_return e;
+  watch(c, t, false);
+  json j = joined_message(*t, actor);
+  if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
+  c.send(j);
+  co_return std::nullopt;
 }
 
 awaitable<void> TableService::on_unwatch(WsClient& c, const json& msg) {
@@ -216,54 +222,63 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
   if (f.failed) co_return;
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
-  Actor actor = actor_of(c.identity(), c.connection_id());
-  auto act = [this, t, &c, &msg, actor, type, version = *version, action_id = *action_id,
-              from = from.value_or(0), to = to.value_or(0), kind]() -> std::optional<Error> {
-    // The client has seen a newer version than this node's cache: another node moved it on.
-    if (version > t->model.version()) refresh(t);
-    auto check = t->model.check_action(actor, action_id, version);
-    if (check.duplicate) {
-      // Answered with what the first one produced (its version; the events are in the
-      // broadcasts and the snapshot), not applied again.
-      json j = reply_to("action_ok", msg);
-      j["table"] = t->model.id();
-      j["action"] = (*check.duplicate)["action"];
-      j["action_id"] = action_id;
-      j["version"] = (*check.duplicate)["version"];
-      j["duplicate"] = true;
-      c.send(j);
-      return std::nullopt;
-    }
-    if (check.error) {
-      json j = error_reply(msg, check.error->code, check.error->message);
-      j["table"] = t->model.id();
-      j["snapshot"] = table_snapshot(t->model);
-      j["clock"] = clock_json(*t);
-      c.send(j);
-      return std::nullopt;
-    }
-    TableModel next = t->model;
-    json events = json::array();
-    std::optional<Error> e;
-    if (type == "roll") e = next.roll(actor, secure_unit, events);
-    if (type == "move")
-      e = next.move(actor, static_cast<int>(from), static_cast<int>(to), kind, events);
-    if (type == "resign") e = next.resign(actor, events);
-    if (type == "leave") e = next.leave(actor, events);
-    if (type == "undo") e = next.undo(actor, events);
-    if (e) return e;
-    json answer = reply_to("action_ok", msg);
-    answer["table"] = t->model.id();
-    answer["action"] = type;
-    answer["action_id"] = action_id;
-    answer["version"] = next.version();
-    answer["events"] = events;
-    next.remember_action(actor, action_id, json{{"action", type}, {"version", next.version()}});
-    if (auto err = commit(t, std::move(next), events)) return err;
-    c.send(answer);
-    return std::nullopt;
-  };
-  if (auto e = co_await run_on(t->strand, std::move(act))) send_table_error(c, msg, *e, *id);
+  ActionArgs args{actor_of(c.identity(), c.connection_id()),
+                  type,
+                  *action_id,
+                  *version,
+                  from.value_or(0),
+                  to.value_or(0),
+                  kind};
+  auto acting = act(t, c, msg, std::move(args));
+  if (auto e = co_await on_table(t, std::move(acting))) send_table_error(c, msg, *e, *id);
+}
+
+TableService::Outcome TableService::act(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg,
+                                        ActionArgs a) {
+  // The client has seen a newer version than this node's cache: another node moved it on.
+  if (a.version > t->model.version()) co_await reload(t);
+  auto check = t->model.check_action(a.actor, a.action_id, a.version);
+  if (check.duplicate) {
+    // Answered with what the first one produced (its version; the events are in the
+    // broadcasts and the snapshot), not applied again.
+    json j = reply_to("action_ok", msg);
+    j["table"] = t->model.id();
+    j["action"] = (*check.duplicate)["action"];
+    j["action_id"] = a.action_id;
+    j["version"] = (*check.duplicate)["version"];
+    j["duplicate"] = true;
+    c.send(j);
+    co_return std::nullopt;
+  }
+  if (check.error) {
+    json j = error_reply(msg, check.error->code, check.error->message);
+    j["table"] = t->model.id();
+    j["snapshot"] = table_snapshot(t->model);
+    j["clock"] = clock_json(*t);
+    c.send(j);
+    co_return std::nullopt;
+  }
+  TableModel next = t->model;
+  json events = json::array();
+  std::optional<Error> e;
+  const std::string& type = a.type;
+  if (type == "roll") e = next.roll(a.actor, secure_unit, events);
+  if (type == "move")
+    e = next.move(a.actor, static_cast<int>(a.from), static_cast<int>(a.to), a.kind, events);
+  if (type == "resign") e = next.resign(a.actor, events);
+  if (type == "leave") e = next.leave(a.actor, events);
+  if (type == "undo") e = next.undo(a.actor, events);
+  if (e) co_return e;
+  json answer = reply_to("action_ok", msg);
+  answer["table"] = t->model.id();
+  answer["action"] = type;
+  answer["action_id"] = a.action_id;
+  answer["version"] = next.version();
+  answer["events"] = events;
+  next.remember_action(a.actor, a.action_id, json{{"action", type}, {"version", next.version()}});
+  if (auto err = co_await commit(t, std::move(next), std::move(events))) co_return err;
+  c.send(answer);
+  co_return std::nullopt;
 }
 
 awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
@@ -275,25 +290,29 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
-  auto set = [this, t, &c, &msg, actor, value = *is_public]() -> std::optional<Error> {
-    if (t->model.is_public() != value) {
-      TableModel next = t->model;
-      if (auto e = next.set_public(actor, value)) return e;
-      json events = json::array({json{{"kind", "visibility"}, {"public", value}}});
-      auto evict = [this, t, value] {
-        if (!value) evict_spectators(*t);
-      };
-      if (auto e = commit(t, std::move(next), events, evict)) return e;
-    } else if (t->model.owner() != actor.key) {
-      return Error{Errc::kNotOwner, "only the table's owner can change that"};
-    }
-    json j = reply_to("ok", msg);
-    j["table"] = t->model.id();
-    j["public"] = value;
-    c.send(j);
-    return std::nullopt;
-  };
-  if (auto e = co_await run_on(t->strand, std::move(set))) send_table_error(c, msg, *e, *id);
+  auto set = set_visibility(t, c, msg, actor, *is_public);
+  if (auto e = co_await on_table(t, std::move(set))) send_table_error(c, msg, *e, *id);
+}
+
+TableService::Outcome TableService::set_visibility(std::shared_ptr<LiveTable> t, WsClient& c,
+                                                   const json& msg, Actor actor, bool value) {
+  if (t->model.is_public() != value) {
+    TableModel next = t->model;
+    if (auto e = next.set_public(actor, value)) co_return e;
+    json events = json::array({json{{"kind", "visibility"}, {"public", value}}});
+    std::function<void()> evict = [this, t, value] {
+      if (!value) evict_spectators(*t);
+    };
+    auto done = commit(t, std::move(next), std::move(events), std::move(evict));
+    if (auto e = co_await std::move(done)) co_return e;
+  } else if (t->model.owner() != actor.key) {
+    co_return Error{Errc::kNotOwner, "only the table's owner can change that"};
+  }
+  json j = reply_to("ok", msg);
+  j["table"] = t->model.id();
+  j["public"] = value;
+  c.send(j);
+  co_return std::nullopt;
 }
 
 }  // namespace ur::server

@@ -7,8 +7,8 @@
 // people, a spectator or a player who must throw first is refused with a code.
 //
 // The search runs on the worker pool, never on the table's strand; the table may move on
-// meanwhile (the computer cannot: it waits for this player), so the count is committed only if
-// the version is still the one the hint was computed for.
+// meanwhile (the computer cannot: it waits for this player), so the count is committed (through
+// the table's gate) only if the version is still the one the hint was computed for.
 #include "analysis/explore.h"
 #include "server/log.h"
 #include "server/tables/table_service.h"
@@ -74,31 +74,36 @@ awaitable<void> TableService::on_hint(WsClient& c, const json& msg) {
     return best_move(*tables, rules, p);
   };
   const HintAnswer a = co_await offload(ctx_, std::move(search));
-  auto give = [this, t, &c, &msg, &q, &a, actor]() -> std::optional<Error> {
-    if (t->model.version() != q.version)
-      return Error{Errc::kStaleVersion, "the table has changed since; ask for a hint again"};
-    if (auto e = t->model.check_hint(actor)) return e;
-    TableModel next = t->model;
-    json events = json::array();
-    next.count_hint(q.seat, events);
-    if (auto e = commit(t, std::move(next), events)) return e;
-    json j = reply_to("hint", msg);
-    j["table"] = t->model.id();
-    j["from"] = a.best.from;
-    j["to"] = a.best.to;
-    j["kind"] = move_kind_name(a.best.kind);
-    j["value"] = a.value;
-    j["estimate"] = a.estimate;
-    j["hints"] = t->model.hints()[q.seat - 1];
-    j["version"] = t->model.version();
-    c.send(j);
-    return std::nullopt;
-  };
-  if (auto e = co_await run_on(t->strand, std::move(give))) {
+  json answer = reply_to("hint", msg);
+  answer["table"] = id;
+  answer["from"] = a.best.from;
+  answer["to"] = a.best.to;
+  answer["kind"] = move_kind_name(a.best.kind);
+  answer["value"] = a.value;
+  answer["estimate"] = a.estimate;
+  auto give = give_hint(t, c, actor, q.version, q.seat, std::move(answer));
+  if (auto e = co_await on_table(t, std::move(give))) {
     json j = error_reply(msg, e->code, e->message);
     j["table"] = id;
     c.send(j);
   }
+}
+
+TableService::Outcome TableService::give_hint(std::shared_ptr<LiveTable> t, WsClient& c,
+                                              Actor actor, std::int64_t version, int seat,
+                                              json answer) {
+  if (t->model.version() != version)
+    co_return Error{Errc::kStaleVersion, "the table has changed since; ask for a hint again"};
+  if (auto e = t->model.check_hint(actor)) co_return e;
+  TableModel next = t->model;
+  json events = json::array();
+  next.count_hint(seat, events);
+  auto done = commit(t, std::move(next), std::move(events));
+  if (auto e = co_await std::move(done)) co_return e;
+  answer["hints"] = t->model.hints()[seat - 1];
+  answer["version"] = t->model.version();
+  c.send(answer);
+  co_return std::nullopt;
 }
 
 }  // namespace ur::server

@@ -26,38 +26,45 @@ awaitable<void> TableService::on_rematch(WsClient& c, const json& msg) {
   auto t = co_await find_or_answer(c, msg, *id);
   if (!t) co_return;
   Actor actor = actor_of(c.identity(), c.connection_id());
-  auto answer = [this, t, &c, &msg, actor, accept]() -> std::optional<Error> {
-    TableModel next = t->model;
-    json events = json::array();
-    if (auto e = next.rematch(actor, accept, events)) return e;
-    std::shared_ptr<LiveTable> fresh;
-    if (next.rematch_agreed()) {
-      // Both said yes: a new table with the colours swapped, stored before anyone hears of it.
-      auto [light, dark] = next.rematch_players();
-      auto made = TableModel::create_match(random_token_hex(8), next.rules(), next.rated(), light,
-                                           dark, unix_now(), next.is_public());
-      if (auto* e = std::get_if<Error>(&made)) return *e;
-      TableModel& m = std::get<TableModel>(made);
-      try {
-        if (!ctx_.storage->save_table(m.to_row(unix_now()), -1))
-          return Error{Errc::kInternal, "could not create the rematch's table; try again"};
-      } catch (const StorageError& e) {
-        log_line(std::string("rematch: ") + e.what());
-        return Error{Errc::kInternal, "could not create the rematch's table; try again"};
-      }
-      next.start_rematch(m.id(), events);
-      fresh = add_table(std::move(m));
+  auto answer = answer_rematch(t, c, msg, actor, accept);
+  if (auto e = co_await on_table(t, std::move(answer))) send_table_error(c, msg, *e, *id);
+}
+
+TableService::Outcome TableService::answer_rematch(std::shared_ptr<LiveTable> t, WsClient& c,
+                                                   const json& msg, Actor actor, bool accept) {
+  TableModel next = t->model;
+  json events = json::array();
+  if (auto e = next.rematch(actor, accept, events)) co_return e;
+  std::shared_ptr<LiveTable> fresh;
+  if (next.rematch_agreed()) {
+    // Both said yes: a new table with the colours swapped, stored before anyone hears of it.
+    std::array<Actor, 2> players = next.rematch_players();
+    auto made = TableModel::create_match(random_token_hex(8), next.rules(), next.rated(),
+                                         players[0], players[1], unix_now(), next.is_public());
+    if (auto* e = std::get_if<Error>(&made)) co_return *e;
+    TableModel& m = std::get<TableModel>(made);
+    auto store = [this, row = m.to_row(unix_now())] { return ctx_.storage->save_table(row, -1); };
+    bool stored = false;
+    try {
+      stored = co_await run_on(ctx_.storage_pool.get_executor(), std::move(store));
+    } catch (const StorageError& e) {
+      log_line(std::string("rematch: ") + e.what());
     }
-    if (!events.empty())
-      if (auto e = commit(t, std::move(next), events)) return e;
-    if (fresh) net::post(fresh->strand, [this, fresh] { arm_clock(fresh); });
-    json j = reply_to("ok", msg);
-    j["table"] = t->model.id();
-    j["rematch"] = rematch_view(t->model);
-    c.send(j);
-    return std::nullopt;
-  };
-  if (auto e = co_await run_on(t->strand, std::move(answer))) send_table_error(c, msg, *e, *id);
+    if (!stored)
+      co_return Error{Errc::kInternal, "could not create the rematch's table; try again"};
+    next.start_rematch(m.id(), events);
+    fresh = add_table(std::move(m));
+  }
+  if (!events.empty()) {
+    auto done = commit(t, std::move(next), std::move(events));
+    if (auto e = co_await std::move(done)) co_return e;
+  }
+  if (fresh) net::post(fresh->strand, [this, fresh] { arm_clock(fresh); });
+  json j = reply_to("ok", msg);
+  j["table"] = t->model.id();
+  j["rematch"] = rematch_view(t->model);
+  c.send(j);
+  co_return std::nullopt;
 }
 
 json TableService::public_tables(int limit, int offset) {

@@ -26,6 +26,18 @@ bool TableService::refresh(const std::shared_ptr<LiveTable>& t) {
   return row && apply_row(t, *row);
 }
 
+net::awaitable<bool> TableService::reload(std::shared_ptr<LiveTable> t) {
+  auto load = [this, id = t->model_id] { return ctx_.storage->find_table(id); };
+  std::optional<TableRow> row;
+  try {
+    row = co_await run_on(ctx_.storage_pool.get_executor(), std::move(load));
+  } catch (const StorageError& e) {
+    log_line("table " + t->model_id + ": cannot reload: " + e.what());
+    co_return false;
+  }
+  co_return row&& apply_row(t, *row);
+}
+
 bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row) {
   // The row names the lease holder: a node that lost its lease stops the table's timers here.
   if (clustered_ && t->owned && (row.owner_node != leases_.node() || row.epoch != t->epoch))
@@ -65,7 +77,7 @@ void TableService::resync(const std::string& topic) {
     if (it == tables_.end()) return;
     t = it->second;
   }
-  net::post(t->strand, [this, t] {
+  post_gated(t, [this, t] {
     if (stopping_) return;
     refresh(t);
     // The same version again is ignored by a client that has it; one behind draws this snapshot.

@@ -4,7 +4,10 @@
 
 #include <sodium.h>
 
+#include <boost/asio/async_result.hpp>
+#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/use_awaitable.hpp>
 
 #include "server/log.h"
 #include "server/tables/game_review.h"
@@ -13,6 +16,7 @@
 namespace ur::server {
 namespace net = boost::asio;
 using json = nlohmann::json;
+using net::awaitable;
 
 namespace {
 
@@ -58,7 +62,7 @@ std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
   t->live = t->model.live();
   tables_.emplace(t->model.id(), t);
   // With several nodes, the first node to have a table (its creator, usually) runs its timers.
-  if (clustered_) net::post(t->strand, [this, t] { claim(t); });
+  if (clustered_) post_gated(t, [this, t] { claim(t); });
   return t;
 }
 
@@ -112,10 +116,74 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
   co_return t;
 }
 
-std::optional<Error> TableService::commit(const std::shared_ptr<LiveTable>& t, TableModel next,
-                                          const json& events,
-                                          const std::function<void()>& before_publish,
-                                          std::int64_t epoch) {
+awaitable<void> TableGate::enter() {
+  if (!busy_) {
+    busy_ = true;
+    co_return;
+  }
+  auto wait = [this](auto handler) {
+    // Handlers are move-only; the queue holds copyable functions.
+    auto h = std::make_shared<decltype(handler)>(std::move(handler));
+    waiting_.push_back([h] {
+      auto ex = net::get_associated_executor(*h);
+      net::post(ex, std::move(*h));
+    });
+  };
+  co_await net::async_initiate<const net::use_awaitable_t<>, void()>(wait, net::use_awaitable);
+}
+
+void TableGate::leave() {
+  if (waiting_.empty()) {
+    busy_ = false;
+    return;
+  }
+  // busy_ stays set: the turn goes to the first in line, never to a newcomer.
+  auto next = std::move(waiting_.front());
+  waiting_.pop_front();
+  next();
+}
+
+namespace {
+
+// On the table's strand: `op` once the gate lets it in.
+awaitable<std::optional<Error>> through_gate(std::shared_ptr<LiveTable> t,
+                                             awaitable<std::optional<Error>> op) {
+  co_await t->gate.enter();
+  TableGate::Pass pass(t->gate);
+  co_return co_await std::move(op);
+}
+
+// A plain function as an operation (a plain coroutine: see detail::call_on_pool).
+awaitable<std::optional<Error>> call(std::function<void()> work) {
+  work();
+  co_return std::nullopt;
+}
+
+// The end of an operation nobody awaits: its error was logged where it arose; an exception is
+// logged here.
+void log_failure(std::exception_ptr e, const std::optional<Error>&) {
+  try {
+    if (e) std::rethrow_exception(e);
+  } catch (const std::exception& ex) {
+    log_line(std::string("table: ") + ex.what());
+  }
+}
+
+}  // namespace
+
+TableService::Outcome TableService::on_table(std::shared_ptr<LiveTable> t, Outcome op) {
+  auto inside = through_gate(t, std::move(op));
+  co_return co_await net::co_spawn(t->strand, std::move(inside), net::use_awaitable);
+}
+
+void TableService::post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work) {
+  auto strand = t->strand;
+  net::co_spawn(strand, through_gate(std::move(t), call(std::move(work))), log_failure);
+}
+
+TableService::Outcome TableService::commit(std::shared_ptr<LiveTable> t, TableModel next,
+                                           json events, std::function<void()> before_publish,
+                                           std::int64_t epoch) {
   std::int64_t now = unix_now();
   std::int64_t expected = t->model.version();
   bool finishing = t->model.status() == TableStatus::kPlaying &&
@@ -123,31 +191,35 @@ std::optional<Error> TableService::commit(const std::shared_ptr<LiveTable>& t, T
   // The clock restarts in full with every change; its deadline is stored with the change.
   std::int64_t deadline =
       clock_seat_for(*t, next, false) ? unix_now_ms() + ctx_.config.idle_timeout.count() : 0;
-  try {
-    bool ok;
+  // The write runs on the storage pool while this coroutine waits: the strand serves other
+  // tables meanwhile, and this table's gate holds its next operation back. `next` lives in this
+  // frame until the write returns.
+  auto write = [this, &next, expected, finishing, now, deadline, epoch] {
     TableRow row = next.to_row(now);
     row.clock_deadline = deadline;
-    if (finishing) {
-      MatchRow match = next.match_row(now);
-      ok = ctx_.storage->finish_game(row, expected, match, epoch);
-      if (ok) review_in_background(ctx_, match);
-      if (ok && match.rated) {
-        next.set_ratings(match.rating_before, match.rating_after);
-        // The ratings are in the match already; the table's own copy is for its summary.
-        ctx_.storage->save_table(next.to_row(now), next.version(), epoch);
-      }
-    } else {
-      ok = ctx_.storage->save_table(row, expected, epoch);
+    if (!finishing) return ctx_.storage->save_table(row, expected, epoch);
+    MatchRow match = next.match_row(now);
+    bool ok = ctx_.storage->finish_game(row, expected, match, epoch);
+    if (ok) review_in_background(ctx_, match);
+    if (ok && match.rated) {
+      next.set_ratings(match.rating_before, match.rating_after);
+      // The ratings are in the match already; the table's own copy is for its summary.
+      ctx_.storage->save_table(next.to_row(now), next.version(), epoch);
     }
-    if (!ok) {
-      log_line("table " + t->model.id() + ": version or epoch conflict in storage; change refused");
-      // Another node moved it on: the retry starts from the stored state.
-      if (clustered_) refresh(t);
-      return Error{Errc::kConflict, "the table changed elsewhere; reload it and try again"};
-    }
+    return ok;
+  };
+  bool ok = false;
+  try {
+    ok = co_await run_on(ctx_.storage_pool.get_executor(), std::move(write));
   } catch (const StorageError& e) {
     log_line(std::string("table commit failed: ") + e.what());
-    return Error{Errc::kInternal, "the server could not save that; nothing was changed"};
+    co_return Error{Errc::kInternal, "the server could not save that; nothing was changed"};
+  }
+  if (!ok) {
+    log_line("table " + t->model.id() + ": version or epoch conflict in storage; change refused");
+    // Another node moved it on: the retry starts from the stored state.
+    if (clustered_) co_await reload(t);
+    co_return Error{Errc::kConflict, "the table changed elsewhere; reload it and try again"};
   }
   t->model = std::move(next);
   t->last_active = steady_seconds();
@@ -157,22 +229,30 @@ std::optional<Error> TableService::commit(const std::shared_ptr<LiveTable>& t, T
   if (before_publish) before_publish();
   publish(*t, events);
   schedule_bot(t);
-  return std::nullopt;
+  co_return std::nullopt;
 }
 
-void TableService::apply_server_action(
-    const std::shared_ptr<LiveTable>& t, const char* what,
-    const std::function<std::optional<Error>(TableModel&, json&)>& action) {
-  if (!runs_timers(*t)) return;  // the lease went to another node meanwhile
+void TableService::apply_server_action(const std::shared_ptr<LiveTable>& t, const char* what,
+                                       std::int64_t version, ServerAction action) {
+  net::co_spawn(t->strand, through_gate(t, server_action(t, what, version, std::move(action))),
+                log_failure);
+}
+
+TableService::Outcome TableService::server_action(std::shared_ptr<LiveTable> t, const char* what,
+                                                  std::int64_t version, ServerAction action) {
+  // The lease went to another node, or an operation that waited at the gate moved the table on
+  // (its commit armed the clock and scheduled the computer anew).
+  if (stopping_ || !runs_timers(*t) || t->model.version() != version) co_return std::nullopt;
   TableModel next = t->model;
   json events = json::array();
   if (auto e = action(next, events)) {
     log_line(std::string(what) + " refused: " + e->message);
-    return;
+    co_return std::nullopt;
   }
   // Fenced by the epoch: a holder whose lease was taken over cannot commit a server action.
-  if (auto e = commit(t, std::move(next), events, {}, clustered_ ? t->epoch : kAnyEpoch))
-    log_line(std::string(what) + " not saved: " + e->message);
+  auto done = commit(t, std::move(next), std::move(events), {}, clustered_ ? t->epoch : kAnyEpoch);
+  if (auto e = co_await std::move(done)) log_line(std::string(what) + " not saved: " + e->message);
+  co_return std::nullopt;
 }
 
 void TableService::publish(LiveTable& t, const json& events) {
@@ -184,102 +264,6 @@ void TableService::publish(LiveTable& t, const json& events) {
   ctx_.pubsub->publish(topic_of(t.model.id()),
                        std::make_shared<const std::string>(
                            msg.dump(-1, ' ', false, json::error_handler_t::replace)));
-}
-
-void TableService::publish_spectators(LiveTable& t) {
-  json msg = envelope("spectators");
-  msg["table"] = t.model_id;
-  msg["count"] = t.spectators.load();
-  ctx_.pubsub->publish(topic_of(t.model_id), std::make_shared<const std::string>(msg.dump()));
-}
-
-void TableService::evict_spectators(LiveTable& t) {
-  std::vector<std::shared_ptr<WsClient>> told;
-  {
-    std::lock_guard lock(conns_mutex_);
-    for (auto& [id, conn] : conns_) {
-      auto it = conn.watching.find(t.model_id);
-      if (it == conn.watching.end() || !it->second.spectator) continue;
-      conn.watching.erase(it);  // unsubscribes: nothing more reaches this connection
-      t.spectators--;
-      if (auto client = conn.client.lock()) told.push_back(std::move(client));
-    }
-  }
-  if (told.empty()) return;
-  json msg = envelope("table_private");
-  msg["table"] = t.model_id;
-  msg["message"] = "this table became private: you are no longer watching it";
-  auto payload =
-      std::make_shared<const std::string>(msg.dump(-1, ' ', false, json::error_handler_t::replace));
-  for (auto& client : told) client->send(payload);
-}
-
-void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator) {
-  const std::string& id = t->model_id;
-  std::weak_ptr<WsClient> weak = c.weak_client();
-  std::lock_guard lock(conns_mutex_);
-  Conn& conn = conns_[c.connection_id()];
-  conn.client = weak;
-  auto it = conn.watching.find(id);
-  if (it != conn.watching.end()) {
-    if (it->second.spectator == spectator) return;
-    if (it->second.spectator) {
-      t->spectators--;
-      publish_spectators(*t);
-    }
-    conn.watching.erase(it);
-  }
-  Watch w;
-  w.table = t;
-  w.spectator = spectator;
-  w.sub = ctx_.pubsub->subscribe(topic_of(id), [weak](const Payload& p) {
-    if (auto client = weak.lock()) client->send(p);
-  });
-  conn.watching.emplace(id, std::move(w));
-  if (spectator) {
-    t->spectators++;
-    publish_spectators(*t);
-  }
-}
-
-void TableService::unwatch(std::uint64_t connection, const std::string& table_id) {
-  std::lock_guard lock(conns_mutex_);
-  auto c = conns_.find(connection);
-  if (c == conns_.end()) return;
-  auto it = c->second.watching.find(table_id);
-  if (it == c->second.watching.end()) return;
-  std::shared_ptr<LiveTable> t = it->second.spectator ? it->second.table.lock() : nullptr;
-  c->second.watching.erase(it);
-  if (t) {
-    t->spectators--;
-    publish_spectators(*t);
-  }
-}
-
-void TableService::release(Conn& conn) {
-  std::vector<std::shared_ptr<LiveTable>> watched;
-  for (auto& [id, w] : conn.watching)
-    if (w.spectator)
-      if (auto t = w.table.lock()) watched.push_back(std::move(t));
-  conn.watching.clear();  // unsubscribes
-  for (auto& t : watched) {
-    t->spectators--;
-    publish_spectators(*t);
-  }
-}
-
-void TableService::on_close(WsClient& client) {
-  Conn gone;
-  {
-    std::lock_guard lock(conns_mutex_);
-    auto it = conns_.find(client.connection_id());
-    if (it != conns_.end()) {
-      gone = std::move(it->second);
-      conns_.erase(it);
-    }
-  }
-  release(gone);
-  drop_ticket(client.connection_id());
 }
 
 void TableService::start(const std::string& node_name) {

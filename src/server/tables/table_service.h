@@ -1,21 +1,28 @@
 // TableService: the live tables of a server, the WebSocket messages that act on them, the
 // matchmaking queues, the idle clock and the computer players.
 //
-// Each live table (LiveTable) runs on its own strand of the table pool: an action is validated
-// against a copy of its TableModel, the copy is committed to storage (one transaction; version
-// checked), and only then does it become the table's state and is published to the table's
-// topic (pubsub.h) — so nothing is broadcast that a crash could lose, and a failed commit leaves
-// the table as it was. The database holds everything needed to rebuild a table (the memory map is
-// a cache: tables are loaded on demand and restored at start, finished ones are evicted), which
-// is what lets another node take a table over later (docs/scaling.md).
+// Each live table (LiveTable) runs on its own strand of the table pool, one operation at a time
+// (its TableGate: in arrival order): an action is validated against a copy of its TableModel, the
+// copy is written to storage (one transaction; version checked) on the storage pool, and only
+// then, back on the strand, does it become the table's state and is published to the table's
+// topic (pubsub.h) and answered — so nothing is broadcast or answered that a crash could lose,
+// and a failed write leaves the table as it was. While a write is in flight the table's gate
+// holds its next operation back but its strand's thread is free for the other tables: a slow
+// database delays the tables that wait for it, not every table that shares the thread. The
+// database holds everything needed to rebuild a table (the memory map is a cache: tables are
+// loaded on demand and restored at start, finished ones are evicted), which is what lets another
+// node take a table over later (docs/scaling.md).
 //
 // Timers run on the table's strand: the idle clock (the player to act who does nothing for
 // idle_timeout loses; restarted in full after every change and after a restart; its deadline is
-// stored with each commit) and the computer player's natural delay. With several nodes only the
-// holder of the table's lease runs them (table_lease.h, docs/scaling.md). Searches run on the bot pool, never on an I/O or table thread, and
-// their move is applied only if the table has not changed meanwhile.
+// stored with each commit) and the computer player's natural delay; their actions pass the gate
+// like a player's and are dropped if the table moved on meanwhile. With several nodes only the
+// holder of the table's lease runs them, and their commits carry its epoch (table_lease.h,
+// docs/scaling.md). Searches run on the bot pool, never on an I/O or table thread, and their move
+// is applied only if the table has not changed meanwhile.
 #pragma once
 
+#include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
@@ -24,6 +31,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -48,6 +56,33 @@ namespace ur::server {
 inline constexpr int kLobbyPageDefault = 50;
 inline constexpr int kLobbyPageMax = 100;
 
+// One operation of a table at a time, in arrival order, including across the co_await of its
+// storage write (a strand alone orders only what runs without suspending). Used on the table's
+// strand only. The turn passes straight from one operation to the next waiting one.
+class TableGate {
+ public:
+  // Resumes the calling coroutine (on its strand) when its turn comes.
+  boost::asio::awaitable<void> enter();
+  // Ends the turn of the operation inside: the next waiting one goes in.
+  void leave();
+
+  // Leaves the gate when the operation's coroutine ends, however it ends.
+  class Pass {
+   public:
+    explicit Pass(TableGate& g) : gate_(g) {}
+    ~Pass() { gate_.leave(); }
+    Pass(const Pass&) = delete;
+    Pass& operator=(const Pass&) = delete;
+
+   private:
+    TableGate& gate_;
+  };
+
+ private:
+  bool busy_ = false;
+  std::deque<std::function<void()>> waiting_;  // each resumes one coroutine on its strand
+};
+
 struct LiveTable {
   using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
   LiveTable(Strand s, TableModel m)
@@ -55,6 +90,7 @@ struct LiveTable {
 
   const std::string model_id;  // readable off the strand
   Strand strand;
+  TableGate gate;    // on the strand: whatever changes the model goes through it
   TableModel model;  // touched only on the strand
   boost::asio::steady_timer idle_timer;
   boost::asio::steady_timer bot_timer;
@@ -148,26 +184,58 @@ class TableService {
   boost::asio::awaitable<std::shared_ptr<LiveTable>> find_or_answer(WsClient& c, const json& msg,
                                                                     const std::string& id);
 
-  // Table life (table_service.cpp). All but add_table run on the table's strand.
+  // The table work of a message (table_handlers.cpp): coroutines run by on_table.
+  struct ActionArgs {
+    Actor actor;
+    std::string type, action_id;
+    std::int64_t version = 0, from = 0, to = 0;
+    MoveKind kind = MoveKind::kMove;
+  };
+  using Outcome = boost::asio::awaitable<std::optional<Error>>;
+  Outcome open_table(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor);
+  Outcome join_table(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
+                     std::string invite);
+  Outcome act(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, ActionArgs a);
+  Outcome set_visibility(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
+                         bool value);
+  Outcome answer_rematch(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
+                         bool accept);  // table_lobby.cpp
+  // The hint `answer` (its move) for the table at `version`: counted for `seat`, then sent.
+  Outcome give_hint(std::shared_ptr<LiveTable> t, WsClient& c, Actor actor, std::int64_t version,
+                    int seat, json answer);  // table_hints.cpp
+
+  // Table life (table_service.cpp). All but add_table and on_table run on the table's strand.
   std::shared_ptr<LiveTable> add_table(TableModel model);
-  // `before_publish` runs once the change is stored, before anyone hears of it. `epoch` fences
-  // the commit (kAnyEpoch: only the version does; a player's action, docs/scaling.md).
-  std::optional<Error> commit(const std::shared_ptr<LiveTable>& t, TableModel next,
-                              const json& events, const std::function<void()>& before_publish = {},
-                              std::int64_t epoch = kAnyEpoch);
+  // Runs `op` on the table's strand when the table's gate lets it in, and resumes the caller
+  // (on its own executor) with its outcome.
+  Outcome on_table(std::shared_ptr<LiveTable> t, Outcome op);
+  // The same for plain work posted to the table (a lease change, a resync), not awaited.
+  void post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work);
+  // Inside the gate: writes `next` to storage on the storage pool (the strand is free meanwhile),
+  // then makes it the table's state. `before_publish` runs once the change is stored, before
+  // anyone hears of it. `epoch` fences the commit (kAnyEpoch: only the version does; a player's
+  // action, docs/scaling.md).
+  Outcome commit(std::shared_ptr<LiveTable> t, TableModel next, json events,
+                 std::function<void()> before_publish = {}, std::int64_t epoch = kAnyEpoch);
   void publish(LiveTable& t, const json& events);
   // Cluster (table_refresh.cpp): another node may have moved the table on. On the strand:
   // reloads the row when storage has a newer version (true), then re-arms the timers.
   bool refresh(const std::shared_ptr<LiveTable>& t);
+  // The same inside the gate, with the read on the storage pool.
+  boost::asio::awaitable<bool> reload(std::shared_ptr<LiveTable> t);
   // On the strand: brings the cache up to a stored row (a newer version, the stored deadline;
   // true when the model changed) and drops the lease when the row says another node holds it.
   bool apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row);
   // The bus lost messages of `topic` (a Redis reconnect): refresh and broadcast the table.
   void resync(const std::string& topic);
-  // An action of the server itself (the idle clock, a computer seat) applied to a copy and
-  // committed; a refusal or a failed commit is logged (there is no client to answer).
+  // An action of the server itself (the idle clock, a computer seat) for the table at
+  // `version`: through the gate, applied to a copy and committed unless the table moved on
+  // meanwhile; a refusal or a failed commit is logged (there is no client to answer).
+  using ServerAction = std::function<std::optional<Error>(TableModel&, json&)>;
   void apply_server_action(const std::shared_ptr<LiveTable>& t, const char* what,
-                           const std::function<std::optional<Error>(TableModel&, json&)>& action);
+                           std::int64_t version, ServerAction action);
+  Outcome server_action(std::shared_ptr<LiveTable> t, const char* what, std::int64_t version,
+                        ServerAction action);
   void arm_clock(const std::shared_ptr<LiveTable>& t);
   // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
   int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;

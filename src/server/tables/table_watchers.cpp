@@ -1,0 +1,114 @@
+// Who watches a table: the subscriptions of connections to its topic (pubsub.h), the spectator
+// count and its broadcast, and what happens to them when a table becomes private or a
+// connection closes. Subscriptions are guarded by the service's connection map, not by a table's
+// strand: a watcher may come and go while the table's write is in flight.
+#include "server/tables/table_service.h"
+
+namespace ur::server {
+using json = nlohmann::json;
+
+namespace {
+
+std::string topic_of(const std::string& table_id) {
+  return "table:" + table_id;
+}
+
+}  // namespace
+
+void TableService::publish_spectators(LiveTable& t) {
+  json msg = envelope("spectators");
+  msg["table"] = t.model_id;
+  msg["count"] = t.spectators.load();
+  ctx_.pubsub->publish(topic_of(t.model_id), std::make_shared<const std::string>(msg.dump()));
+}
+
+void TableService::evict_spectators(LiveTable& t) {
+  std::vector<std::shared_ptr<WsClient>> told;
+  {
+    std::lock_guard lock(conns_mutex_);
+    for (auto& [id, conn] : conns_) {
+      auto it = conn.watching.find(t.model_id);
+      if (it == conn.watching.end() || !it->second.spectator) continue;
+      conn.watching.erase(it);  // unsubscribes: nothing more reaches this connection
+      t.spectators--;
+      if (auto client = conn.client.lock()) told.push_back(std::move(client));
+    }
+  }
+  if (told.empty()) return;
+  json msg = envelope("table_private");
+  msg["table"] = t.model_id;
+  msg["message"] = "this table became private: you are no longer watching it";
+  auto payload =
+      std::make_shared<const std::string>(msg.dump(-1, ' ', false, json::error_handler_t::replace));
+  for (auto& client : told) client->send(payload);
+}
+
+void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator) {
+  const std::string& id = t->model_id;
+  std::weak_ptr<WsClient> weak = c.weak_client();
+  std::lock_guard lock(conns_mutex_);
+  Conn& conn = conns_[c.connection_id()];
+  conn.client = weak;
+  auto it = conn.watching.find(id);
+  if (it != conn.watching.end()) {
+    if (it->second.spectator == spectator) return;
+    if (it->second.spectator) {
+      t->spectators--;
+      publish_spectators(*t);
+    }
+    conn.watching.erase(it);
+  }
+  Watch w;
+  w.table = t;
+  w.spectator = spectator;
+  w.sub = ctx_.pubsub->subscribe(topic_of(id), [weak](const Payload& p) {
+    if (auto client = weak.lock()) client->send(p);
+  });
+  conn.watching.emplace(id, std::move(w));
+  if (spectator) {
+    t->spectators++;
+    publish_spectators(*t);
+  }
+}
+
+void TableService::unwatch(std::uint64_t connection, const std::string& table_id) {
+  std::lock_guard lock(conns_mutex_);
+  auto c = conns_.find(connection);
+  if (c == conns_.end()) return;
+  auto it = c->second.watching.find(table_id);
+  if (it == c->second.watching.end()) return;
+  std::shared_ptr<LiveTable> t = it->second.spectator ? it->second.table.lock() : nullptr;
+  c->second.watching.erase(it);
+  if (t) {
+    t->spectators--;
+    publish_spectators(*t);
+  }
+}
+
+void TableService::release(Conn& conn) {
+  std::vector<std::shared_ptr<LiveTable>> watched;
+  for (auto& [id, w] : conn.watching)
+    if (w.spectator)
+      if (auto t = w.table.lock()) watched.push_back(std::move(t));
+  conn.watching.clear();  // unsubscribes
+  for (auto& t : watched) {
+    t->spectators--;
+    publish_spectators(*t);
+  }
+}
+
+void TableService::on_close(WsClient& client) {
+  Conn gone;
+  {
+    std::lock_guard lock(conns_mutex_);
+    auto it = conns_.find(client.connection_id());
+    if (it != conns_.end()) {
+      gone = std::move(it->second);
+      conns_.erase(it);
+    }
+  }
+  release(gone);
+  drop_ticket(client.connection_id());
+}
+
+}  // namespace ur::server

@@ -1,0 +1,220 @@
+// A table's database write leaves its strand (table_service.h, docs/scaling.md): while the writes
+// of three tables are held in storage, a fourth table still answers its players, and once the
+// writes go through, each held action is committed, answered and broadcast, in order, with the
+// next operation of the same table having waited at its gate instead of meeting a conflict.
+//
+// The writes are held by a Storage wrapper on a latch the test opens; nothing here depends on a
+// timing but the harness's generous deadline, which turns a hang into a failure.
+#include <condition_variable>
+#include <mutex>
+#include <set>
+
+#include "server/storage/storage.h"
+#include "table_fixture.h"
+
+namespace ur::server::test {
+namespace {
+
+// Every call goes to the real storage; save_table of a held table first waits for release().
+class HoldingStorage final : public Storage {
+ public:
+  explicit HoldingStorage(std::unique_ptr<Storage> inner) : inner_(std::move(inner)) {}
+
+  void hold(std::set<std::string> ids) {
+    std::lock_guard lock(mutex_);
+    held_ = std::move(ids);
+  }
+  // Waits until `n` writes are held (false after `deadline`: they never arrived).
+  bool wait_held(std::size_t n, std::chrono::seconds deadline) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, deadline, [&] { return waiting_ >= n; });
+  }
+  void release() {
+    std::lock_guard lock(mutex_);
+    held_.clear();
+    changed_.notify_all();
+  }
+
+  bool save_table(const TableRow& t, std::int64_t expected, std::int64_t epoch) override {
+    {
+      std::unique_lock lock(mutex_);
+      if (held_.contains(t.id)) {
+        ++waiting_;
+        changed_.notify_all();
+        changed_.wait(lock, [&] { return !held_.contains(t.id); });
+        --waiting_;
+      }
+    }
+    return inner_->save_table(t, expected, epoch);
+  }
+
+  // The rest is the real storage's.
+  std::string backend() const override { return inner_->backend(); }
+  int schema_version() override { return inner_->schema_version(); }
+  int latest_schema_version() const override { return inner_->latest_schema_version(); }
+  bool healthy() override { return inner_->healthy(); }
+  std::optional<User> create_user(std::string_view u, std::string_view h,
+                                  std::int64_t now) override {
+    return inner_->create_user(u, h, now);
+  }
+  std::optional<User> find_user_by_name(std::string_view u) override {
+    return inner_->find_user_by_name(u);
+  }
+  std::optional<User> find_user_by_id(std::int64_t id) override {
+    return inner_->find_user_by_id(id);
+  }
+  void create_session(const SessionRecord& s) override { inner_->create_session(s); }
+  std::optional<User> user_for_session(std::string_view s, std::int64_t now) override {
+    return inner_->user_for_session(s, now);
+  }
+  bool delete_session(std::string_view s) override { return inner_->delete_session(s); }
+  int delete_expired_sessions(std::int64_t now) override {
+    return inner_->delete_expired_sessions(now);
+  }
+  std::optional<TableRow> find_table(std::string_view id) override {
+    return inner_->find_table(id);
+  }
+  std::vector<TableRow> live_tables() override { return inner_->live_tables(); }
+  std::vector<TableRow> public_tables(const LobbyQuery& q) override {
+    return inner_->public_tables(q);
+  }
+  int open_tables_of(const TableRow& owner) override { return inner_->open_tables_of(owner); }
+  bool finish_game(const TableRow& t, std::int64_t expected, MatchRow& m,
+                   std::int64_t epoch) override {
+    return inner_->finish_game(t, expected, m, epoch);
+  }
+  std::optional<MatchRow> find_match(std::string_view id) override {
+    return inner_->find_match(id);
+  }
+  std::vector<MatchRow> user_matches(std::int64_t user, int limit, std::int64_t before,
+                                     std::string_view before_id) override {
+    return inner_->user_matches(user, limit, before, before_id);
+  }
+  std::vector<User> leaderboard(int limit) override { return inner_->leaderboard(limit); }
+  void save_review(const ReviewRow& r) override { inner_->save_review(r); }
+  std::optional<ReviewRow> find_review(std::string_view id) override {
+    return inner_->find_review(id);
+  }
+  std::vector<ReviewRow> review_summaries(const std::vector<std::string>& ids) override {
+    return inner_->review_summaries(ids);
+  }
+  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
+                                          std::int64_t now, std::int64_t until) override {
+    return inner_->claim_table(id, node, now, until);
+  }
+  std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until) override {
+    return inner_->renew_leases(node, until);
+  }
+  std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now,
+                                              std::int64_t until, int limit) override {
+    return inner_->take_expired_leases(node, now, until, limit);
+  }
+  BotStatus bot_status(std::int64_t id) override { return inner_->bot_status(id); }
+  void set_bot(std::int64_t id, bool is_bot, std::string_view hash) override {
+    inner_->set_bot(id, is_bot, hash);
+  }
+  std::optional<User> user_for_bot_token(std::string_view hash) override {
+    return inner_->user_for_bot_token(hash);
+  }
+
+ private:
+  std::unique_ptr<Storage> inner_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::set<std::string> held_;
+  std::size_t waiting_ = 0;
+};
+
+class CommitAsyncTest : public TableFixture {
+ protected:
+  // The server of TableFixture, its storage wrapped before it serves anything; the default two
+  // table threads, and four storage threads.
+  HoldingStorage& start_holding_server() {
+    ServerConfig c = config();
+    c.table_threads = 2;
+    c.db_connections = 4;
+    server_ = std::make_unique<Server>(std::move(c));
+    EXPECT_EQ(server_->start(), "");
+    std::unique_ptr<Storage>& storage = server_->context().storage;
+    auto holding = std::make_unique<HoldingStorage>(std::move(storage));
+    holding_ = holding.get();
+    storage = std::move(holding);
+    port_ = server_->port();
+    thread_ = std::thread([this] { server_->run(); });
+    return *holding_;
+  }
+  // A failed assertion must not leave writes held: the server could not stop.
+  void TearDown() override {
+    if (holding_) holding_->release();
+    TableFixture::TearDown();
+  }
+  HoldingStorage* holding_ = nullptr;
+
+  // The first action of a fresh game (light throws), sent without waiting for its answer.
+  void first_throw(Client& light, const std::string& id, std::int64_t version,
+                   const std::string& action_id, int msg_id) {
+    light->send(json{{"v", 1},
+                     {"id", msg_id},
+                     {"type", "roll"},
+                     {"table", id},
+                     {"version", version},
+                     {"action_id", action_id}});
+  }
+};
+
+TEST_F(CommitAsyncTest, AHeldWriteStallsOnlyItsOwnTable) {
+  HoldingStorage& storage = start_holding_server();
+  struct Game {
+    Client light, dark;
+    std::string id;
+    std::int64_t version = 0;
+  };
+  std::vector<Game> games;
+  for (int i = 0; i < 4; ++i) {
+    Game g{guest(), guest(), ""};
+    g.id = start_game(g.light, g.dark);
+    // Read before any write is held: opening a table passes its gate too.
+    g.version = snapshot(g.light, g.id)["version"];
+    games.push_back(std::move(g));
+  }
+  json d_table = snapshot(games[3].light, games[3].id);
+  storage.hold({games[0].id, games[1].id, games[2].id});
+  // Tables A, B, C: a throw each, whose writes are held; more than the table threads.
+  for (int i = 0; i < 3; ++i)
+    first_throw(games[i].light, games[i].id, games[i].version, "held", 1000);
+  ASSERT_TRUE(storage.wait_held(3, kDeadline)) << "the third write never reached storage";
+  // A second throw at A waits at A's gate behind the held one (then meets the new version).
+  first_throw(games[0].light, games[0].id, games[0].version, "again", 1001);
+
+  // Table D is answered and broadcast while A, B and C wait for the database.
+  Game& d = games[3];
+  json answer = act(d.light, d_table, "free");
+  EXPECT_EQ(answer["type"], "action_ok") << answer;
+  json seen = d.dark->next_if([&](const json& j) {
+    return j["type"] == "table" && j["table"]["version"] == answer["version"];
+  });
+  EXPECT_EQ(seen["events"][0]["kind"], answer["events"][0]["kind"]) << seen;
+
+  storage.release();
+  for (int i = 0; i < 3; ++i) {
+    Game& g = games[i];
+    json ok = g.light->next_if([](const json& j) { return j.value("re", json()) == 1000; });
+    ASSERT_EQ(ok["type"], "action_ok") << ok;
+    EXPECT_EQ(ok["version"], g.version + 1);
+    json broadcast = g.dark->next_if(
+        [&](const json& j) { return j["type"] == "table" && j["table"]["version"] > g.version; });
+    EXPECT_EQ(broadcast["table"]["version"], g.version + 1) << "the first broadcast is the throw";
+    auto row = server_->context().storage->find_table(g.id);
+    ASSERT_TRUE(row);
+    EXPECT_EQ(row->version, g.version + 1);
+  }
+  // The second throw at A came after the first was applied: refused as stale, with the new
+  // state, not as a storage conflict.
+  json late = games[0].light->next_if([](const json& j) { return j.value("re", json()) == 1001; });
+  EXPECT_EQ(late["type"], "error") << late;
+  EXPECT_EQ(late["code"], "stale_version") << late;
+  EXPECT_EQ(late["snapshot"]["version"], games[0].version + 1) << late;
+}
+
+}  // namespace
+}  // namespace ur::server::test
