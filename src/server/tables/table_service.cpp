@@ -130,6 +130,7 @@ std::optional<Error> TableService::commit(const std::shared_ptr<LiveTable>& t, T
     if (finishing) {
       MatchRow match = next.match_row(now);
       ok = ctx_.storage->finish_game(row, expected, match, epoch);
+      if (ok) next.saved();
       if (ok) review_in_background(ctx_, match);
       if (ok && match.rated) {
         next.set_ratings(match.rating_before, match.rating_after);
@@ -138,6 +139,7 @@ std::optional<Error> TableService::commit(const std::shared_ptr<LiveTable>& t, T
       }
     } else {
       ok = ctx_.storage->save_table(row, expected, epoch);
+      if (ok) next.saved();  // the next commit appends after this one
     }
     if (!ok) {
       log_line("table " + t->model.id() + ": version or epoch conflict in storage; change refused");
