@@ -1,7 +1,8 @@
 // The Storage contract (storage.h), checked the same way on every backend: SQLite always, and
 // PostgreSQL when UR_TEST_PG_URL names a server (scripts/pg-test starts one; ctest's
 // server.postgresql entry runs this file through it). Users unique ignoring case, sessions that
-// expire, tables written only at the expected version, finish_game all or nothing with Elo,
+// expire, tables written only at the expected version with their game's events appended between
+// snapshots, finish_game all or nothing with Elo,
 // match history paged newest first, the leaderboard, and migrations that run once even when
 // several servers open the same database at the same moment.
 #include <sqlite3.h>
@@ -9,10 +10,13 @@
 #include <set>
 #include <thread>
 
+#include "engine/random.h"
 #include "harness.h"
 #include "server/storage/elo.h"
 #include "server/storage/pg_storage.h"
 #include "server/storage/storage.h"
+#include "server/tables/table_model.h"
+#include "server/tables/table_views.h"
 
 namespace ur::server {
 namespace {
@@ -62,6 +66,20 @@ class StorageContract : public ::testing::TestWithParam<std::string> {
     sqlite3_finalize(st);
     sqlite3_close(h);
     return n;
+  }
+
+  // A statement run past the Storage interface (a row as an older server wrote it).
+  void exec(const std::string& sql) {
+    if (pg_) {
+      pg_query_value(pg_->url(), sql);
+      return;
+    }
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open((dir_ / "ur.db").c_str(), &h), SQLITE_OK);
+    sqlite3_busy_timeout(h, 5000);
+    EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
+        << sqlite3_errmsg(h);
+    sqlite3_close(h);
   }
 
   static TableRow table(const std::string& id, std::int64_t version, const std::string& status,
@@ -572,6 +590,144 @@ TEST_P(StorageContract, TwoSweepersNeverTakeTheSameTable) {
     }
   EXPECT_EQ(taken.size(), static_cast<std::size_t>(std::min(n, 60)));
   EXPECT_EQ(count("SELECT COUNT(*) FROM tables WHERE epoch <> 1"), 0);
+}
+
+// Storage only joins the texts: these stand for events.
+TableRow appended(TableRow t, std::int64_t version, const std::string& events) {
+  t.version = version;
+  t.snapshot = false;
+  t.new_events = events;
+  return t;
+}
+
+TEST_P(StorageContract, EventsAreAppendedAfterTheSnapshotAndLoadInVersionOrder) {
+  auto s = open();
+  TableRow t = table("00000000000000b1", 1, "playing", true, 10);
+  t.events = R"({"e":1})";
+  ASSERT_TRUE(s->save_table(t, -1));
+  EXPECT_TRUE(s->save_table(appended(t, 2, R"({"e":2})"), 1));
+  EXPECT_TRUE(s->save_table(appended(t, 3, R"({"e":3},{"e":4})"), 2));
+  EXPECT_TRUE(s->save_table(appended(t, 4, ""), 3)) << "a change without events appends nothing";
+  EXPECT_FALSE(s->save_table(appended(t, 5, R"({"e":9})"), 3)) << "a stale version";
+  ASSERT_EQ(s->claim_table(t.id, "a", 1000, 2000), 1);
+  EXPECT_FALSE(s->save_table(appended(t, 5, R"({"e":9})"), 4, 0)) << "a stale epoch";
+  EXPECT_EQ(count("SELECT COUNT(*) FROM table_events"), 2) << "refused commits append nothing";
+  // Written out of order behind the storage's back: the load still goes by version.
+  exec(
+      "INSERT INTO table_events(table_id, version, events) VALUES('00000000000000b1', 6, "
+      "'{\"e\":6}')");
+  exec(
+      "INSERT INTO table_events(table_id, version, events) VALUES('00000000000000b1', 5, "
+      "'{\"e\":5}')");
+  exec("UPDATE tables SET version = 6 WHERE id = '00000000000000b1'");
+  ASSERT_TRUE(s->save_table(table("00000000000000b2", 1, "playing", true, 11), -1));
+  auto check = [&](const TableRow& row) {
+    EXPECT_EQ(row.version, 6);
+    EXPECT_EQ(row.state, R"({"v":1})");
+    EXPECT_EQ(row.events, R"({"e":1})");
+    EXPECT_EQ(row.new_events, R"({"e":2},{"e":3},{"e":4},{"e":5},{"e":6})");
+  };
+  check(*s->find_table(t.id));
+  std::vector<TableRow> live = s->live_tables();
+  ASSERT_EQ(live.size(), 2u);
+  check(live[0]);
+  EXPECT_EQ(live[1].events + live[1].new_events, "") << "a table without events";
+
+  TableRow snap = table(t.id, 7, "playing", true, 20);
+  snap.events = R"({"e":1},{"e":2},{"e":3},{"e":4},{"e":5},{"e":6},{"e":7})";
+  EXPECT_FALSE(s->save_table(snap, 5, 1)) << "a refused snapshot deletes nothing";
+  EXPECT_EQ(count("SELECT COUNT(*) FROM table_events"), 4);
+  EXPECT_TRUE(s->save_table(snap, 6, 1));
+  EXPECT_EQ(count("SELECT COUNT(*) FROM table_events"), 0) << "the snapshot holds them all";
+  EXPECT_TRUE(s->save_table(appended(snap, 8, R"({"e":8})"), 7, 1));
+  auto row = s->find_table(t.id);
+  EXPECT_EQ(row->events, snap.events);
+  EXPECT_EQ(row->new_events, R"({"e":8})");
+
+  TableRow end = table(t.id, 9, "finished", true, 30);
+  end.events = snap.events + R"(,{"e":8},{"e":9})";
+  MatchRow m = match(t.id, 0, 0, 1, false, 30);
+  EXPECT_FALSE(s->finish_game(end, 7, m, 1)) << "a stale end of game";
+  EXPECT_EQ(count("SELECT COUNT(*) FROM table_events"), 1);
+  EXPECT_TRUE(s->finish_game(end, 8, m, 1));
+  EXPECT_EQ(count("SELECT COUNT(*) FROM table_events"), 0) << "the end compacts";
+  row = s->find_table(t.id);
+  EXPECT_EQ(row->events, end.events);
+  EXPECT_EQ(row->new_events, "");
+}
+
+// The table model over a real backend: every commit of a whole game (a snapshot when one is due,
+// else only the new events) loads back as the same table, and a row of the form written before
+// the events were apart (the whole record in the state) loads and is rewritten whole.
+TEST_P(StorageContract, AGameStoredByAppendingLoadsBackAtEveryVersion) {
+  auto s = open();
+  Actor light{"g:l", 0, "light", 0}, dark{"g:d", 0, "dark", 0};  // guests: no users needed
+  auto made = TableModel::create("00000000000000c1", {}, light, 1, nullptr);
+  TableModel t = std::get<TableModel>(std::move(made));
+  ASSERT_FALSE(t.join(dark, t.invite()));
+  ASSERT_TRUE(s->save_table(t.to_row(1), -1));
+  t.saved();
+  Rng rng(11);
+  UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
+  int snapshots = 0, appends = 0;
+  std::size_t longest_append = 0;
+  while (t.status() == TableStatus::kPlaying) {
+    std::int64_t before = t.version();
+    const Actor& a = t.seat_to_act() == 1 ? light : dark;
+    json events = json::array();
+    Move m = t.game().awaiting_throw() ? Move{} : t.game().legal_moves()[0];
+    // About a Finkel game's length, then a resignation ends it (the first legal move each time
+    // makes for a long game).
+    if (t.game().events().size() >= 150)
+      ASSERT_FALSE(t.resign(a, events));
+    else
+      ASSERT_FALSE(t.game().awaiting_throw() ? t.roll(a, dice, events)
+                                             : t.move(a, m.from, m.to, m.kind, events));
+    TableRow row = t.to_row(2);
+    if (row.snapshot) {
+      ++snapshots;
+    } else {
+      ++appends;
+      longest_append = std::max(longest_append, row.new_events.size());
+    }
+    MatchRow match = t.match_row(2);
+    ASSERT_TRUE(t.status() == TableStatus::kPlaying ? s->save_table(row, before)
+                                                    : s->finish_game(row, before, match));
+    t.saved();
+    auto back = TableModel::from_row(*s->find_table(t.id()));
+    ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<Error>(back).message;
+    ASSERT_EQ(table_snapshot(std::get<TableModel>(back)), table_snapshot(t)) << "at " << before;
+  }
+  std::size_t n = t.game().events().size();
+  // One every kSnapshotEvents events on the way (an action may add more than one), one at the end.
+  EXPECT_GE(snapshots, static_cast<int>(n / kSnapshotEvents)) << n << " events";
+  EXPECT_LE(snapshots, static_cast<int>(n / kSnapshotEvents) + 1) << n << " events";
+  EXPECT_GT(appends, 100);
+  EXPECT_LT(longest_append, 200u) << "an action appends its own events only";
+  EXPECT_EQ(count("SELECT COUNT(*) FROM table_events"), 0) << "the end compacts";
+
+  // The older form: the events inside the state, none apart (as migration 7 leaves a row).
+  TableRow row = *s->find_table(t.id());
+  json state = json::parse(row.state);
+  state["events"] = json::parse("[" + row.events + "]");
+  exec("UPDATE tables SET events = '', state = '" + state.dump() + "' WHERE id = '" + t.id() + "'");
+  TableRow old = *s->find_table(t.id());
+  ASSERT_EQ(old.events, "");
+  auto loaded = TableModel::from_row(old);
+  ASSERT_TRUE(std::holds_alternative<TableModel>(loaded)) << std::get<Error>(loaded).message;
+  TableModel& again = std::get<TableModel>(loaded);
+  EXPECT_EQ(table_snapshot(again), table_snapshot(t));
+  json ev = json::array();
+  ASSERT_FALSE(again.rematch(light, true, ev));
+  TableRow rewritten = again.to_row(3);
+  EXPECT_TRUE(rewritten.snapshot) << "an older row is rewritten whole at its next change";
+  ASSERT_TRUE(s->save_table(rewritten, t.version()));
+  TableRow now = *s->find_table(t.id());
+  EXPECT_FALSE(json::parse(now.state).contains("events"));
+  EXPECT_EQ(now.events, row.events);
+  auto reloaded = TableModel::from_row(now);
+  ASSERT_TRUE(std::holds_alternative<TableModel>(reloaded));
+  EXPECT_EQ(table_snapshot(std::get<TableModel>(reloaded)), table_snapshot(again));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StorageContract, ::testing::ValuesIn(backends()),

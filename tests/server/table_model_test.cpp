@@ -205,6 +205,57 @@ TEST(TableModel, CorruptRowsAreRefusedWithAReason) {
   s.erase("owner");
   r6.state = s.dump();
   EXPECT_TRUE(refused(r6));
+  TableRow r8 = good;
+  r8.events = "{not json";
+  EXPECT_TRUE(refused(r8));
+  TableRow r9 = good;
+  r9.new_events = R"({"player":"light","throw":9})";  // an appended event that does not replay
+  EXPECT_TRUE(refused(r9));
+}
+
+// Appended rows cannot take events back: after an undo the next row is a whole snapshot, and a
+// store that applies the rows as storage.h says loads the table back exactly.
+TEST(TableModel, RowsAppendBetweenSnapshotsAndAnUndoRewritesTheRecord) {
+  Actor me = user(1, "alice");
+  TableOptions o;
+  o.local = true;
+  TableModel t = make(o, me);
+  TableRow stored = t.to_row(1);
+  ASSERT_TRUE(stored.snapshot);
+  t.saved();
+  Rng rng(4);
+  UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
+  std::string snapshot_events = stored.events, appended;
+  for (int i = 0; i < 30; ++i) {
+    json events = json::array();
+    Move m = t.game().awaiting_throw() ? Move{} : t.game().legal_moves()[0];
+    ASSERT_FALSE(t.game().awaiting_throw() ? t.roll(me, dice, events)
+                                           : t.move(me, m.from, m.to, m.kind, events));
+    TableRow row = t.to_row(2);
+    EXPECT_FALSE(row.snapshot) << "30 events are fewer than kSnapshotEvents";
+    EXPECT_EQ(row.events, "");
+    if (!row.new_events.empty()) appended += (appended.empty() ? "" : ",") + row.new_events;
+    t.saved();
+  }
+  TableRow loaded = t.to_row(2);
+  loaded.events = snapshot_events;
+  loaded.new_events = appended;
+  auto back = TableModel::from_row(loaded);
+  ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<Error>(back).message;
+  EXPECT_EQ(table_snapshot(std::get<TableModel>(back)), table_snapshot(t));
+
+  json events = json::array();
+  ASSERT_FALSE(t.undo(me, events));
+  TableRow row = t.to_row(3);
+  EXPECT_TRUE(row.snapshot);
+  EXPECT_EQ(json::parse("[" + row.events + "]"), to_record(t.game())["events"]);
+  t.saved();
+  Move m = t.game().awaiting_throw() ? Move{} : t.game().legal_moves()[0];
+  ASSERT_FALSE(t.game().awaiting_throw() ? t.roll(me, dice, events)
+                                         : t.move(me, m.from, m.to, m.kind, events));
+  TableRow next = t.to_row(4);
+  EXPECT_FALSE(next.snapshot) << "then appending again";
+  EXPECT_FALSE(next.new_events.empty());
 }
 
 // A game event as rows stored it before the game record was the stored form (the old server's
@@ -242,17 +293,22 @@ TEST(TableModel, RowsOfTheOldEventLogFormStillLoadAndAreSavedAsTheGameRecord) {
   ASSERT_FALSE(t.resign(bob, events));
   TableRow row = t.to_row(3000);
   json state = json::parse(row.state);
-  ASSERT_EQ(state["events"], to_record(t.game())["events"]);  // the game record's own events
+  ASSERT_TRUE(row.snapshot);
+  ASSERT_EQ(json::parse("[" + row.events + "]"), to_record(t.game())["events"])
+      << "the game record's own events";
   std::string log;
   for (const GameEvent& ev : t.game().events()) log += (log.empty() ? "" : " ") + legacy_token(ev);
-  state.erase("events");
   state["log"] = log;
   TableRow old = row;
   old.state = state.dump();
+  old.events.clear();
   auto back = TableModel::from_row(old);
   ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<Error>(back).message;
   EXPECT_EQ(table_snapshot(std::get<TableModel>(back)), table_snapshot(t));
-  EXPECT_EQ(std::get<TableModel>(back).to_row(3000).state, row.state);
+  TableRow again = std::get<TableModel>(back).to_row(3000);
+  EXPECT_EQ(again.state, row.state);
+  EXPECT_TRUE(again.snapshot) << "saved whole in the current form";
+  EXPECT_EQ(again.events, row.events);
   state["log"] = "t9";  // an old row that does not replay is refused like a new one
   old.state = state.dump();
   EXPECT_EQ(std::get<Error>(TableModel::from_row(old)).name(), "corrupt_table");

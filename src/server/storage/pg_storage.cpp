@@ -106,6 +106,19 @@ constexpr SqlMigration kMigrations[] = {
       CREATE INDEX tables_lease ON tables(status, lease_until);
       CREATE INDEX tables_owner_node ON tables(owner_node, status);
     )sql"},
+    // The game record's events apart from the state (TableRow::events): a snapshot in the row,
+    // written every few events and at the end, and one appended row per version after it. No
+    // foreign key: an event row is only ever written in the transaction that updated its table
+    // row, and the key check would lock that row once more on every action.
+    {7, R"sql(
+      ALTER TABLE tables ADD COLUMN events TEXT NOT NULL DEFAULT '';
+      CREATE TABLE table_events (
+        table_id TEXT   NOT NULL,
+        version  BIGINT NOT NULL,
+        events   TEXT   NOT NULL,
+        PRIMARY KEY (table_id, version)
+      );
+    )sql"},
 };
 
 constexpr SqlDialect kPostgres{
@@ -126,6 +139,9 @@ constexpr SqlDialect kPostgres{
         "FROM (SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < $2 "
         "ORDER BY lease_until LIMIT $4 FOR UPDATE SKIP LOCKED) expired "
         "WHERE t.id = expired.id RETURNING t.id, t.epoch",
+    .appended_events =
+        "(SELECT string_agg(e.events, ',' ORDER BY e.version) FROM table_events e "
+        "WHERE e.table_id = t.id)",
 };
 
 std::string percent_decode(const std::string& s) {

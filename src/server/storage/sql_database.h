@@ -120,6 +120,9 @@ struct SqlDialect {
   // Takes the live tables whose lease expired: $1 node, $2 now, $3 until, $4 limit; RETURNING
   // id, epoch. Two nodes sweeping at once must never take the same table.
   const char* take_expired;
+  // An expression of a row of `tables t`: the events of its `table_events` rows, in version
+  // order, joined by commas (NULL when there are none).
+  const char* appended_events;
 };
 
 class Storage;

@@ -33,6 +33,8 @@ TableRow to_table(const SqlRow& r) {
     t.lease_until = r.integer(13);
     t.epoch = r.integer(14);
     t.clock_deadline = r.integer(15);
+    t.events = r.text(16);
+    t.new_events = r.text(17);  // NULL (no appended rows) reads as ""
   }
   return t;
 }
@@ -81,21 +83,41 @@ BotStatus to_bot_status(const SqlRow& r) {
 
 bool write_table(SqlSession& s, const TableRow& t, std::int64_t expected_version,
                  std::int64_t expected_epoch) {
+  bool written;
   if (expected_version < 0) {
-    return s.run(
-               "INSERT INTO tables(id, rules, status, is_public, rated, version, state, "
-               "created_at, updated_at, owner_key, owner_user, owner_addr, clock_deadline) "
-               "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) "
-               "ON CONFLICT(id) DO NOTHING",
-               {t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at,
-                t.updated_at, t.owner_key, t.owner_user, t.owner_addr, t.clock_deadline}) == 1;
+    written = s.run(
+                  "INSERT INTO tables(id, rules, status, is_public, rated, version, state, "
+                  "created_at, updated_at, owner_key, owner_user, owner_addr, clock_deadline, "
+                  "events) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) "
+                  "ON CONFLICT(id) DO NOTHING",
+                  {t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at,
+                   t.updated_at, t.owner_key, t.owner_user, t.owner_addr, t.clock_deadline,
+                   t.snapshot ? t.events : std::string()}) == 1;
+  } else if (t.snapshot) {
+    written = s.run(
+                  "UPDATE tables SET rules = $1, status = $2, is_public = $3, rated = $4, "
+                  "version = $5, state = $6, updated_at = $7, clock_deadline = $10, "
+                  "events = $12 WHERE id = $8 AND version = $9 "
+                  "AND (CAST($11 AS BIGINT) < 0 OR epoch = $11)",
+                  {t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.updated_at, t.id,
+                   expected_version, t.clock_deadline, expected_epoch, t.events}) == 1;
+    // The snapshot holds every event now: the appended rows are history.
+    if (written) s.run("DELETE FROM table_events WHERE table_id = $1", {t.id});
+    return written;
+  } else {
+    // The events column is not in the statement: the snapshot stays as it was.
+    written = s.run(
+                  "UPDATE tables SET rules = $1, status = $2, is_public = $3, rated = $4, "
+                  "version = $5, state = $6, updated_at = $7, clock_deadline = $10 "
+                  "WHERE id = $8 AND version = $9 AND (CAST($11 AS BIGINT) < 0 OR epoch = $11)",
+                  {t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.updated_at, t.id,
+                   expected_version, t.clock_deadline, expected_epoch}) == 1;
   }
-  return s.run(
-             "UPDATE tables SET rules = $1, status = $2, is_public = $3, rated = $4, "
-             "version = $5, state = $6, updated_at = $7, clock_deadline = $10 "
-             "WHERE id = $8 AND version = $9 AND (CAST($11 AS BIGINT) < 0 OR epoch = $11)",
-             {t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.updated_at, t.id,
-              expected_version, t.clock_deadline, expected_epoch}) == 1;
+  // Only after the row's own write succeeded: a refused commit appends nothing.
+  if (written && !t.snapshot && !t.new_events.empty())
+    s.run("INSERT INTO table_events(table_id, version, events) VALUES($1, $2, $3)",
+          {t.id, t.version, t.new_events});
+  return written;
 }
 
 }  // namespace ur::server::sql

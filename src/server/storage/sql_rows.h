@@ -17,10 +17,13 @@ inline constexpr const char* kUserColumns =
 // The user with their bot-pool rating, games and wins in place of the ordinary ones.
 inline constexpr const char* kPoolUserColumns =
     "SELECT id, username, password_hash, created_at, bot_rating, bot_games, bot_wins FROM users ";
+// Every column of a row of `tables t`; followed by the dialect's expression of its appended
+// events (SqlDialect::appended_events) and the FROM clause. One statement reads both, so a row
+// and its events always come from the same committed version.
 inline constexpr const char* kTableColumns =
-    "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
-    "owner_key, owner_user, owner_addr, owner_node, lease_until, epoch, clock_deadline "
-    "FROM tables ";
+    "SELECT t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at, "
+    "t.updated_at, t.owner_key, t.owner_user, t.owner_addr, t.owner_node, t.lease_until, "
+    "t.epoch, t.clock_deadline, t.events, ";
 // Followed by the record column (or '' AS record) and the times.
 inline constexpr const char* kMatchColumns =
     "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, reason, "
@@ -29,14 +32,15 @@ inline constexpr const char* kReviewColumns =
     "SELECT match_id, estimate, light_accuracy, dark_accuracy, ";
 
 User to_user(const SqlRow& r);
-TableRow to_table(const SqlRow& r);  // the lobby's 12 columns or all 16
+TableRow to_table(const SqlRow& r);  // the lobby's 12 columns or all 18
 MatchRow to_match(const SqlRow& r);
 ReviewRow to_review(const SqlRow& r);
 TableLease to_lease(const SqlRow& r);
 BotStatus to_bot_status(const SqlRow& r);
 
 // Inserts the row (expected_version < 0) or updates it if its version (and, unless kAnyEpoch,
-// its epoch) is the expected one; false when nothing was written.
+// its epoch) is the expected one, and in the same transaction replaces the snapshot of its
+// events (deleting the appended ones) or appends this version's; false when nothing was written.
 bool write_table(SqlSession& s, const TableRow& t, std::int64_t expected_version,
                  std::int64_t expected_epoch);
 

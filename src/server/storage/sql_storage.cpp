@@ -61,6 +61,7 @@ class SqlStorage final : public Storage {
             std::string("INSERT INTO schema_version(version, applied_at) VALUES($1, ") +
             d.now_seconds + ")"),
         find_user_by_name_(std::string(sql::kUserColumns) + "WHERE " + d.username_is),
+        tables_(std::string(sql::kTableColumns) + d.appended_events + " FROM tables t "),
         // The lobby's order (Storage::public_tables); ids compare bytewise so that every
         // backend breaks ties alike whatever the database's locale.
         lobby_(std::string("SELECT t.id, t.rules, t.status, t.is_public, t.rated, t.version, "
@@ -166,16 +167,14 @@ class SqlStorage final : public Storage {
 
   std::optional<TableRow> find_table(std::string_view id) override {
     return read("find table", [&](SqlSession& s) {
-      return first(s, std::string(sql::kTableColumns) + "WHERE id = $1", {id}, sql::to_table);
+      return first(s, tables_ + "WHERE t.id = $1", {id}, sql::to_table);
     });
   }
 
   std::vector<TableRow> live_tables() override {
     return read("live tables", [&](SqlSession& s) {
-      return all(s,
-                 std::string(sql::kTableColumns) +
-                     "WHERE status IN ('waiting', 'playing') ORDER BY created_at",
-                 {}, sql::to_table);
+      return all(s, tables_ + "WHERE t.status IN ('waiting', 'playing') ORDER BY t.created_at", {},
+                 sql::to_table);
     });
   }
 
@@ -381,6 +380,7 @@ class SqlStorage final : public Storage {
   const SqlDialect& dialect_;
   const std::string record_migration_;
   const std::string find_user_by_name_;
+  const std::string tables_;  // a whole table row with its appended events, FROM tables t
   const std::string lobby_;
   const std::string user_matches_;
   const std::string rating_users_;

@@ -106,6 +106,19 @@ constexpr SqlMigration kMigrations[] = {
       CREATE INDEX tables_lease ON tables(status, lease_until);
       CREATE INDEX tables_owner_node ON tables(owner_node, status);
     )sql"},
+    // The game record's events apart from the state (TableRow::events): a snapshot in the row,
+    // written every few events and at the end, and one appended row per version after it. No
+    // foreign key: an event row is only ever written in the transaction that updated its table
+    // row, and the key check would lock that row once more on every action.
+    {7, R"sql(
+      ALTER TABLE tables ADD COLUMN events TEXT NOT NULL DEFAULT '';
+      CREATE TABLE table_events (
+        table_id TEXT   NOT NULL,
+        version  BIGINT NOT NULL,
+        events   TEXT   NOT NULL,
+        PRIMARY KEY (table_id, version)
+      ) WITHOUT ROWID;
+    )sql"},
 };
 
 // SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
@@ -125,6 +138,11 @@ constexpr SqlDialect kSqlite{
         "UPDATE tables SET owner_node = $1, lease_until = $3, epoch = epoch + 1 WHERE id IN "
         "(SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < $2 "
         "ORDER BY lease_until LIMIT $4) RETURNING id, epoch",
+    // SQLite 3.40's group_concat has no ORDER BY of its own (3.44 added it); as a window
+    // function it concatenates in the window's order.
+    .appended_events =
+        "(SELECT group_concat(e.events, ',') OVER (ORDER BY e.version ROWS BETWEEN UNBOUNDED "
+        "PRECEDING AND UNBOUNDED FOLLOWING) FROM table_events e WHERE e.table_id = t.id LIMIT 1)",
 };
 
 class SqliteRow final : public SqlRow {

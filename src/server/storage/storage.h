@@ -38,7 +38,10 @@ struct SessionRecord {
   std::int64_t expires_at = 0;
 };
 
-// One table as stored: the columns the lobby queries, and the whole state as JSON (table.h).
+// One table as stored: the columns the lobby queries, the state as JSON (table_model.h) and the
+// game record's events, kept apart from the state so that an accepted action writes only what it
+// adds (migration 7; docs/server.md, "Storage"): the row holds the events up to its last snapshot
+// and `table_events` one row per later version with that version's new events.
 struct TableRow {
   std::string id;      // 16 lowercase hex digits
   std::string rules;   // canonical rule-set string
@@ -46,7 +49,7 @@ struct TableRow {
   bool is_public = false;
   bool rated = false;
   std::int64_t version = 0;
-  std::string state;  // JSON: seats, invite, game record, recent action ids
+  std::string state;  // JSON: seats, invite, recent action ids (rows before migration 7: + events)
   std::int64_t created_at = 0;
   std::int64_t updated_at = 0;
   // Who created it, written once when the row is inserted (later saves leave them): the owner's
@@ -61,6 +64,13 @@ struct TableRow {
   std::int64_t lease_until = 0;     // unix milliseconds
   std::int64_t epoch = 0;           // +1 on every takeover: the fencing token of server actions
   std::int64_t clock_deadline = 0;  // unix ms when the player to act runs out of time; 0 = none
+  // Game record events (engine/game_record.h) as JSON objects joined by commas. Read: `events`
+  // is the snapshot's, `new_events` those appended after it, in version order. Written: with
+  // `snapshot`, `events` replaces the snapshot and the appended rows are deleted; without it,
+  // the snapshot is left alone and `new_events` (this version's, if any) is appended.
+  std::string events{};
+  std::string new_events{};
+  bool snapshot = true;
 };
 
 // A lease a node holds: the table and the epoch it holds it at.

@@ -217,6 +217,7 @@ std::optional<Error> TableModel::undo(const Actor& a, json& events) {
   record_.clear();  // the stored events are rebuilt from what is left
   recorded_ = 0;
   record_new_events();
+  snapshot_events_ = kNoSnapshot;  // appended rows cannot take events back: the next save rewrites
   events.push_back(json{{"kind", "undo"}, {"seat", mover}, {"undone", undone}});
   bump();
   return std::nullopt;

@@ -118,7 +118,12 @@ class TableModel {
   // Rebuilds a stored table (the game is replayed); an error names what is corrupt
   // (table_record.cpp).
   static Result<TableModel> from_row(const TableRow& row);
+  // The row to store: the state, and the game record as a new snapshot when one is due (the
+  // table was never saved, kSnapshotEvents events were added since the last one, or the game
+  // ended) or else only the events the stored row lacks. saved() tells the model that the row
+  // it makes now was written, so that the next one appends after it.
   TableRow to_row(std::int64_t now) const;
+  void saved();
   MatchRow match_row(std::int64_t now) const;
 
   const std::string& id() const { return id_; }
@@ -237,9 +242,22 @@ class TableModel {
   std::string record_;
   std::size_t recorded_ = 0;  // events of game_ already in record_
   void record_new_events();
+  // What the stored row holds of record_: the events in its snapshot, and the bytes of record_
+  // stored in all (snapshot and appended). kNoSnapshot when that is not known — the table was
+  // never saved, was loaded from a row of the older form, or undo rewrote its record — and the
+  // next row is a snapshot.
+  static constexpr std::size_t kNoSnapshot = static_cast<std::size_t>(-1);
+  std::size_t snapshot_events_ = kNoSnapshot;
+  std::size_t stored_bytes_ = 0;
+  bool snapshot_due() const;
 };
 
 inline constexpr std::size_t kRecentActions = 32;
+// A stored game's record is rewritten whole once this many events were appended after its last
+// snapshot (and when it ends). A Finkel game is about 150 events: two snapshots on the way and
+// one at the end, whose bytes spread over 64 events cost about as much as the events themselves
+// (docs/scaling.md), while a load reads at most ~64 appended rows.
+inline constexpr std::size_t kSnapshotEvents = 64;
 
 // Table ids are 16 lowercase hex digits (64 random bits).
 bool is_table_id(std::string_view s);

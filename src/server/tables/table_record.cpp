@@ -1,9 +1,11 @@
 // The stored form of a table: a TableRow (storage.h) whose `state` column is a JSON object with
 // the seats, the owner, the invite, the recent action ids, the ratings, hints and rematch, and
-// the game as the game record's event list (engine/game_record.h: the one notation of a played
-// game; the rule set is the row's own column). A load replays the events through the checked
-// Game layer, so a row edited by hand or written by a buggy node is refused with a reason rather
-// than played on. A finished game also becomes a MatchRow whose record is the whole game record.
+// whose game is the game record's event list (engine/game_record.h: the one notation of a played
+// game; the rule set is the row's own column), kept as a snapshot in the row plus the events
+// appended after it, so that an action writes only what it adds. A load replays the events
+// through the checked Game layer, so a row edited by hand or written by a buggy node is refused
+// with a reason rather than played on. A finished game also becomes a MatchRow whose record is
+// the whole game record.
 #include <algorithm>
 
 #include "engine/game_record.h"
@@ -61,27 +63,56 @@ std::string replay_legacy_log(Game& game, std::string_view log) {
   return "";
 }
 
-// The game of a stored row: its events replayed (either form); an error says why not.
-Result<Game> replay_game(const std::string& rules, const RuleSet& rule_set, const json& state) {
-  auto events = state.find("events");
+// The game of a stored row: its events replayed (either form); an error says why not. `events`
+// receives the game record's events. Rows written before migration 7 hold them in the state
+// ("events", or "log" before that), and the state is then the truth whatever else the row holds.
+Result<Game> replay_game(const TableRow& row, const RuleSet& rule_set, const json& state,
+                         json& events) {
+  auto in_state = state.find("events");
   auto log = state.find("log");
-  if (events != state.end() && log == state.end()) {
-    json record{
-        {"format", "ur-game"}, {"version", kRecordVersion}, {"rules", rules}, {"events", *events}};
-    RecordResult game = record_from_json(record);
-    if (auto* e = std::get_if<Error>(&game))
-      return Error{Errc::kCorruptTable, "the game record does not replay: " + e->message};
-    return std::move(std::get<Game>(game));
+  if (log != state.end()) {
+    if (!log->is_string() || in_state != state.end())
+      return Error{Errc::kCorruptTable, "the game log is not a string alone"};
+    Game game(std::make_shared<const Engine>(rule_set));
+    if (std::string e = replay_legacy_log(game, log->get_ref<const std::string&>()); !e.empty())
+      return Error{Errc::kCorruptTable, "the game log does not replay at " + e};
+    return game;
   }
-  if (log == state.end() || !log->is_string() || events != state.end())
-    return Error{Errc::kCorruptTable, "no game record"};
-  Game game(std::make_shared<const Engine>(rule_set));
-  if (std::string e = replay_legacy_log(game, log->get_ref<const std::string&>()); !e.empty())
-    return Error{Errc::kCorruptTable, "the game log does not replay at " + e};
-  return game;
+  if (in_state != state.end()) {
+    events = *in_state;
+  } else {
+    events = json::parse("[" + row.events + "]", nullptr, false);
+    json appended = json::parse("[" + row.new_events + "]", nullptr, false);
+    if (events.is_discarded() || appended.is_discarded())
+      return Error{Errc::kCorruptTable, "the stored events are not JSON"};
+    events.insert(events.end(), appended.begin(), appended.end());
+  }
+  json record{
+      {"format", "ur-game"}, {"version", kRecordVersion}, {"rules", row.rules}, {"events", events}};
+  RecordResult game = record_from_json(record);
+  if (auto* e = std::get_if<Error>(&game))
+    return Error{Errc::kCorruptTable, "the game record does not replay: " + e->message};
+  return std::move(std::get<Game>(game));
+}
+
+// The number of events in a snapshot's text (the replay has accepted them all).
+std::size_t count_events(const std::string& events) {
+  return events.empty() ? 0 : json::parse("[" + events + "]").size();
 }
 
 }  // namespace
+
+bool TableModel::snapshot_due() const {
+  if (snapshot_events_ == kNoSnapshot) return true;
+  // A game that ended is stored whole, once.
+  if (!live() || game_.is_over()) return snapshot_events_ != recorded_;
+  return recorded_ - snapshot_events_ >= kSnapshotEvents;
+}
+
+void TableModel::saved() {
+  if (snapshot_due()) snapshot_events_ = recorded_;
+  stored_bytes_ = record_.size();
+}
 
 void TableModel::record_new_events() {
   const auto& events = game_.events();
@@ -139,10 +170,14 @@ TableRow TableModel::to_row(std::int64_t now) const {
   row.is_public = is_public_;
   row.rated = rated_;
   row.version = version_;
-  // The events go in as the text kept by record_new_events, as the state's last key.
   row.state = state.dump();
-  row.state.pop_back();
-  row.state += ",\"events\":[" + record_ + "]}";
+  // The events go in as the text kept by record_new_events: all of it, or what follows the
+  // stored part (after its separating comma).
+  row.snapshot = snapshot_due();
+  if (row.snapshot)
+    row.events = record_;
+  else if (record_.size() > stored_bytes_)
+    row.new_events = record_.substr(stored_bytes_ == 0 ? 0 : stored_bytes_ + 1);
   row.created_at = created_at_;
   row.updated_at = now;
   row.owner_key = owner_;
@@ -161,18 +196,23 @@ Result<TableModel> TableModel::from_row(const TableRow& row) {
   if (!status) return corrupt("unknown status");
   json state = json::parse(row.state, nullptr, false);
   if (!state.is_object()) return corrupt("state is not a JSON object");
-  auto game = replay_game(row.rules, std::get<RuleSet>(parsed), state);
+  json events;
+  auto game = replay_game(row, std::get<RuleSet>(parsed), state, events);
   if (auto* e = std::get_if<Error>(&game)) return corrupt(e->message);
   try {
     TableModel t(row.id, std::move(std::get<Game>(game)));
-    if (auto events = state.find("events"); events != state.end()) {
+    if (events.is_array()) {
       // The replay accepted every event, so the array dumps to the text record_new_events
       // would write (sorted keys, whole numbers), without building each event again.
-      t.record_ = events->dump();
+      t.record_ = events.dump();
       t.record_ = t.record_.substr(1, t.record_.size() - 2);
       t.recorded_ = t.game_.events().size();
     }
-    t.record_new_events();  // an old-form row: its events are written anew
+    t.record_new_events();  // a "log" row: its events are written anew
+    // What the row holds is known only for the current form; an older one is rewritten whole.
+    bool older_form = state.contains("events") || state.contains("log");
+    t.snapshot_events_ = older_form ? kNoSnapshot : count_events(row.events);
+    t.stored_bytes_ = t.record_.size();
     t.status_ = *status;
     t.is_public_ = row.is_public;
     t.rated_ = row.rated;

@@ -197,9 +197,14 @@ TableService::Outcome TableService::commit(std::shared_ptr<LiveTable> t, TableMo
   auto write = [this, &next, expected, finishing, now, deadline, epoch] {
     TableRow row = next.to_row(now);
     row.clock_deadline = deadline;
-    if (!finishing) return ctx_.storage->save_table(row, expected, epoch);
+    if (!finishing) {
+      bool saved = ctx_.storage->save_table(row, expected, epoch);
+      if (saved) next.saved();  // the next commit appends after this one
+      return saved;
+    }
     MatchRow match = next.match_row(now);
     bool ok = ctx_.storage->finish_game(row, expected, match, epoch);
+    if (ok) next.saved();
     if (ok) review_in_background(ctx_, match);
     if (ok && match.rated) {
       next.set_ratings(match.rating_before, match.rating_after);
