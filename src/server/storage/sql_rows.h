@@ -19,8 +19,9 @@ inline constexpr const char* kPoolUserColumns =
     "SELECT id, username, password_hash, created_at, bot_rating, bot_games, bot_wins FROM users ";
 inline constexpr const char* kTableColumns =
     "SELECT id, rules, status, is_public, rated, version, state, created_at, updated_at, "
-    "owner_key, owner_user, owner_addr, owner_node, lease_until, epoch, clock_deadline "
-    "FROM tables ";
+    "owner_key, owner_user, owner_addr, owner_node, "
+    "COALESCE((SELECT n.lease_until FROM nodes n WHERE n.node = tables.owner_node), 0), epoch, "
+    "clock_deadline FROM tables ";
 // Followed by the record column (or '' AS record) and the times.
 inline constexpr const char* kMatchColumns =
     "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, reason, "
