@@ -53,12 +53,12 @@ void add_place_options(CLI::App* cmd, ServeFlags& f) {
                   "PostgreSQL database); default: in-process (one node)")
       ->envname("UR_BUS");
   cmd->add_option("--lease-ms", f.lease_ms,
-                  "with --bus: milliseconds a node's lease on a table lasts (another node takes "
-                  "the table when it expires)")
+                  "with --bus: milliseconds a node's lease lasts (the other nodes take its tables "
+                  "when it expires)")
       ->check(CLI::Range(100, 600000))
       ->capture_default_str();
   cmd->add_option("--lease-renew-ms", f.lease_renew_ms,
-                  "with --bus: milliseconds between renewals of a node's leases (and sweeps for "
+                  "with --bus: milliseconds between renewals of a node's lease (and sweeps for "
                   "expired ones); less than --lease-ms")
       ->check(CLI::Range(50, 600000))
       ->capture_default_str();

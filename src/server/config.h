@@ -78,10 +78,11 @@ struct ServerConfig {
   std::chrono::milliseconds table_cache_ttl{10 * 60'000};
 
   // Table leases, used only with a bus (several nodes; docs/scaling.md, "Table leases"): the
-  // node holding a live table's lease runs its timers. A lease lasts `duration`; every `renew`
-  // a node extends all of its leases and takes those that expired (up to sweep_limit at once),
-  // so a dead node's tables are taken within duration + renew. The node's id is `node_name`
-  // (default BIND:PORT) with a random suffix, new at every start.
+  // node holding a live table runs its timers while its own lease runs. A node's lease lasts
+  // `duration`; every `renew` a node extends it (one row) and takes its share of the tables of
+  // expired nodes (up to sweep_limit at once), so a dead node's tables are taken within
+  // duration + renew. The node's id is `node_name` (default BIND:PORT) with a random suffix, new
+  // at every start.
   struct Leases {
     std::chrono::milliseconds duration{3'000};
     std::chrono::milliseconds renew{1'000};

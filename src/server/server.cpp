@@ -200,6 +200,9 @@ void Server::run() {
 void Server::stop() {
   Impl& s = *impl_;
   if (!s.ctx) return;
+  // First, before the connections drain: another node runs this node's tables from its next
+  // sweep instead of a lease after the drain (docs/scaling.md, "Table leases").
+  if (s.ctx->tables) s.ctx->tables->hand_back();
   s.begin_stop();
 }
 

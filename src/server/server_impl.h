@@ -57,6 +57,7 @@ struct Server::Impl {
   net::steady_timer grace_timer{strand};
   net::steady_timer sweep_timer{strand};
   std::atomic<bool> stopping{false};
+  std::atomic<bool> drained{false};  // stopping, and the last connection closed
   std::uint16_t port = 0;
 
   std::mutex connections_mutex;
@@ -87,7 +88,10 @@ struct Server::Impl {
       last = connections.empty();
     }
     // The grace timer only exists to cut stragglers: once the last one is gone, stop waiting.
-    if (last && stopping) net::post(strand, [this] { grace_timer.cancel(); });
+    if (last && stopping && !drained.exchange(true)) {
+      log_line("stopping: every connection closed");
+      net::post(strand, [this] { grace_timer.cancel(); });
+    }
   }
 
   void begin_stop() {

@@ -9,6 +9,7 @@
 #include <boost/beast/http/write.hpp>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <future>
 #include <iostream>
@@ -422,35 +423,93 @@ TEST_F(ClusterTest, KilledOwnerTwentyTimesTheGameGoesOn) {
   EXPECT_NE(games.begin()->find("winner"), std::string::npos) << *games.begin();
 }
 
-// A node stopped gracefully (SIGTERM) hands its leases back once its sockets closed: another
-// node takes the table at its next sweep, at a new epoch, with the state unchanged.
+// A node stopped gracefully (SIGTERM) hands its leases back first, before its connections
+// drain: another node takes the table at its next sweep, at a new epoch, with the state
+// unchanged, while a socket still holds the stopping node open (it never answers the close).
 TEST_F(ClusterTest, AGracefulStopHandsTheLeasesBack) {
   Client light = user(nodes_[0], nodes_[0], unique("nia"));
   Client dark = user(nodes_[0], nodes_[1], unique("oto"));
   std::string id = start_game(light, dark);
   int k = owner_index(id);
   ASSERT_GE(k, 0) << "nobody holds the table's lease";
-  // The players leave the node first, so that its graceful stop has no socket to wait for.
+  // The players move to the other nodes; a lingering socket keeps the node draining.
   const std::vector<std::uint16_t> others = nodes_but(k);
   reconnect(light, others[0], id);
   reconnect(dark, others[1], id);
+  auto lingering = std::make_unique<TestWs>(nodes_[k]);
+  ASSERT_EQ(lingering->connect(), 0u);
+  const std::string log_path = cluster_file("node" + std::to_string(k + 1) + "/log");
+  auto log_since = [&, from = std::filesystem::file_size(log_path)] {
+    std::ifstream in(log_path);
+    in.seekg(static_cast<std::streamoff>(from));
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
   TableRow before = row(id);
   ASSERT_EQ(::kill(node_pid(k), SIGTERM), 0);
   auto took = takeover(id, before, std::chrono::steady_clock::now());
-  std::int64_t taken_at = unix_now_ms();
   ASSERT_TRUE(took) << "no other node took the table";
   std::cerr << "takeover after SIGTERM: " << took->count() << " ms\n";
-  // Not asserted against the old lease's end: the handback comes at the end of the graceful
-  // stop, after the node's sockets closed (up to --shutdown grace, 5 s, while it still renews).
-  std::cerr << "taken " << taken_at - before.lease_until << " ms after the old lease's end\n";
+  // Only now the node's last socket closes: the handback came before the drain ended.
+  lingering.reset();
   std::string log;
-  for (int i = 0; i < 200 && log.find("handed back") == std::string::npos; ++i) {
-    std::ifstream in(cluster_file("node" + std::to_string(k + 1) + "/log"));
-    log.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  for (int i = 0; i < 400; ++i) {
+    log = log_since();
+    if (log.find("every connection closed") != std::string::npos ||
+        log.find("grace period over") != std::string::npos)
+      break;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  EXPECT_NE(log.find("table leases: handed back"), std::string::npos);
+  std::size_t handed = log.find("table leases: handed back");
+  std::size_t drained =
+      std::min(log.find("every connection closed"), log.find("grace period over"));
+  ASSERT_NE(handed, std::string::npos) << log;
+  ASSERT_NE(drained, std::string::npos) << log;
+  EXPECT_LT(handed, drained) << "the leases were handed back after the drain:\n" << log;
   EXPECT_EQ(row(id).version, before.version) << "a handback changes no state";
+  ASSERT_EQ(restart_node(k), 0) << "the node did not start again";
+}
+
+// A game's first move is timed from the moment its player's page opens the table, between
+// commits: that start is stored, so that the holder (another node) runs the same clock, and so
+// does the node taking the table over when the holder dies: the game is lost on time once.
+TEST_F(ClusterTest, TheFirstMovesClockIsKeptAcrossATakeover) {
+  Client a = user(nodes_[0], nodes_[0], unique("pia"));
+  Client b = user(nodes_[1], nodes_[1], unique("quo"));
+  ASSERT_EQ(a->request({{"type", "find_match"}, {"rated", false}})["type"], "queued");
+  ASSERT_EQ(b->request({{"type", "find_match"}, {"rated", false}})["type"], "queued");
+  json fa = a->next("match_found"), fb = b->next("match_found");
+  std::string id = fa["table"]["id"];
+  ASSERT_EQ(fb["table"]["id"], id) << fb;
+  TableRow matched = row(id);
+  ASSERT_EQ(matched.clock_deadline, 0) << "no page has the table yet: no clock";
+  int to_act = fa["table"]["game"]["to_act"];
+  Client& first = fa["you"] == to_act ? a : b;
+  int k = owner_index(id);
+  ASSERT_GE(k, 0) << "nobody holds the table's lease";
+  // The first player's page opens the table on a node that does not hold it.
+  first.ws = std::make_unique<TestWs>(nodes_but(k)[0]);
+  ASSERT_EQ(first->connect(first.cookie), 0u);
+  json opened = first->request({{"type", "open_table"}, {"table", id}});
+  ASSERT_EQ(opened["type"], "joined") << opened;
+  ASSERT_TRUE(opened["clock"].is_object()) << opened;
+  TableRow started = row(id);
+  ASSERT_GT(started.clock_deadline, 0) << "the clock's start is stored";
+  EXPECT_EQ(started.version, matched.version) << "starting the clock is no change of the game";
+
+  ASSERT_EQ(::kill(node_pid(k), SIGKILL), 0);
+  auto took = takeover(id, started, std::chrono::steady_clock::now());
+  ASSERT_TRUE(took) << "no other node took the table";
+  EXPECT_LE(took->count(), 5000);
+  EXPECT_EQ(row(id).clock_deadline, started.clock_deadline) << "the same clock";
+  // The new holder's clock ends the game once, on time.
+  std::int64_t v = started.version + 1;
+  json ended = first->next_if(
+      [&](const json& j) { return j["type"] == "table" && j["table"]["version"] >= v; });
+  EXPECT_EQ(ended["table"]["version"], v);
+  EXPECT_EQ(ended["table"]["status"], "finished") << ended;
+  EXPECT_EQ(row(id).version, v) << "one commit";
+  json game = get_json(nodes_but(k)[0], "/api/games/" + id);
+  EXPECT_EQ(game.value("reason", ""), "timeout") << game;
   ASSERT_EQ(restart_node(k), 0) << "the node did not start again";
 }
 

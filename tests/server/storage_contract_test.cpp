@@ -134,7 +134,8 @@ TEST_P(StorageContract, BackendHealthAndMigrationsAreIdempotent) {
     ASSERT_TRUE(u) << "data survives reopening";
     EXPECT_EQ(u->password_hash, "$argon2id$fake");
   }
-  EXPECT_EQ(count("SELECT COUNT(*) FROM schema_version"), open()->latest_schema_version());
+  // Each step recorded once (the numbers may leave a gap for another branch's step).
+  EXPECT_EQ(count("SELECT MAX(version) FROM schema_version"), open()->latest_schema_version());
   EXPECT_EQ(count("SELECT COUNT(*) FROM users"), 1);
 }
 
@@ -150,7 +151,7 @@ TEST_P(StorageContract, ServersOpeningTogetherMigrateOnce) {
   for (auto& t : threads) t.join();
   for (const std::string& e : errors) EXPECT_EQ(e, "");
   auto s = open();
-  EXPECT_EQ(count("SELECT COUNT(*) FROM schema_version"), s->latest_schema_version());
+  EXPECT_EQ(count("SELECT MAX(version) FROM schema_version"), s->latest_schema_version());
 }
 
 TEST_P(StorageContract, UsernamesAreUniqueIgnoringCase) {
@@ -485,57 +486,126 @@ TEST_P(StorageContract, LeaderboardRanksRatedPlayersOnly) {
   EXPECT_EQ(s->leaderboard(1).size(), 1u);
 }
 
-// Table leases (migration 6): a live table's lease is taken when free or expired, renewed in one
-// statement by its holder, taken at epoch + 1 once expired, and never by two sweepers at once.
-TEST_P(StorageContract, LeasesAreClaimedRenewedAndTakenOverAtTheNextEpoch) {
+// Node leases (migrations 6 and 8): a node's lease is one row renewed in one statement whatever
+// its tables; a live table is claimed when free or its holder's lease ran out; once a node's
+// lease runs out its tables move at epoch + 1 (at most the limit at once), and a node left with
+// no table is forgotten. Times in unix ms, from kT.
+constexpr std::int64_t kT = 1'700'000'000'000;
+
+TEST_P(StorageContract, ANodeLeaseIsRenewedOnceAndItsTablesMoveAtTheNextEpoch) {
   auto s = open();
-  ASSERT_TRUE(s->save_table(table("00000000000000d1", 1, "playing", true, 10), -1));
-  ASSERT_TRUE(s->save_table(table("00000000000000d2", 1, "waiting", true, 10), -1));
-  ASSERT_TRUE(s->save_table(table("00000000000000d3", 1, "finished", true, 10), -1));
-  EXPECT_EQ(s->claim_table("00000000000000d1", "a", 1000, 4000), 1) << "never held: epoch 1";
-  EXPECT_EQ(s->claim_table("00000000000000d1", "b", 2000, 5000), std::nullopt) << "a holds it";
-  EXPECT_EQ(s->claim_table("00000000000000d1", "a", 2000, 5000), 1) << "a's own: same epoch";
-  EXPECT_EQ(s->claim_table("00000000000000d3", "a", 2000, 5000), std::nullopt) << "finished";
-  EXPECT_EQ(s->claim_table("00000000000000ff", "a", 2000, 5000), std::nullopt) << "no table";
-  EXPECT_EQ(s->claim_table("00000000000000d2", "a", 2000, 5000), 1);
+  const std::string d1 = "00000000000000d1", d2 = "00000000000000d2", d3 = "00000000000000d3";
+  ASSERT_TRUE(s->save_table(table(d1, 1, "playing", true, kT / 1000), -1));
+  ASSERT_TRUE(s->save_table(table(d2, 1, "waiting", true, kT / 1000), -1));
+  ASSERT_TRUE(s->save_table(table(d3, 1, "finished", true, kT / 1000), -1));
+  EXPECT_EQ(s->claim_table(d1, "a", kT), std::nullopt) << "a has no lease yet";
+  EXPECT_TRUE(s->renew_leases("a", kT + 3000).empty());
+  EXPECT_TRUE(s->renew_leases("b", kT + 3000).empty());
+  EXPECT_EQ(s->claim_table(d1, "a", kT), 1) << "never held: epoch 1";
+  EXPECT_EQ(s->claim_table(d1, "b", kT + 1000), std::nullopt) << "a holds it";
+  EXPECT_EQ(s->claim_table(d1, "a", kT + 1000), 1) << "a's own: same epoch";
+  EXPECT_EQ(s->claim_table(d3, "a", kT + 1000), std::nullopt) << "finished";
+  EXPECT_EQ(s->claim_table("00000000000000ff", "a", kT + 1000), std::nullopt) << "no table";
+  EXPECT_EQ(s->claim_table(d2, "a", kT + 1000), 1);
 
   auto ids = [](const std::vector<TableLease>& leases) {
     std::set<std::string> out;
     for (const TableLease& l : leases) out.insert(l.table_id + "@" + std::to_string(l.epoch));
     return out;
   };
-  EXPECT_EQ(ids(s->renew_leases("a", 6000)),
-            (std::set<std::string>{"00000000000000d1@1", "00000000000000d2@1"}));
-  EXPECT_TRUE(s->take_expired_leases("b", 5999, 9000, 10).empty()) << "renewed until 6000";
-  auto row = s->find_table("00000000000000d1");
+  // One row per node, whatever the number of its tables.
+  EXPECT_EQ(ids(s->renew_leases("a", kT + 5000)), (std::set<std::string>{d1 + "@1", d2 + "@1"}));
+  EXPECT_EQ(count("SELECT COUNT(*) FROM nodes"), 2);
+  EXPECT_EQ(count("SELECT lease_until FROM nodes WHERE node = 'a'"), kT + 5000);
+  EXPECT_TRUE(s->take_expired_leases("b", kT + 4999, kT + 8000, 10).empty()) << "a is alive";
+  auto row = s->find_table(d1);
   EXPECT_EQ(row->owner_node, "a");
-  EXPECT_EQ(row->lease_until, 6000);
+  EXPECT_EQ(row->lease_until, kT + 5000) << "a table shows its holder's lease";
   EXPECT_EQ(row->epoch, 1);
 
-  EXPECT_EQ(ids(s->take_expired_leases("b", 6001, 9000, 1)).size(), 1u) << "at most the limit";
-  EXPECT_EQ(ids(s->take_expired_leases("b", 6001, 9000, 10)).size(), 1u) << "the other one";
-  EXPECT_TRUE(s->renew_leases("a", 9500).empty()) << "a holds nothing any more";
-  EXPECT_EQ(ids(s->renew_leases("b", 9500)),
-            (std::set<std::string>{"00000000000000d1@2", "00000000000000d2@2"}));
-  EXPECT_EQ(s->claim_table("00000000000000d1", "a", 9000, 12000), std::nullopt);
-  EXPECT_EQ(s->claim_table("00000000000000d1", "a", 9501, 12000), 3) << "b's lease expired";
-  EXPECT_EQ(s->find_table("00000000000000d3")->epoch, 0) << "finished tables are never leased";
+  // a's lease ran out: b takes its tables at epoch 2, at most the limit at once.
+  EXPECT_EQ(s->take_expired_leases("b", kT + 5001, kT + 8000, 1).size(), 1u) << "the limit";
+  EXPECT_EQ(s->take_expired_leases("b", kT + 5001, kT + 8000, 10).size(), 1u) << "the other";
+  EXPECT_EQ(s->claim_table(d1, "a", kT + 5001), std::nullopt) << "a's lease is not live";
+  EXPECT_TRUE(s->renew_leases("a", kT + 9000).empty()) << "a holds nothing any more";
+  EXPECT_EQ(ids(s->renew_leases("b", kT + 8500)), (std::set<std::string>{d1 + "@2", d2 + "@2"}));
+  EXPECT_EQ(s->claim_table(d1, "a", kT + 8000), std::nullopt) << "b holds it";
+  EXPECT_EQ(s->claim_table(d1, "a", kT + 8501), 3) << "b's lease ran out: a claims it";
+  EXPECT_EQ(s->find_table(d3)->epoch, 0) << "finished tables are never leased";
+
+  // A node whose lease ran out with no table left is forgotten by the next takeover.
+  EXPECT_EQ(ids(s->take_expired_leases("a", kT + 8600, kT + 12000, 10)),
+            std::set<std::string>{d2 + "@3"});
+  EXPECT_EQ(s->take_expired_leases("a", kT + 8600, kT + 12000, 10).size(), 0u);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM nodes WHERE node = 'b'"), 0);
+  EXPECT_EQ(s->find_table(d1)->lease_until, kT + 12000) << "the taker's lease runs on";
+}
+
+// Survivors share a dead node's tables: each takes enough to reach the live nodes' average (at
+// least its head's share of what is left), so two takers move them all in one period each.
+TEST_P(StorageContract, SurvivorsShareADeadNodesTables) {
+  auto s = open();
+  ASSERT_TRUE(s->renew_leases("dead", kT + 1000).empty());
+  for (int i = 0; i < 10; ++i) {
+    char id[17];
+    std::snprintf(id, sizeof id, "%016x", 0xc000 + i);
+    ASSERT_TRUE(s->save_table(table(id, 1, "playing", true, kT / 1000), -1));
+    ASSERT_EQ(s->claim_table(id, "dead", kT), 1);
+  }
+  ASSERT_TRUE(s->renew_leases("b", kT + 5000).empty());
+  ASSERT_TRUE(s->renew_leases("c", kT + 5000).empty());
+  EXPECT_EQ(s->take_expired_leases("b", kT + 2000, kT + 5000, 100).size(), 5u) << "half each";
+  EXPECT_EQ(s->take_expired_leases("c", kT + 2000, kT + 5000, 100).size(), 5u);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM tables WHERE owner_node = 'dead'"), 0);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM tables WHERE epoch <> 2"), 0);
+}
+
+// A table left unclaimed (its creator died before claiming it) is taken once it has waited a
+// lease; a table just created is left to its creator.
+TEST_P(StorageContract, AnUnclaimedTableIsTakenOnlyAfterALease) {
+  auto s = open();
+  ASSERT_TRUE(s->save_table(table("00000000000000b1", 1, "waiting", true, kT / 1000), -1));
+  ASSERT_TRUE(s->renew_leases("b", kT + 3000).empty());
+  EXPECT_TRUE(s->take_expired_leases("b", kT + 1000, kT + 4000, 10).empty()) << "just created";
+  auto taken = s->take_expired_leases("b", kT + 4000, kT + 7000, 10);
+  ASSERT_EQ(taken.size(), 1u);
+  EXPECT_EQ(taken[0].epoch, 1);
+  EXPECT_EQ(s->find_table("00000000000000b1")->owner_node, "b");
+}
+
+// The first move's clock starts when the player's page opens the table, between commits: it is
+// stored once, at the version it was started at, so that another node taking over keeps it.
+TEST_P(StorageContract, TheFirstMovesClockIsStoredOnce) {
+  auto s = open();
+  ASSERT_TRUE(s->save_table(table("00000000000000c1", 2, "playing", true, 10), -1));
+  EXPECT_FALSE(s->start_clock("00000000000000c1", 1, kT)) << "an older version";
+  EXPECT_TRUE(s->start_clock("00000000000000c1", 2, kT));
+  EXPECT_FALSE(s->start_clock("00000000000000c1", 2, kT + 500)) << "started already";
+  auto row = s->find_table("00000000000000c1");
+  EXPECT_EQ(row->clock_deadline, kT);
+  EXPECT_EQ(row->version, 2) << "no version changes";
+  ASSERT_TRUE(s->save_table(table("00000000000000c3", 1, "finished", true, 10), -1));
+  EXPECT_FALSE(s->start_clock("00000000000000c3", 1, kT)) << "a finished game has no clock";
 }
 
 TEST_P(StorageContract, CommitsWithAStaleEpochOrVersionAreRefusedAndChangeNothing) {
   auto s = open();
   TableRow t = table("00000000000000e1", 1, "playing", true, 10);
   ASSERT_TRUE(s->save_table(t, -1));
-  ASSERT_EQ(s->claim_table(t.id, "a", 1000, 2000), 1);
+  ASSERT_TRUE(s->renew_leases("a", kT + 2000).empty());
+  ASSERT_EQ(s->claim_table(t.id, "a", kT + 1000), 1);
   TableRow next = table(t.id, 2, "playing", true, 20);
   next.clock_deadline = 31000;
   EXPECT_TRUE(s->save_table(next, 1, 1)) << "the holder's epoch and version";
   EXPECT_EQ(s->find_table(t.id)->clock_deadline, 31000) << "the idle deadline is stored";
-  ASSERT_EQ(s->take_expired_leases("b", 3000, 6000, 10).size(), 1u);  // epoch 2
+  // a's lease runs out (a paused holder): b takes the table at epoch 2.
+  ASSERT_EQ(s->take_expired_leases("b", kT + 3000, kT + 6000, 10).size(), 1u);
 
   TableRow old_owner = table(t.id, 3, "finished", false, 30);
   old_owner.clock_deadline = 0;
   EXPECT_FALSE(s->save_table(old_owner, 2, 1)) << "epoch 1 was taken over";
+  ASSERT_TRUE(s->renew_leases("a", kT + 9000).empty()) << "a wakes and renews: nothing held";
+  EXPECT_FALSE(s->save_table(old_owner, 2, 1)) << "renewing does not give the table back";
   MatchRow m;
   m.id = t.id;
   m.rules = "finkel";
@@ -567,18 +637,18 @@ TEST_P(StorageContract, TwoSweepersNeverTakeTheSameTable) {
   for (int i = 0; i < n; ++i) {
     char id[17];
     std::snprintf(id, sizeof id, "%016x", 0xf000 + i);
-    ASSERT_TRUE(s->save_table(table(id, 1, "playing", true, 10), -1));
+    ASSERT_TRUE(s->save_table(table(id, 1, "playing", true, kT / 1000), -1));
   }
   auto s2 = open();
   std::vector<TableLease> got[2];
   std::thread other([&] {
     for (int k = 0; k < 10; ++k) {
-      auto l = s2->take_expired_leases("b", 1000, 5000, 3);
+      auto l = s2->take_expired_leases("b", kT + 5000, kT + 8000, 3);
       got[1].insert(got[1].end(), l.begin(), l.end());
     }
   });
   for (int k = 0; k < 10; ++k) {
-    auto l = s->take_expired_leases("a", 1000, 5000, 3);
+    auto l = s->take_expired_leases("a", kT + 5000, kT + 8000, 3);
     got[0].insert(got[0].end(), l.begin(), l.end());
   }
   other.join();

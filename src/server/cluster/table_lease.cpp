@@ -35,18 +35,17 @@ void LeaseBook::start(const std::string& name) {
 std::optional<std::int64_t> LeaseBook::claim(const std::string& table_id) {
   std::lock_guard lock(mutex_);
   if (released_) return std::nullopt;  // stopping
-  std::int64_t now = unix_now_ms();
-  auto epoch = storage_.claim_table(table_id, node_, now, now + config_.duration.count());
+  auto epoch = storage_.claim_table(table_id, node_, unix_now_ms());
   if (epoch) held_[table_id] = *epoch;
   return epoch;
 }
 
 std::size_t LeaseBook::release() {
   std::lock_guard lock(mutex_);
+  if (released_ || node_.empty()) return 0;
   released_ = true;
-  if (node_.empty() || held_.empty()) return 0;
   std::size_t n = held_.size();
-  // "Renewed" until the epoch's start: expired for every sweep from now on.
+  // The node's lease "renewed" until the epoch's start: expired for every sweep from now on.
   storage_.renew_leases(node_, 0);
   held_.clear();
   return n;
@@ -82,17 +81,39 @@ std::size_t LeaseBook::held() {
 
 namespace {
 
-// The version of a `table` broadcast, or -1 for any other message.
-std::int64_t broadcast_version(const std::string& payload) {
+// What the holder needs of a `table` broadcast: its version (-1 for any other message) and
+// whether a clock runs in it.
+struct Broadcast {
+  std::int64_t version = -1;
+  bool clock = false;
+};
+
+Broadcast table_broadcast(const std::string& payload) {
   json j = json::parse(payload, nullptr, false);
-  if (!j.is_object() || j.value("type", "") != "table") return -1;
+  if (!j.is_object() || j.value("type", "") != "table") return {};
   const json* table = j.contains("table") ? &j["table"] : nullptr;
-  if (!table || !table->is_object() || !table->contains("version")) return -1;
+  if (!table || !table->is_object() || !table->contains("version")) return {};
   const json& v = (*table)["version"];
-  return v.is_number_integer() ? v.get<std::int64_t>() : -1;
+  if (!v.is_number_integer()) return {};
+  return {v.get<std::int64_t>(), j.contains("clock") && j["clock"].is_object()};
 }
 
 }  // namespace
+
+void TableService::hand_back() {
+  if (!clustered_) return;
+  net::post(service_strand_, [this] {
+    try {
+      if (std::size_t n = leases_.release())
+        log_line("table leases: handed back " + std::to_string(n) + " on stopping");
+    } catch (const StorageError& e) {
+      // Not handed back: they expire on their own, a lease after the last renewal.
+      log_line(std::string("table leases: not handed back: ") + e.what());
+    }
+    std::lock_guard lock(tables_mutex_);
+    for (auto& [id, t] : tables_) net::post(t->strand, [this, t] { disown(*t, true); });
+  });
+}
 
 void TableService::lease_tick() {
   if (stopping_) return;
@@ -129,10 +150,14 @@ void TableService::hold(const std::shared_ptr<LiveTable>& t, std::int64_t epoch,
     t->lease_sub = ctx_.pubsub->subscribe(
         "table:" + t->model_id, [this, weak = std::weak_ptr<LiveTable>(t)](const Payload& p) {
           auto table = weak.lock();
-          std::int64_t version = table ? broadcast_version(*p) : -1;
-          if (version < 0) return;
-          post_gated(table, [this, table, version] {
-            if (!stopping_ && table->owned && version > table->model.version()) refresh(table);
+          Broadcast b = table ? table_broadcast(*p) : Broadcast{};
+          if (b.version < 0) return;
+          post_gated(table, [this, table, b] {
+            if (stopping_ || !table->owned) return;
+            // A newer version, or a first move's clock another node started (keep_clock_start).
+            std::int64_t mine = table->model.version();
+            if (b.version > mine || (b.version == mine && b.clock && !table->clock_seat))
+              refresh(table);
           });
         });
   // The previous holder may have committed after this node last read the table.
@@ -144,10 +169,10 @@ void TableService::hold(const std::shared_ptr<LiveTable>& t, std::int64_t epoch,
   if (publish_state && t->owned) publish(*t, json::array());
 }
 
-void TableService::disown(LiveTable& t) {
+void TableService::disown(LiveTable& t, bool handed_back) {
   if (!t.owned) return;
   // A finished game simply leaves the renewals.
-  if (t.model.live())
+  if (t.model.live() && !handed_back)
     log_line("table " + t.model_id + ": lease lost to another node; its timers stop here");
   t.owned = false;
   t.lease_sub.reset();
@@ -187,7 +212,7 @@ void TableService::lose(const std::string& id) {
     std::lock_guard lock(tables_mutex_);
     if (auto it = tables_.find(id); it != tables_.end()) t = it->second;
   }
-  if (t) post_gated(t, [this, t] { disown(*t); });
+  if (t) post_gated(t, [this, t] { disown(*t, true); });
 }
 
 }  // namespace ur::server

@@ -1,13 +1,14 @@
 // Table leases: with several nodes (a bus), exactly one node runs a live table's timers — the
-// idle clock and the computer seats — the one holding the table's lease in the database
-// (docs/scaling.md, "Table leases"). A lease is `owner_node`, `lease_until` and an `epoch` that
-// grows on every takeover. The holder renews all its leases with one statement per period; every
-// node sweeps for expired leases in the same period and takes them at epoch + 1, so a dead node's
-// tables move within lease duration + period. The epoch fences the server's own commits (the idle
-// clock, a computer move): an old holder that was paused or cut off, and wakes up still believing
-// it holds the table, is refused by the database (Storage::save_table with the epoch).
+// idle clock and the computer seats — the one holding the table (docs/scaling.md, "Table
+// leases"). A node holds one lease, its `nodes` row, which it renews with one statement per
+// period whatever the number of its tables; a live table names its holder (`owner_node`) and an
+// `epoch` that grows on every takeover. Every node sweeps in the same period for tables whose
+// holder's lease ran out and takes its fair share of them at epoch + 1, so a dead node's tables
+// move within lease duration + period. The epoch fences the server's own commits (the idle
+// clock, a computer move): an old holder that was paused or cut off, and wakes up still
+// believing it holds the table, is refused by the database (Storage::save_table with the epoch).
 //
-// LeaseBook keeps which leases this node holds and makes the storage calls; TableService
+// LeaseBook keeps which tables this node holds and makes the storage calls; TableService
 // (table_lease.cpp) acts on what changed. Safe to call from several threads.
 #pragma once
 
@@ -37,22 +38,23 @@ class LeaseBook {
   void start(const std::string& name);
   const std::string& node() const { return node_; }
 
-  // Takes the lease of one live table if it is free (or already ours): its epoch, else nullopt.
-  // Throws StorageError.
+  // Takes one live table if it is free (or already ours): its epoch, else nullopt (also before
+  // the node's first renewal, and once released). Throws StorageError.
   std::optional<std::int64_t> claim(const std::string& table_id);
 
   struct Changes {
     std::vector<std::string> lost;   // held before, not any more (taken over, or game over)
     std::vector<TableLease> gained;  // taken from an expired lease (or found ours)
   };
-  // One period: renews every lease (one statement), then takes expired ones (one statement).
-  // Throws StorageError; then nothing changes here (the next period tries again).
+  // One period: renews the node's lease (one row) and lists its tables, then takes its share of
+  // the tables of expired nodes. Throws StorageError; then nothing changes here (the next period
+  // tries again).
   Changes tick();
 
   std::size_t held();
-  // A graceful stop: every lease of this node expires now (one statement), so another node's
-  // next sweep takes the tables instead of waiting out the lease. Returns how many were held.
-  // Throws StorageError.
+  // A graceful stop: the node's lease expires now (one statement), so another node's next sweep
+  // takes its tables instead of waiting out the lease; nothing is renewed or claimed from then
+  // on. Returns how many tables were held (0 when released already). Throws StorageError.
   std::size_t release();
 
  private:

@@ -119,6 +119,19 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (table_id, version)
       );
     )sql"},
+    // One lease per node (Storage::renew_leases): a `nodes` row renewed once a period replaces
+    // the per-table lease_until; every node holding a live table gets its row.
+    {8, R"sql(
+      CREATE TABLE nodes (
+        node        TEXT   PRIMARY KEY,
+        lease_until BIGINT NOT NULL
+      );
+      INSERT INTO nodes(node, lease_until)
+        SELECT owner_node, MAX(lease_until) FROM tables
+        WHERE owner_node <> '' AND status IN ('waiting', 'playing') GROUP BY owner_node;
+      DROP INDEX tables_lease;
+      ALTER TABLE tables DROP COLUMN lease_until;
+    )sql"},
 };
 
 constexpr SqlDialect kPostgres{
@@ -134,14 +147,16 @@ constexpr SqlDialect kPostgres{
     .bytewise = " COLLATE \"C\"",                  // whatever the database's locale
     .lock_rows = " FOR UPDATE",
     // Rows another node's sweep has locked are skipped, not waited for.
-    .take_expired =
-        "UPDATE tables t SET owner_node = $1, lease_until = $3, epoch = t.epoch + 1 "
-        "FROM (SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < $2 "
-        "ORDER BY lease_until LIMIT $4 FOR UPDATE SKIP LOCKED) expired "
-        "WHERE t.id = expired.id RETURNING t.id, t.epoch",
     .appended_events =
         "(SELECT string_agg(e.events, ',' ORDER BY e.version) FROM table_events e "
         "WHERE e.table_id = t.id)",
+    .take_tables =
+        "UPDATE tables t SET owner_node = $1, epoch = t.epoch + 1 "
+        "FROM (SELECT id FROM tables WHERE owner_node = $2 AND status IN ('waiting', 'playing') "
+        "ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED) taken "
+        "WHERE t.id = taken.id RETURNING t.id, t.epoch",
+    .share_skip_locked = " FOR SHARE SKIP LOCKED",
+    .update_skip_locked = " FOR UPDATE SKIP LOCKED",
 };
 
 std::string percent_decode(const std::string& s) {

@@ -117,9 +117,14 @@ struct SqlDialect {
   const char* username_is;            // a condition on `username` = $1, ignoring case
   const char* bytewise;               // follows a text column to order it bytewise ("" = default)
   const char* lock_rows;              // ends a SELECT that locks its rows for the transaction
-  // Takes the live tables whose lease expired: $1 node, $2 now, $3 until, $4 limit; RETURNING
-  // id, epoch. Two nodes sweeping at once must never take the same table.
-  const char* take_expired;
+  // Node leases (sql_leases.cpp). Takes live tables of the holder $2 for the node $1, at most
+  // $3, each at epoch + 1; RETURNING id, epoch. Two nodes taking at once never take one twice.
+  const char* take_tables;
+  // End a SELECT of `nodes` rows: share-lock the rows the taker reads as expired, so that their
+  // node's renewal waits for the takeover (skipping a row a renewal holds: that node is alive);
+  // lock one to forget it unless another taker holds it too. "" where one writer runs at a time.
+  const char* share_skip_locked;
+  const char* update_skip_locked;
   // An expression of a row of `tables t`: the events of its `table_events` rows, in version
   // order, joined by commas (NULL when there are none).
   const char* appended_events;

@@ -22,8 +22,9 @@ inline constexpr const char* kPoolUserColumns =
 // and its events always come from the same committed version.
 inline constexpr const char* kTableColumns =
     "SELECT t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, t.created_at, "
-    "t.updated_at, t.owner_key, t.owner_user, t.owner_addr, t.owner_node, t.lease_until, "
-    "t.epoch, t.clock_deadline, t.events, ";
+    "t.updated_at, t.owner_key, t.owner_user, t.owner_addr, t.owner_node, "
+    "COALESCE((SELECT n.lease_until FROM nodes n WHERE n.node = t.owner_node), 0), t.epoch, "
+    "t.clock_deadline, t.events, ";
 // Followed by the record column (or '' AS record) and the times.
 inline constexpr const char* kMatchColumns =
     "SELECT id, rules, rated, light_user, dark_user, light_name, dark_name, winner, reason, "

@@ -10,6 +10,7 @@
 
 #include "server/storage/elo.h"
 #include "server/storage/sql_database.h"
+#include "server/storage/sql_leases.h"
 #include "server/storage/sql_rows.h"
 #include "server/storage/storage.h"
 
@@ -280,31 +281,26 @@ class SqlStorage final : public Storage {
   }
 
   std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
-                                          std::int64_t now_ms, std::int64_t until_ms) override {
-    return write("claim table", [&](SqlSession& s) {
-      return first(s,
-                   "UPDATE tables SET owner_node = $2, lease_until = $4, "
-                   "epoch = CASE WHEN owner_node = $2 THEN epoch ELSE epoch + 1 END "
-                   "WHERE id = $1 AND status IN ('waiting', 'playing') "
-                   "AND (owner_node = $2 OR lease_until < $3) RETURNING epoch",
-                   {id, node, now_ms, until_ms}, [](const SqlRow& r) { return r.integer(0); });
-    });
+                                          std::int64_t now_ms) override {
+    return write("claim table",
+                 [&](SqlSession& s) { return sql::claim_table(s, id, node, now_ms); });
   }
 
   std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until_ms) override {
-    return write("renew leases", [&](SqlSession& s) {
-      return all(s,
-                 "UPDATE tables SET lease_until = $2 WHERE owner_node = $1 "
-                 "AND status IN ('waiting', 'playing') RETURNING id, epoch",
-                 {node, until_ms}, sql::to_lease);
-    });
+    return write("renew node lease",
+                 [&](SqlSession& s) { return sql::renew_node(s, node, until_ms); });
   }
 
   std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now_ms,
                                               std::int64_t until_ms, int limit) override {
     return write("take expired leases", [&](SqlSession& s) {
-      return all(s, dialect_.take_expired, {node, now_ms, until_ms, limit}, sql::to_lease);
+      return sql::take_orphans(s, dialect_, node, now_ms, until_ms, limit);
     });
+  }
+
+  bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline_ms) override {
+    return write("start clock",
+                 [&](SqlSession& s) { return sql::start_clock(s, id, version, deadline_ms); });
   }
 
   BotStatus bot_status(std::int64_t user_id) override {
@@ -363,13 +359,17 @@ class SqlStorage final : public Storage {
   }
 
   // Each step runs in the same transaction as its schema_version row, so a crash mid-migration
-  // leaves the previous version intact and the next start retries the step.
+  // leaves the previous version intact and the next start retries the step. A step is applied
+  // unless its own number is recorded, not merely a higher one: two branches adding steps at
+  // once may be released in either order.
   void migrate() {
     for (const SqlMigration& m : dialect_.migrations) {
       db_->write("migration", [&](SqlSession& s) {
         if (*dialect_.lock_migrations) s.script(dialect_.lock_migrations);
         s.script(dialect_.create_schema_version);
-        if (current_version(s) >= m.version) return;
+        if (first(s, "SELECT 1 FROM schema_version WHERE version = $1", {m.version},
+                  [](const SqlRow&) { return true; }))
+          return;
         s.script(m.sql);
         s.run(record_migration_, {m.version});
       });

@@ -119,6 +119,19 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (table_id, version)
       ) WITHOUT ROWID;
     )sql"},
+    // One lease per node (Storage::renew_leases): a `nodes` row renewed once a period replaces
+    // the per-table lease_until; every node holding a live table gets its row.
+    {8, R"sql(
+      CREATE TABLE nodes (
+        node        TEXT   PRIMARY KEY,
+        lease_until BIGINT NOT NULL
+      );
+      INSERT INTO nodes(node, lease_until)
+        SELECT owner_node, MAX(lease_until) FROM tables
+        WHERE owner_node <> '' AND status IN ('waiting', 'playing') GROUP BY owner_node;
+      DROP INDEX tables_lease;
+      ALTER TABLE tables DROP COLUMN lease_until;
+    )sql"},
 };
 
 // SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
@@ -134,15 +147,15 @@ constexpr SqlDialect kSqlite{
     .username_is = "username = $1",  // the column is COLLATE NOCASE
     .bytewise = "",                  // BINARY, SQLite's default collation, is bytewise
     .lock_rows = "",
-    .take_expired =
-        "UPDATE tables SET owner_node = $1, lease_until = $3, epoch = epoch + 1 WHERE id IN "
-        "(SELECT id FROM tables WHERE status IN ('waiting', 'playing') AND lease_until < $2 "
-        "ORDER BY lease_until LIMIT $4) RETURNING id, epoch",
-    // SQLite 3.40's group_concat has no ORDER BY of its own (3.44 added it); as a window
-    // function it concatenates in the window's order.
     .appended_events =
         "(SELECT group_concat(e.events, ',') OVER (ORDER BY e.version ROWS BETWEEN UNBOUNDED "
         "PRECEDING AND UNBOUNDED FOLLOWING) FROM table_events e WHERE e.table_id = t.id LIMIT 1)",
+    .take_tables =
+        "UPDATE tables SET owner_node = $1, epoch = epoch + 1 WHERE id IN "
+        "(SELECT id FROM tables WHERE owner_node = $2 AND status IN ('waiting', 'playing') "
+        "ORDER BY id LIMIT $3) RETURNING id, epoch",
+    .share_skip_locked = "",
+    .update_skip_locked = "",
 };
 
 class SqliteRow final : public SqlRow {

@@ -58,10 +58,10 @@ struct TableRow {
   std::string owner_key;
   std::int64_t owner_user = 0;
   std::string owner_addr;
-  // Ownership in a cluster (migration 6; docs/scaling.md, "Table leases"). Read from the row;
-  // save_table writes only clock_deadline, the lease columns change through the lease calls.
-  std::string owner_node{};         // the node holding the lease ("" = nobody yet)
-  std::int64_t lease_until = 0;     // unix milliseconds
+  // Ownership in a cluster (migrations 6 and 8; docs/scaling.md, "Table leases"). Read from the
+  // row; save_table writes only clock_deadline, the lease columns change through the lease calls.
+  std::string owner_node{};         // the node holding the table ("" = nobody yet)
+  std::int64_t lease_until = 0;     // unix ms: the holder's node lease (0 = none), read only
   std::int64_t epoch = 0;           // +1 on every takeover: the fencing token of server actions
   std::int64_t clock_deadline = 0;  // unix ms when the player to act runs out of time; 0 = none
   // Game record events (engine/game_record.h) as JSON objects joined by commas. Read: `events`
@@ -197,19 +197,33 @@ class Storage {
   // The reviews of these matches that exist, without their JSON (for a page of the history).
   virtual std::vector<ReviewRow> review_summaries(const std::vector<std::string>& match_ids) = 0;
 
-  // Table leases (migration 6): which node runs a live table's timers. Times are unix ms of
-  // the calling node. claim_table takes the lease of one waiting or playing table when it is
-  // free (never held, or expired) or already this node's, and returns the epoch it holds it at
-  // (+1 when it changed hands); nullopt when another node holds it or the table is not live.
+  // Table leases (migrations 6 and 8; docs/scaling.md, "Table leases"): which node runs a live
+  // table's timers. A node holds one lease, its `nodes` row, renewed once a period; a live table
+  // names its holder (`owner_node`) and the epoch it holds it at, and is the holder's while the
+  // holder's lease runs. Times are unix ms of the calling node.
+  //
+  // claim_table takes one waiting or playing table when it has no holder, or is this node's, or
+  // its holder's lease ran out before `now_ms`, and returns the epoch it holds it at (+1 when
+  // it changed hands); nullopt when a live node holds it, the table is not live, or this node's
+  // own lease is not live at `now_ms` (renew first).
   virtual std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
-                                                  std::int64_t now_ms, std::int64_t until_ms) = 0;
-  // Extends every lease of `node` on a live table to `until_ms`, in one statement, and returns
-  // them: a lease missing from the answer was taken over (or its game ended).
+                                                  std::int64_t now_ms) = 0;
+  // Extends `node`'s lease to `until_ms` (one row, created if missing) and returns the live
+  // tables it holds: a table missing from the answer was taken over (or its game ended). A time
+  // in the past hands every table back to the next sweep of another node.
   virtual std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until_ms) = 0;
-  // Takes up to `limit` live tables whose lease expired before `now_ms`, each at epoch + 1. Two
-  // nodes sweeping at once never take the same table (PostgreSQL: FOR UPDATE SKIP LOCKED).
+  // Takes live tables whose holder's lease ran out before `now_ms` (or that nobody holds), each
+  // at epoch + 1, and returns them: of each such holder a fair share, its live tables divided by
+  // the nodes alive, at most `limit` in all; the taker's own lease is extended to `until_ms`
+  // when it takes any. A holder left with no live table is forgotten. Two nodes taking at once
+  // never take the same table (PostgreSQL: FOR UPDATE SKIP LOCKED), and a holder renewing while
+  // a taker reads it as expired waits for the takeover, whose tables its answer then lacks.
   virtual std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now_ms,
                                                       std::int64_t until_ms, int limit) = 0;
+  // Stores the deadline of a game's first move, timed from the moment the player's page opened
+  // the table (not with a commit: no version changes), when the table is still at `version`
+  // and no deadline is stored yet; false otherwise (the stored one, if any, stands).
+  virtual bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline_ms) = 0;
 
   // Bot accounts. set_bot marks (or unmarks) the account and replaces its token hash; an empty
   // hash revokes the token. user_for_bot_token finds the bot account whose active token has this

@@ -1,6 +1,7 @@
 // The idle clock of a live table: whose clock runs, until when, and the timer that ends the game
 // when it runs out. The deadline is unix milliseconds, stored with every commit (TableRow::
-// clock_deadline), so that with several nodes the one taking a table over keeps the remaining
+// clock_deadline) and, with several nodes, when a game's first move starts being timed (its
+// player's page opened the table), so that the node taking a table over keeps the remaining
 // time; every node shows the clock, only the lease holder runs the timer (table_lease.h).
 #include <algorithm>
 #include <chrono>
@@ -63,7 +64,29 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
 void TableService::mark_loaded(const std::shared_ptr<LiveTable>& t, int seat) {
   if (seat < 1 || seat > 2 || t->loaded[seat - 1]) return;
   t->loaded[seat - 1] = true;
-  if (!t->clock_seat && t->model.seat_to_act() == seat) arm_clock(t);
+  if (t->clock_seat || t->model.seat_to_act() != seat) return;
+  arm_clock(t);
+  if (clustered_ && t->clock_seat) keep_clock_start(t);
+}
+
+void TableService::keep_clock_start(const std::shared_ptr<LiveTable>& t) {
+  // The first move's clock starts here, between commits, on whichever node the page opened:
+  // stored, so that the holder and a node taking the table over run the same clock.
+  bool stored;
+  try {
+    stored = ctx_.storage->start_clock(t->model_id, t->model.version(), t->deadline_ms);
+  } catch (const StorageError& e) {
+    log_line("table " + t->model_id + ": clock start not stored: " + e.what());
+    return;  // this node's clock runs; a takeover would start it again
+  }
+  if (!stored) {
+    // Another node started it first, or the table moved on: the stored row says which.
+    t->deadline_ms = 0;
+    refresh(t);
+    return;
+  }
+  // The holder hears of it from this broadcast (same version, a clock where it had none).
+  publish(*t, json::array());
 }
 
 }  // namespace ur::server

@@ -291,9 +291,10 @@ void TableService::shutdown() {
     sweep_timer_.cancel();
     lease_timer_.cancel();
   });
-  // Here, not on the service strand: the pools stop right after this. The other nodes take the
-  // tables at their next sweep, within one renewal period, not a whole lease after this node is
-  // gone; a renewal still under way cannot take them back (LeaseBook::release).
+  // Usually handed back already (hand_back, at the start of a graceful stop; then this does
+  // nothing). Here, not on the service strand: the pools stop right after this. The other nodes
+  // take the tables at their next sweep, within one renewal period, not a whole lease after
+  // this node is gone; a renewal still under way cannot take them back (LeaseBook::release).
   if (clustered_) {
     try {
       if (std::size_t n = leases_.release())

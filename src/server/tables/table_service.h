@@ -129,6 +129,10 @@ class TableService {
   // Starts the matchmaking ticks and the cache sweep, and with a bus the table leases, held
   // under `node_name` plus a random suffix.
   void start(const std::string& node_name = "node");
+  // At the start of a graceful stop, with a bus: hands this node's leases back (one statement)
+  // and stops its tables' timers, so that other nodes run them from their next sweep while this
+  // one still serves its sockets (players' actions go on through the versioned commit).
+  void hand_back();
   // Cancels the timers and searches. Call before the pools are joined.
   void shutdown();
   // A connection closed: drop its subscriptions and matchmaking tickets.
@@ -247,11 +251,15 @@ class TableService {
   void claim(const std::shared_ptr<LiveTable>& t);
   // On the strand: this node holds the lease at `epoch`: reload, re-arm, resync the watchers.
   void hold(const std::shared_ptr<LiveTable>& t, std::int64_t epoch, bool publish_state);
-  void disown(LiveTable& t);
+  // On the strand: this node stops the table's timers (lost to another node, or handed back).
+  void disown(LiveTable& t, bool handed_back = false);
   void take_over(const TableLease& lease);
   void lose(const std::string& id);
   // A seated player's page has the table: its first move may now be timed.
   void mark_loaded(const std::shared_ptr<LiveTable>& t, int seat);
+  // With several nodes: stores the first move's clock start (table_clock.cpp), or adopts the
+  // one another node stored first.
+  void keep_clock_start(const std::shared_ptr<LiveTable>& t);
   // The computer seat's turn (table_computer.cpp).
   void schedule_bot(const std::shared_ptr<LiveTable>& t);
   void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);
