@@ -99,8 +99,8 @@ class HoldingStorage final : public Storage {
     return inner_->review_summaries(ids);
   }
   std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
-                                          std::int64_t now, std::int64_t until) override {
-    return inner_->claim_table(id, node, now, until);
+                                          std::int64_t now) override {
+    return inner_->claim_table(id, node, now);
   }
   std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until) override {
     return inner_->renew_leases(node, until);
@@ -108,6 +108,9 @@ class HoldingStorage final : public Storage {
   std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now,
                                               std::int64_t until, int limit) override {
     return inner_->take_expired_leases(node, now, until, limit);
+  }
+  bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline) override {
+    return inner_->start_clock(id, version, deadline);
   }
   BotStatus bot_status(std::int64_t id) override { return inner_->bot_status(id); }
   void set_bot(std::int64_t id, bool is_bot, std::string_view hash) override {

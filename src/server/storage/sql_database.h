@@ -117,6 +117,9 @@ struct SqlDialect {
   const char* username_is;            // a condition on `username` = $1, ignoring case
   const char* bytewise;               // follows a text column to order it bytewise ("" = default)
   const char* lock_rows;              // ends a SELECT that locks its rows for the transaction
+  // An expression of a row of `tables t`: the events of its `table_events` rows, in version
+  // order, joined by commas (NULL when there are none).
+  const char* appended_events;
   // Node leases (sql_leases.cpp). Takes live tables of the holder $2 for the node $1, at most
   // $3, each at epoch + 1; RETURNING id, epoch. Two nodes taking at once never take one twice.
   const char* take_tables;
@@ -125,10 +128,11 @@ struct SqlDialect {
   // lock one to forget it unless another taker holds it too. "" where one writer runs at a time.
   const char* share_skip_locked;
   const char* update_skip_locked;
-  // An expression of a row of `tables t`: the events of its `table_events` rows, in version
-  // order, joined by commas (NULL when there are none).
-  const char* appended_events;
 };
+
+// The dialects (sql_dialects.cpp).
+const SqlDialect& sqlite_dialect();
+const SqlDialect& postgres_dialect();
 
 class Storage;
 // The Storage over a connection: applies the dialect's pending migrations (throws StorageError).
