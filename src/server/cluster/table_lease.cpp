@@ -103,16 +103,20 @@ Broadcast table_broadcast(const std::string& payload) {
 void TableService::hand_back() {
   if (!clustered_) return;
   net::post(service_strand_, [this] {
-    try {
-      if (std::size_t n = leases_.release())
-        log_line("table leases: handed back " + std::to_string(n) + " on stopping");
-    } catch (const StorageError& e) {
-      // Not handed back: they expire on their own, a lease after the last renewal.
-      log_line(std::string("table leases: not handed back: ") + e.what());
-    }
+    release_leases();
     std::lock_guard lock(tables_mutex_);
     for (auto& [id, t] : tables_) net::post(t->strand, [this, t] { disown(*t, true); });
   });
+}
+
+void TableService::release_leases() {
+  try {
+    if (std::size_t n = leases_.release())
+      log_line("table leases: handed back " + std::to_string(n) + " on stopping");
+  } catch (const StorageError& e) {
+    // Not handed back: they expire on their own, a lease after the last renewal.
+    log_line(std::string("table leases: not handed back: ") + e.what());
+  }
 }
 
 void TableService::lease_tick() {

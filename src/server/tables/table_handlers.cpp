@@ -68,6 +68,13 @@ json TableService::joined_message(const LiveTable& t, const Actor& a) const {
   return j;
 }
 
+void TableService::send_joined(WsClient& c, const LiveTable& t, const Actor& a,
+                               const json& msg) const {
+  json j = joined_message(t, a);
+  if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
+  c.send(j);
+}
+
 awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   Fields f{c, msg};
   TableOptions o;
@@ -123,9 +130,7 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   auto open = [this, t, &c, &msg, actor] {
     watch(c, t, false);
     arm_clock(t);
-    json j = joined_message(*t, actor);
-    if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
-    c.send(j);
+    send_joined(c, *t, actor, msg);
     schedule_bot(t);
   };
   co_await run_on(t->strand, std::move(open));
@@ -152,9 +157,7 @@ TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsC
     co_return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
   if (player) mark_loaded(t, seat);
   watch(c, t, !player);
-  json j = joined_message(*t, actor);
-  if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
-  c.send(j);
+  send_joined(c, *t, actor, msg);
   co_return std::nullopt;
 }
 
@@ -180,9 +183,7 @@ TableService::Outcome TableService::join_table(std::shared_ptr<LiveTable> t, WsC
   json events = json::array({json{{"kind", "joined"}, {"seat", seat}, {"name", actor.name}}});
   if (auto e = co_await commit(t, std::move(next), std::move(events))) co_return e;
   watch(c, t, false);
-  json j = joined_message(*t, actor);
-  if (auto it = msg.find("id"); it != msg.end()) j["re"] = *it;
-  c.send(j);
+  send_joined(c, *t, actor, msg);
   co_return std::nullopt;
 }
 

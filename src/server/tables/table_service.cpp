@@ -295,14 +295,7 @@ void TableService::shutdown() {
   // nothing). Here, not on the service strand: the pools stop right after this. The other nodes
   // take the tables at their next sweep, within one renewal period, not a whole lease after
   // this node is gone; a renewal still under way cannot take them back (LeaseBook::release).
-  if (clustered_) {
-    try {
-      if (std::size_t n = leases_.release())
-        log_line("table leases: handed back " + std::to_string(n) + " on stopping");
-    } catch (const StorageError& e) {
-      log_line(std::string("table leases: not handed back: ") + e.what());
-    }
-  }
+  if (clustered_) release_leases();
   std::lock_guard lock(tables_mutex_);
   for (auto& [id, t] : tables_) {
     t->bot_stop.request_stop();

@@ -247,6 +247,8 @@ class TableService {
   // Leases (table_lease.cpp). Without a bus this node runs every table's timers.
   bool runs_timers(const LiveTable& t) const { return !clustered_ || t.owned; }
   void lease_tick();
+  // Hands this node's leases back in the database (logged; a failure leaves them to expire).
+  void release_leases();
   // On the strand: tries to take the lease of a table this node just created or loaded.
   void claim(const std::shared_ptr<LiveTable>& t);
   // On the strand: this node holds the lease at `epoch`: reload, re-arm, resync the watchers.
@@ -273,6 +275,8 @@ class TableService {
   // The table became private: its spectators are unsubscribed and told so, once.
   void evict_spectators(LiveTable& t);
   json joined_message(const LiveTable& t, const Actor& a) const;
+  // Sends `joined_message` to the client, as the answer to `msg`.
+  void send_joined(WsClient& c, const LiveTable& t, const Actor& a, const json& msg) const;
 
   // Matchmaking (table_match.cpp): the in-process queue, or with a Redis bus the shared one.
   struct Where {
