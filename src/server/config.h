@@ -61,9 +61,9 @@ struct ServerConfig {
   // waits bot_delay before each throw and move so that people can follow it.
   std::chrono::milliseconds idle_timeout{30'000};
   std::chrono::milliseconds bot_delay{700};
-  int table_threads = 2;  // run table actions (their database writes run on the storage pool)
+  int table_threads = 2;  // run table actions (PostgreSQL writes run on the storage pool)
   // PostgreSQL connections of this node, and as many threads that run the tables' database
-  // writes (SQLite keeps one connection: its writes queue on it).
+  // writes (SQLite keeps one connection and is written inline on the table's strand: on_storage).
   int db_connections = 4;
   int bot_threads = 1;  // computer players' searches
   // Lobby flooding: tables waiting for a second player that one account may hold open at once,

@@ -88,6 +88,19 @@ boost::asio::awaitable<std::invoke_result_t<F>> run_on(Executor executor, F f) {
                                            boost::asio::use_awaitable);
 }
 
+// Runs the storage call `f()` for a coroutine on a table's strand, resuming it there with the
+// result (an exception thrown by `f` is rethrown in the caller). When the backend runs several
+// calls at once (PostgreSQL's connection pool) the call goes to the storage pool, so the strand
+// serves other tables meanwhile. With one connection (SQLite) it runs inline: every call waits
+// for that one connection anyway, so the hop to a storage thread and back bought no concurrency
+// and cost two thread wake-ups per action (the load test's p99 ~45 -> ~33 ms, docs/scaling.md).
+template <class F>
+boost::asio::awaitable<std::invoke_result_t<F>> on_storage(ServerContext& ctx, F f) {
+  if (ctx.storage->connections() > 1)
+    co_return co_await run_on(ctx.storage_pool.get_executor(), std::move(f));
+  co_return f();
+}
+
 // Runs `f()` on the worker pool and resumes the calling coroutine on its own executor (its strand)
 // with the result; an exception thrown by `f` is rethrown in the caller.
 template <class F>

@@ -48,6 +48,11 @@ class HoldingStorage final : public Storage {
     return inner_->save_table(t, expected, epoch);
   }
 
+  // Its holds wait before the real storage is called, so they run side by side like the calls
+  // of a connection pool: the server sends it every write from the storage pool (on_storage), as
+  // it would PostgreSQL's, whatever backend is under it.
+  int connections() const override { return 4; }
+
   // The rest is the real storage's.
   std::string backend() const override { return inner_->backend(); }
   int schema_version() override { return inner_->schema_version(); }

@@ -7,6 +7,9 @@
 // several servers open the same database at the same moment.
 #include <sqlite3.h>
 
+#include <atomic>
+#include <chrono>
+#include <pqxx/pqxx>
 #include <set>
 #include <thread>
 
@@ -122,6 +125,7 @@ TEST_P(StorageContract, BackendHealthAndMigrationsAreIdempotent) {
   {
     auto s = open();
     EXPECT_EQ(s->backend(), GetParam());
+    EXPECT_EQ(s->connections(), 1) << "open_storage's default: one connection, called inline";
     EXPECT_TRUE(s->healthy());
     EXPECT_EQ(s->schema_version(), s->latest_schema_version());
     EXPECT_GE(s->latest_schema_version(), 2);
@@ -838,6 +842,45 @@ TEST(PgStorage, ReconnectsWhenTheServerDropsTheConnection) {
   ASSERT_EQ(drop(), 1);
   EXPECT_TRUE(r.storage->create_user("bob", "h", 0)) << "a write after the drop";
   EXPECT_TRUE(r.storage->find_user_by_name("bob"));
+}
+
+// --db-connections: PostgreSQL's pool runs that many calls in the database at once, and the
+// next one waits in the process for a free connection. Each call here reads the tables while the
+// test holds a lock on them, so it waits in the database where pg_stat_activity shows it.
+TEST(PgStorage, ItsPoolRunsAsManyCallsAtOnceAsItHasConnections) {
+  if (!TestPgDatabase::admin_url())
+    GTEST_SKIP() << "UR_TEST_PG_URL is not set; ctest's server.postgresql entry runs this test "
+                    "against a private PostgreSQL server (scripts/pg-test)";
+  constexpr int kConnections = 3;
+  TestPgDatabase db;
+  OpenStorageResult r = open_storage(db.url(), kConnections);
+  ASSERT_TRUE(r.storage) << r.error;
+  EXPECT_EQ(r.storage->connections(), kConnections);
+  pqxx::connection holder(db.url());
+  pqxx::work lock(holder);
+  lock.exec("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE");
+  std::atomic<int> done{0};
+  std::vector<std::thread> calls;
+  for (int i = 0; i < kConnections + 1; ++i)
+    calls.emplace_back([&] {
+      EXPECT_FALSE(r.storage->find_table("0123456789abcdef"));
+      ++done;
+    });
+  auto waiting = [&] {
+    return std::stoi(db.exec("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '" + db.name() +
+                             "' AND wait_event_type = 'Lock'"));
+  };
+  // Generous: the deadline only turns a pool that never fills into a failure, not a slow one.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (waiting() < kConnections && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(waiting(), kConnections) << "every connection of the pool in the database at once";
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(waiting(), kConnections) << "the call past the pool's size waits for a connection";
+  EXPECT_EQ(done.load(), 0);
+  lock.commit();
+  for (auto& c : calls) c.join();
+  EXPECT_EQ(done.load(), kConnections + 1);
 }
 
 }  // namespace

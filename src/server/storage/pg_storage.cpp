@@ -145,6 +145,8 @@ class PgDatabase final : public SqlDatabase {
     });
   }
 
+  int connections() const override { return static_cast<int>(slots_.size()); }
+
   // One transaction: all of `body` or nothing.
   void write(const char* what, FunctionRef<void(SqlSession&)> body) override {
     Lease lease(*this);

@@ -97,6 +97,8 @@ class SqlDatabase {
   virtual void read(const char* what, FunctionRef<void(SqlSession&)> body) = 0;
   // The body's statements commit together when it returns, and not at all when it throws.
   virtual void write(const char* what, FunctionRef<void(SqlSession&)> body) = 0;
+  // How many calls run at once (Storage::connections).
+  virtual int connections() const = 0;
 };
 
 // Numbered schema steps. Append only: a released step is never edited, a change is a new step

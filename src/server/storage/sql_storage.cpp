@@ -90,6 +90,7 @@ class SqlStorage final : public Storage {
   }
 
   std::string backend() const override { return dialect_.backend; }
+  int connections() const override { return db_->connections(); }
   int latest_schema_version() const override { return dialect_.migrations.back().version; }
 
   int schema_version() override {

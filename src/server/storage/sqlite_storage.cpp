@@ -66,6 +66,9 @@ class SqliteDatabase final : public SqlDatabase {
     body(s);
   }
 
+  // One connection, one call at a time (the mutex): SQLite has one writer anyway.
+  int connections() const override { return 1; }
+
   // BEGIN IMMEDIATE takes the write lock up front, so two writers never deadlock on upgrade.
   void write(const char* what, FunctionRef<void(SqlSession&)> body) override {
     std::lock_guard lock(mutex_);

@@ -146,6 +146,9 @@ class Storage {
   virtual int schema_version() = 0;               // the newest migration applied
   virtual int latest_schema_version() const = 0;  // the newest this build knows
   virtual bool healthy() = 0;                     // a trivial query succeeds
+  // How many calls the backend runs at once: its connections (SQLite's one; PostgreSQL's pool).
+  // With one, the server calls it inline rather than from a storage thread (on_storage).
+  virtual int connections() const = 0;
 
   // nullopt when the name is taken (case-insensitively).
   virtual std::optional<User> create_user(std::string_view username, std::string_view password_hash,

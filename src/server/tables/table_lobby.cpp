@@ -46,7 +46,7 @@ TableService::Outcome TableService::answer_rematch(std::shared_ptr<LiveTable> t,
     auto store = [this, row = m.to_row(unix_now())] { return ctx_.storage->save_table(row, -1); };
     bool stored = false;
     try {
-      stored = co_await run_on(ctx_.storage_pool.get_executor(), std::move(store));
+      stored = co_await on_storage(ctx_, std::move(store));
     } catch (const StorageError& e) {
       log_line(std::string("rematch: ") + e.what());
     }

@@ -30,7 +30,7 @@ net::awaitable<bool> TableService::reload(std::shared_ptr<LiveTable> t) {
   auto load = [this, id = t->model_id] { return ctx_.storage->find_table(id); };
   std::optional<TableRow> row;
   try {
-    row = co_await run_on(ctx_.storage_pool.get_executor(), std::move(load));
+    row = co_await on_storage(ctx_, std::move(load));
   } catch (const StorageError& e) {
     log_line("table " + t->model_id + ": cannot reload: " + e.what());
     co_return false;

@@ -191,7 +191,8 @@ TableService::Outcome TableService::commit(std::shared_ptr<LiveTable> t, TableMo
   // The clock restarts in full with every change; its deadline is stored with the change.
   std::int64_t deadline =
       clock_seat_for(*t, next, false) ? unix_now_ms() + ctx_.config.idle_timeout.count() : 0;
-  // The write runs on the storage pool while this coroutine waits: the strand serves other
+  // The write runs on the storage pool while this coroutine waits (on_storage: with PostgreSQL's
+  // connection pool; SQLite's one connection is written inline): the strand serves other
   // tables meanwhile, and this table's gate holds its next operation back. `next` lives in this
   // frame until the write returns.
   auto write = [this, &next, expected, finishing, now, deadline, epoch] {
@@ -215,7 +216,7 @@ TableService::Outcome TableService::commit(std::shared_ptr<LiveTable> t, TableMo
   };
   bool ok = false;
   try {
-    ok = co_await run_on(ctx_.storage_pool.get_executor(), std::move(write));
+    ok = co_await on_storage(ctx_, std::move(write));
   } catch (const StorageError& e) {
     log_line(std::string("table commit failed: ") + e.what());
     co_return Error{Errc::kInternal, "the server could not save that; nothing was changed"};

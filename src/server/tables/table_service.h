@@ -3,8 +3,8 @@
 //
 // Each live table (LiveTable) runs on its own strand of the table pool, one operation at a time
 // (its TableGate: in arrival order): an action is validated against a copy of its TableModel, the
-// copy is written to storage (one transaction; version checked) on the storage pool, and only
-// then, back on the strand, does it become the table's state and is published to the table's
+// copy is written to storage (one transaction; version checked) from the storage pool when the
+// backend runs several calls at once (on_storage, server_context.h), and only then, on the strand, does it become the table's state and is published to the table's
 // topic (pubsub.h) and answered — so nothing is broadcast or answered that a crash could lose,
 // and a failed write leaves the table as it was. While a write is in flight the table's gate
 // holds its next operation back but its strand's thread is free for the other tables: a slow
@@ -215,7 +215,8 @@ class TableService {
   Outcome on_table(std::shared_ptr<LiveTable> t, Outcome op);
   // The same for plain work posted to the table (a lease change, a resync), not awaited.
   void post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work);
-  // Inside the gate: writes `next` to storage on the storage pool (the strand is free meanwhile),
+  // Inside the gate: writes `next` to storage (on_storage: from the storage pool, the strand free
+  // meanwhile, when the backend runs several calls at once),
   // then makes it the table's state. `before_publish` runs once the change is stored, before
   // anyone hears of it. `epoch` fences the commit (kAnyEpoch: only the version does; a player's
   // action, docs/scaling.md).
@@ -225,7 +226,7 @@ class TableService {
   // Cluster (table_refresh.cpp): another node may have moved the table on. On the strand:
   // reloads the row when storage has a newer version (true), then re-arms the timers.
   bool refresh(const std::shared_ptr<LiveTable>& t);
-  // The same inside the gate, with the read on the storage pool.
+  // The same inside the gate, with the read through on_storage.
   boost::asio::awaitable<bool> reload(std::shared_ptr<LiveTable> t);
   // On the strand: brings the cache up to a stored row (a newer version, the stored deadline;
   // true when the model changed) and drops the lease when the row says another node holds it.
