@@ -5,7 +5,11 @@
 //
 // The writes are held by a Storage wrapper on a latch the test opens; nothing here depends on a
 // timing but the harness's generous deadline, which turns a hang into a failure.
+//
+// CommitAsyncCluster: the same for a node of a cluster (a Redis bus: scripts/cluster test runs
+// it), whose lease claim and first move's clock start leave the table's strand too.
 #include <condition_variable>
+#include <cstdlib>
 #include <mutex>
 #include <set>
 
@@ -15,7 +19,8 @@
 namespace ur::server::test {
 namespace {
 
-// Every call goes to the real storage; save_table of a held table first waits for release().
+// Every call goes to the real storage; save_table and start_clock of a held table, and
+// claim_table while claims are held, first wait for release().
 class HoldingStorage final : public Storage {
  public:
   explicit HoldingStorage(std::unique_ptr<Storage> inner) : inner_(std::move(inner)) {}
@@ -32,20 +37,31 @@ class HoldingStorage final : public Storage {
   void release() {
     std::lock_guard lock(mutex_);
     held_.clear();
+    claims_held_ = false;
     changed_.notify_all();
   }
 
+  // A cluster node's lease claims too, of any table (a new table's id is not known beforehand).
+  void hold_claims() {
+    std::lock_guard lock(mutex_);
+    claims_held_ = true;
+  }
+
   bool save_table(const TableRow& t, std::int64_t expected, std::int64_t epoch) override {
+    wait_if_held(t.id);
+    return inner_->save_table(t, expected, epoch);
+  }
+  bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline) override {
+    wait_if_held(std::string(id));
+    return inner_->start_clock(id, version, deadline);
+  }
+  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
+                                          std::int64_t now) override {
     {
       std::unique_lock lock(mutex_);
-      if (held_.contains(t.id)) {
-        ++waiting_;
-        changed_.notify_all();
-        changed_.wait(lock, [&] { return !held_.contains(t.id); });
-        --waiting_;
-      }
+      if (claims_held_) park(lock, [&] { return !claims_held_; });
     }
-    return inner_->save_table(t, expected, epoch);
+    return inner_->claim_table(id, node, now);
   }
 
   // Its holds wait before the real storage is called, so they run side by side like the calls
@@ -103,19 +119,12 @@ class HoldingStorage final : public Storage {
   std::vector<ReviewRow> review_summaries(const std::vector<std::string>& ids) override {
     return inner_->review_summaries(ids);
   }
-  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
-                                          std::int64_t now) override {
-    return inner_->claim_table(id, node, now);
-  }
   std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until) override {
     return inner_->renew_leases(node, until);
   }
   std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now,
                                               std::int64_t until, int limit) override {
     return inner_->take_expired_leases(node, now, until, limit);
-  }
-  bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline) override {
-    return inner_->start_clock(id, version, deadline);
   }
   BotStatus bot_status(std::int64_t id) override { return inner_->bot_status(id); }
   void set_bot(std::int64_t id, bool is_bot, std::string_view hash) override {
@@ -126,10 +135,24 @@ class HoldingStorage final : public Storage {
   }
 
  private:
+  void wait_if_held(const std::string& id) {
+    std::unique_lock lock(mutex_);
+    if (held_.contains(id)) park(lock, [&] { return !held_.contains(id); });
+  }
+  // Counted as waiting until `released()`.
+  template <class Released>
+  void park(std::unique_lock<std::mutex>& lock, Released released) {
+    ++waiting_;
+    changed_.notify_all();
+    changed_.wait(lock, released);
+    --waiting_;
+  }
+
   std::unique_ptr<Storage> inner_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::set<std::string> held_;
+  bool claims_held_ = false;
   std::size_t waiting_ = 0;
 };
 
@@ -140,6 +163,9 @@ class CommitAsyncTest : public TableFixture {
   HoldingStorage& start_holding_server() {
     ServerConfig c = config();
     c.table_threads = 2;
+    return start_holding_server(std::move(c));
+  }
+  HoldingStorage& start_holding_server(ServerConfig c) {
     c.db_connections = 4;
     server_ = std::make_unique<Server>(std::move(c));
     EXPECT_EQ(server_->start(), "");
@@ -158,6 +184,12 @@ class CommitAsyncTest : public TableFixture {
   }
   HoldingStorage* holding_ = nullptr;
 
+  TableRow storage_row(const std::string& id) {
+    auto row = server_->context().storage->find_table(id);
+    EXPECT_TRUE(row) << id;
+    return row ? *row : TableRow{};
+  }
+
   // The first action of a fresh game (light throws), sent without waiting for its answer.
   void first_throw(Client& light, const std::string& id, std::int64_t version,
                    const std::string& action_id, int msg_id) {
@@ -169,6 +201,9 @@ class CommitAsyncTest : public TableFixture {
                      {"action_id", action_id}});
   }
 };
+
+// Needs a Redis bus: a suite of its own, run by the cluster's ctest entry (server.cluster).
+class CommitAsyncCluster : public CommitAsyncTest {};
 
 TEST_F(CommitAsyncTest, AHeldWriteStallsOnlyItsOwnTable) {
   HoldingStorage& storage = start_holding_server();
@@ -222,6 +257,53 @@ TEST_F(CommitAsyncTest, AHeldWriteStallsOnlyItsOwnTable) {
   EXPECT_EQ(late["type"], "error") << late;
   EXPECT_EQ(late["code"], "stale_version") << late;
   EXPECT_EQ(late["snapshot"]["version"], games[0].version + 1) << late;
+}
+
+// A node of a cluster with one table thread: a new table's lease claim and another table's first
+// move's clock start are held in storage, and a third table still answers and broadcasts (with the
+// claim or the clock start blocking the strand's thread, nothing would answer: there is one).
+// Released, the claim is stored and the page that opened the second table gets its answer and
+// the stored clock.
+TEST_F(CommitAsyncCluster, AHeldClaimOrClockStartStallsOnlyItsOwnTable) {
+  const char* redis = std::getenv("UR_TEST_CLUSTER_REDIS");
+  if (!redis) GTEST_SKIP() << "no Redis (scripts/cluster test runs this)";
+  ServerConfig c = config();
+  c.table_threads = 1;
+  c.bus = std::string("redis://127.0.0.1:") + redis;
+  HoldingStorage& storage = start_holding_server(std::move(c));
+  Client a_light = guest(), a_dark = guest(), b_light = guest(), b_dark = guest();
+  std::string a = start_game(a_light, a_dark);
+  std::string b = start_game(b_light, b_dark);
+  json b_table = snapshot(b_light, b);  // b's creator loaded it: its clock start is stored now
+  ASSERT_NE(storage_row(b).clock_deadline, 0) << "b's clock start was not stored";
+
+  storage.hold({a});
+  storage.hold_claims();
+  // a's creator opens it: the first move is timed from now, and the start is stored (held).
+  a_light->send(json{{"v", 1}, {"id", 2000}, {"type", "open_table"}, {"table", a}});
+  // A new table: its lease claim (held).
+  Client c_owner = guest();
+  json created = c_owner->request({{"type", "create_table"}});
+  ASSERT_EQ(created["type"], "joined") << created;
+  std::string t3 = created["table"]["id"];
+  ASSERT_TRUE(storage.wait_held(2, kDeadline)) << "the claim or the clock start never came";
+
+  json answer = act(b_light, b_table, "free");
+  EXPECT_EQ(answer["type"], "action_ok") << answer;
+  json seen = b_dark->next_if([&](const json& j) {
+    return j["type"] == "table" && j["table"]["version"] == answer["version"];
+  });
+  EXPECT_EQ(seen["events"][0]["kind"], answer["events"][0]["kind"]) << seen;
+
+  storage.release();
+  json opened = a_light->next_if([](const json& j) { return j.value("re", json()) == 2000; });
+  ASSERT_EQ(opened["type"], "joined") << opened;
+  EXPECT_EQ(opened["clock"]["seat"], 1) << opened;
+  EXPECT_NE(storage_row(a).clock_deadline, 0) << "the clock start was not stored";
+  bool claimed = false;
+  for (int i = 0; i < 400 && !(claimed = !storage_row(t3).owner_node.empty()); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  EXPECT_TRUE(claimed) << "the new table's lease was never claimed";
 }
 
 }  // namespace
