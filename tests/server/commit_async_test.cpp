@@ -7,20 +7,21 @@
 // timing but the harness's generous deadline, which turns a hang into a failure.
 //
 // CommitAsyncCluster: the same for a node of a cluster (a Redis bus: scripts/cluster test runs
-// it), whose lease claim and first move's clock start leave the table's strand too.
+// it), whose first move's clock start and lease holder's reload leave the table's strand too.
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
 #include <set>
 
+#include "server/cluster/redis_pubsub.h"
 #include "server/storage/storage.h"
 #include "table_fixture.h"
 
 namespace ur::server::test {
 namespace {
 
-// Every call goes to the real storage; save_table and start_clock of a held table, and
-// claim_table while claims are held, first wait for release().
+// Every call goes to the real storage; a held call first waits for release(). hold() takes table
+// ids (their save_table), "clock:ID" (start_clock) and "read:ID" (find_table).
 class HoldingStorage final : public Storage {
  public:
   explicit HoldingStorage(std::unique_ptr<Storage> inner) : inner_(std::move(inner)) {}
@@ -30,21 +31,14 @@ class HoldingStorage final : public Storage {
     held_ = std::move(ids);
   }
   // Waits until `n` writes are held (false after `deadline`: they never arrived).
-  bool wait_held(std::size_t n, std::chrono::seconds deadline) {
+  bool wait_held(std::size_t n, std::chrono::milliseconds deadline) {
     std::unique_lock lock(mutex_);
     return changed_.wait_for(lock, deadline, [&] { return waiting_ >= n; });
   }
   void release() {
     std::lock_guard lock(mutex_);
     held_.clear();
-    claims_held_ = false;
     changed_.notify_all();
-  }
-
-  // A cluster node's lease claims too, of any table (a new table's id is not known beforehand).
-  void hold_claims() {
-    std::lock_guard lock(mutex_);
-    claims_held_ = true;
   }
 
   bool save_table(const TableRow& t, std::int64_t expected, std::int64_t epoch) override {
@@ -52,16 +46,12 @@ class HoldingStorage final : public Storage {
     return inner_->save_table(t, expected, epoch);
   }
   bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline) override {
-    wait_if_held(std::string(id));
+    wait_if_held("clock:" + std::string(id));
     return inner_->start_clock(id, version, deadline);
   }
-  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
-                                          std::int64_t now) override {
-    {
-      std::unique_lock lock(mutex_);
-      if (claims_held_) park(lock, [&] { return !claims_held_; });
-    }
-    return inner_->claim_table(id, node, now);
+  std::optional<TableRow> find_table(std::string_view id) override {
+    wait_if_held("read:" + std::string(id));
+    return inner_->find_table(id);
   }
 
   // Its holds wait before the real storage is called, so they run side by side like the calls
@@ -92,9 +82,6 @@ class HoldingStorage final : public Storage {
   int delete_expired_sessions(std::int64_t now) override {
     return inner_->delete_expired_sessions(now);
   }
-  std::optional<TableRow> find_table(std::string_view id) override {
-    return inner_->find_table(id);
-  }
   std::vector<TableRow> live_tables() override { return inner_->live_tables(); }
   std::vector<TableRow> public_tables(const LobbyQuery& q) override {
     return inner_->public_tables(q);
@@ -119,6 +106,10 @@ class HoldingStorage final : public Storage {
   std::vector<ReviewRow> review_summaries(const std::vector<std::string>& ids) override {
     return inner_->review_summaries(ids);
   }
+  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
+                                          std::int64_t now) override {
+    return inner_->claim_table(id, node, now);
+  }
   std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until) override {
     return inner_->renew_leases(node, until);
   }
@@ -135,16 +126,12 @@ class HoldingStorage final : public Storage {
   }
 
  private:
-  void wait_if_held(const std::string& id) {
+  void wait_if_held(const std::string& key) {
     std::unique_lock lock(mutex_);
-    if (held_.contains(id)) park(lock, [&] { return !held_.contains(id); });
-  }
-  // Counted as waiting until `released()`.
-  template <class Released>
-  void park(std::unique_lock<std::mutex>& lock, Released released) {
+    if (!held_.contains(key)) return;
     ++waiting_;
     changed_.notify_all();
-    changed_.wait(lock, released);
+    changed_.wait(lock, [&] { return !held_.contains(key); });
     --waiting_;
   }
 
@@ -152,7 +139,6 @@ class HoldingStorage final : public Storage {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::set<std::string> held_;
-  bool claims_held_ = false;
   std::size_t waiting_ = 0;
 };
 
@@ -259,12 +245,12 @@ TEST_F(CommitAsyncTest, AHeldWriteStallsOnlyItsOwnTable) {
   EXPECT_EQ(late["snapshot"]["version"], games[0].version + 1) << late;
 }
 
-// A node of a cluster with one table thread: a new table's lease claim and another table's first
-// move's clock start are held in storage, and a third table still answers and broadcasts (with the
-// claim or the clock start blocking the strand's thread, nothing would answer: there is one).
-// Released, the claim is stored and the page that opened the second table gets its answer and
-// the stored clock.
-TEST_F(CommitAsyncCluster, AHeldClaimOrClockStartStallsOnlyItsOwnTable) {
+// A node of a cluster with one table thread: a table's first move's clock start and, on the
+// holder of another table, the reload that another node's newer broadcast calls for are held in
+// storage, and a third table still answers and broadcasts (were either call blocking the strand's
+// thread, nothing would answer: there is one, and the other held call would never come).
+// Released, the page that opened the first table gets its answer with the stored clock.
+TEST_F(CommitAsyncCluster, AHeldClockStartOrReloadStallsOnlyItsOwnTable) {
   const char* redis = std::getenv("UR_TEST_CLUSTER_REDIS");
   if (!redis) GTEST_SKIP() << "no Redis (scripts/cluster test runs this)";
   ServerConfig c = config();
@@ -276,17 +262,31 @@ TEST_F(CommitAsyncCluster, AHeldClaimOrClockStartStallsOnlyItsOwnTable) {
   std::string b = start_game(b_light, b_dark);
   json b_table = snapshot(b_light, b);  // b's creator loaded it: its clock start is stored now
   ASSERT_NE(storage_row(b).clock_deadline, 0) << "b's clock start was not stored";
+  // Table d waits for a player; this node holds its lease (claimed on creation).
+  Client d_owner = guest();
+  json created = d_owner->request({{"type", "create_table"}});
+  ASSERT_EQ(created["type"], "joined") << created;
+  std::string d = created["table"]["id"];
+  bool claimed = false;
+  for (int i = 0; i < 400 && !(claimed = !storage_row(d).owner_node.empty()); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  ASSERT_TRUE(claimed) << "d's lease was never claimed";
 
-  storage.hold({a});
-  storage.hold_claims();
+  storage.hold({"clock:" + a, "read:" + d});
   // a's creator opens it: the first move is timed from now, and the start is stored (held).
   a_light->send(json{{"v", 1}, {"id", 2000}, {"type", "open_table"}, {"table", a}});
-  // A new table: its lease claim (held).
-  Client c_owner = guest();
-  json created = c_owner->request({{"type", "create_table"}});
-  ASSERT_EQ(created["type"], "joined") << created;
-  std::string t3 = created["table"]["id"];
-  ASSERT_TRUE(storage.wait_held(2, kDeadline)) << "the claim or the clock start never came";
+  // Another node's broadcast of d at a newer version: the holder reloads d (held). Sent until
+  // it arrives: the holder's SUBSCRIBE to d's topic is asynchronous.
+  auto other =
+      std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + redis));
+  auto newer = std::make_shared<const std::string>(
+      json{{"type", "table"}, {"table", {{"id", d}, {"version", 99}}}}.dump());
+  bool both = false;
+  for (int i = 0; i < 40 && !both; ++i) {
+    other->publish("table:" + d, newer);
+    both = storage.wait_held(2, std::chrono::milliseconds(500));
+  }
+  ASSERT_TRUE(both) << "the clock start or the reload never reached storage";
 
   json answer = act(b_light, b_table, "free");
   EXPECT_EQ(answer["type"], "action_ok") << answer;
@@ -300,10 +300,8 @@ TEST_F(CommitAsyncCluster, AHeldClaimOrClockStartStallsOnlyItsOwnTable) {
   ASSERT_EQ(opened["type"], "joined") << opened;
   EXPECT_EQ(opened["clock"]["seat"], 1) << opened;
   EXPECT_NE(storage_row(a).clock_deadline, 0) << "the clock start was not stored";
-  bool claimed = false;
-  for (int i = 0; i < 400 && !(claimed = !storage_row(t3).owner_node.empty()); ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(25));
-  EXPECT_TRUE(claimed) << "the new table's lease was never claimed";
+  // d's holder still serves it.
+  EXPECT_EQ(snapshot(d_owner, d)["version"], created["table"]["version"]);
 }
 
 }  // namespace
