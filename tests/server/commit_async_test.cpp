@@ -5,17 +5,23 @@
 //
 // The writes are held by a Storage wrapper on a latch the test opens; nothing here depends on a
 // timing but the harness's generous deadline, which turns a hang into a failure.
+//
+// CommitAsyncCluster: the same for a node of a cluster (a Redis bus: scripts/cluster test runs
+// it), whose first move's clock start and lease holder's reload leave the table's strand too.
 #include <condition_variable>
+#include <cstdlib>
 #include <mutex>
 #include <set>
 
+#include "server/cluster/redis_pubsub.h"
 #include "server/storage/storage.h"
 #include "table_fixture.h"
 
 namespace ur::server::test {
 namespace {
 
-// Every call goes to the real storage; save_table of a held table first waits for release().
+// Every call goes to the real storage; a held call first waits for release(). hold() takes table
+// ids (their save_table), "clock:ID" (start_clock) and "read:ID" (find_table).
 class HoldingStorage final : public Storage {
  public:
   explicit HoldingStorage(std::unique_ptr<Storage> inner) : inner_(std::move(inner)) {}
@@ -25,7 +31,7 @@ class HoldingStorage final : public Storage {
     held_ = std::move(ids);
   }
   // Waits until `n` writes are held (false after `deadline`: they never arrived).
-  bool wait_held(std::size_t n, std::chrono::seconds deadline) {
+  bool wait_held(std::size_t n, std::chrono::milliseconds deadline) {
     std::unique_lock lock(mutex_);
     return changed_.wait_for(lock, deadline, [&] { return waiting_ >= n; });
   }
@@ -36,16 +42,16 @@ class HoldingStorage final : public Storage {
   }
 
   bool save_table(const TableRow& t, std::int64_t expected, std::int64_t epoch) override {
-    {
-      std::unique_lock lock(mutex_);
-      if (held_.contains(t.id)) {
-        ++waiting_;
-        changed_.notify_all();
-        changed_.wait(lock, [&] { return !held_.contains(t.id); });
-        --waiting_;
-      }
-    }
+    wait_if_held(t.id);
     return inner_->save_table(t, expected, epoch);
+  }
+  bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline) override {
+    wait_if_held("clock:" + std::string(id));
+    return inner_->start_clock(id, version, deadline);
+  }
+  std::optional<TableRow> find_table(std::string_view id) override {
+    wait_if_held("read:" + std::string(id));
+    return inner_->find_table(id);
   }
 
   // Its holds wait before the real storage is called, so they run side by side like the calls
@@ -75,9 +81,6 @@ class HoldingStorage final : public Storage {
   bool delete_session(std::string_view s) override { return inner_->delete_session(s); }
   int delete_expired_sessions(std::int64_t now) override {
     return inner_->delete_expired_sessions(now);
-  }
-  std::optional<TableRow> find_table(std::string_view id) override {
-    return inner_->find_table(id);
   }
   std::vector<TableRow> live_tables() override { return inner_->live_tables(); }
   std::vector<TableRow> public_tables(const LobbyQuery& q) override {
@@ -114,9 +117,6 @@ class HoldingStorage final : public Storage {
                                               std::int64_t until, int limit) override {
     return inner_->take_expired_leases(node, now, until, limit);
   }
-  bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline) override {
-    return inner_->start_clock(id, version, deadline);
-  }
   BotStatus bot_status(std::int64_t id) override { return inner_->bot_status(id); }
   void set_bot(std::int64_t id, bool is_bot, std::string_view hash) override {
     inner_->set_bot(id, is_bot, hash);
@@ -126,6 +126,15 @@ class HoldingStorage final : public Storage {
   }
 
  private:
+  void wait_if_held(const std::string& key) {
+    std::unique_lock lock(mutex_);
+    if (!held_.contains(key)) return;
+    ++waiting_;
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return !held_.contains(key); });
+    --waiting_;
+  }
+
   std::unique_ptr<Storage> inner_;
   std::mutex mutex_;
   std::condition_variable changed_;
@@ -140,6 +149,9 @@ class CommitAsyncTest : public TableFixture {
   HoldingStorage& start_holding_server() {
     ServerConfig c = config();
     c.table_threads = 2;
+    return start_holding_server(std::move(c));
+  }
+  HoldingStorage& start_holding_server(ServerConfig c) {
     c.db_connections = 4;
     server_ = std::make_unique<Server>(std::move(c));
     EXPECT_EQ(server_->start(), "");
@@ -158,6 +170,12 @@ class CommitAsyncTest : public TableFixture {
   }
   HoldingStorage* holding_ = nullptr;
 
+  TableRow storage_row(const std::string& id) {
+    auto row = server_->context().storage->find_table(id);
+    EXPECT_TRUE(row) << id;
+    return row ? *row : TableRow{};
+  }
+
   // The first action of a fresh game (light throws), sent without waiting for its answer.
   void first_throw(Client& light, const std::string& id, std::int64_t version,
                    const std::string& action_id, int msg_id) {
@@ -169,6 +187,9 @@ class CommitAsyncTest : public TableFixture {
                      {"action_id", action_id}});
   }
 };
+
+// Needs a Redis bus: a suite of its own, run by the cluster's ctest entry (server.cluster).
+class CommitAsyncCluster : public CommitAsyncTest {};
 
 TEST_F(CommitAsyncTest, AHeldWriteStallsOnlyItsOwnTable) {
   HoldingStorage& storage = start_holding_server();
@@ -222,6 +243,65 @@ TEST_F(CommitAsyncTest, AHeldWriteStallsOnlyItsOwnTable) {
   EXPECT_EQ(late["type"], "error") << late;
   EXPECT_EQ(late["code"], "stale_version") << late;
   EXPECT_EQ(late["snapshot"]["version"], games[0].version + 1) << late;
+}
+
+// A node of a cluster with one table thread: a table's first move's clock start and, on the
+// holder of another table, the reload that another node's newer broadcast calls for are held in
+// storage, and a third table still answers and broadcasts (were either call blocking the strand's
+// thread, nothing would answer: there is one, and the other held call would never come).
+// Released, the page that opened the first table gets its answer with the stored clock.
+TEST_F(CommitAsyncCluster, AHeldClockStartOrReloadStallsOnlyItsOwnTable) {
+  const char* redis = std::getenv("UR_TEST_CLUSTER_REDIS");
+  if (!redis) GTEST_SKIP() << "no Redis (scripts/cluster test runs this)";
+  ServerConfig c = config();
+  c.table_threads = 1;
+  c.bus = std::string("redis://127.0.0.1:") + redis;
+  HoldingStorage& storage = start_holding_server(std::move(c));
+  Client a_light = guest(), a_dark = guest(), b_light = guest(), b_dark = guest();
+  std::string a = start_game(a_light, a_dark);
+  std::string b = start_game(b_light, b_dark);
+  json b_table = snapshot(b_light, b);  // b's creator loaded it: its clock start is stored now
+  ASSERT_NE(storage_row(b).clock_deadline, 0) << "b's clock start was not stored";
+  // Table d waits for a player; this node holds its lease (claimed on creation).
+  Client d_owner = guest();
+  json created = d_owner->request({{"type", "create_table"}});
+  ASSERT_EQ(created["type"], "joined") << created;
+  std::string d = created["table"]["id"];
+  bool claimed = false;
+  for (int i = 0; i < 400 && !(claimed = !storage_row(d).owner_node.empty()); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  ASSERT_TRUE(claimed) << "d's lease was never claimed";
+
+  storage.hold({"clock:" + a, "read:" + d});
+  // a's creator opens it: the first move is timed from now, and the start is stored (held).
+  a_light->send(json{{"v", 1}, {"id", 2000}, {"type", "open_table"}, {"table", a}});
+  // Another node's broadcast of d at a newer version: the holder reloads d (held). Sent until
+  // it arrives: the holder's SUBSCRIBE to d's topic is asynchronous.
+  auto other =
+      std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + redis));
+  auto newer = std::make_shared<const std::string>(
+      json{{"type", "table"}, {"table", {{"id", d}, {"version", 99}}}}.dump());
+  bool both = false;
+  for (int i = 0; i < 40 && !both; ++i) {
+    other->publish("table:" + d, newer);
+    both = storage.wait_held(2, std::chrono::milliseconds(500));
+  }
+  ASSERT_TRUE(both) << "the clock start or the reload never reached storage";
+
+  json answer = act(b_light, b_table, "free");
+  EXPECT_EQ(answer["type"], "action_ok") << answer;
+  json seen = b_dark->next_if([&](const json& j) {
+    return j["type"] == "table" && j["table"]["version"] == answer["version"];
+  });
+  EXPECT_EQ(seen["events"][0]["kind"], answer["events"][0]["kind"]) << seen;
+
+  storage.release();
+  json opened = a_light->next_if([](const json& j) { return j.value("re", json()) == 2000; });
+  ASSERT_EQ(opened["type"], "joined") << opened;
+  EXPECT_EQ(opened["clock"]["seat"], 1) << opened;
+  EXPECT_NE(storage_row(a).clock_deadline, 0) << "the clock start was not stored";
+  // d's holder still serves it.
+  EXPECT_EQ(snapshot(d_owner, d)["version"], created["table"]["version"]);
 }
 
 }  // namespace

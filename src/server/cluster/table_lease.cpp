@@ -1,10 +1,13 @@
 // Table leases (table_lease.h): the LeaseBook's storage calls, and what TableService does when
-// this node gains or loses a table's lease. Every storage call here runs on the service strand
-// (the periodic tick) or on the table's strand (a claim), never on an I/O thread.
+// this node gains or loses a table's lease. Every storage call here goes through on_storage, from
+// the service strand (the periodic tick) or inside a table's gate (a claim): with PostgreSQL on
+// the storage pool, so no table-pool thread waits for the database; never on an I/O thread.
 #include "server/cluster/table_lease.h"
 
 #include <sodium.h>
 
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/post.hpp>
 
 #include <chrono>
@@ -121,56 +124,84 @@ void TableService::release_leases() {
 
 void TableService::lease_tick() {
   if (stopping_) return;
+  auto next = [this](std::exception_ptr e) {
+    try {
+      if (e) std::rethrow_exception(e);
+    } catch (const std::exception& ex) {
+      log_line(std::string("table leases: ") + ex.what());
+    }
+    if (stopping_) return;
+    lease_timer_.expires_after(ctx_.config.leases.renew);
+    lease_timer_.async_wait([this](boost::system::error_code ec) {
+      if (!ec) lease_tick();
+    });
+  };
+  net::co_spawn(service_strand_, lease_period(), net::bind_executor(service_strand_, next));
+}
+
+net::awaitable<void> TableService::lease_period() {
+  // The service strand shares the table pool's threads: its storage calls leave them too.
+  auto renew = [this] { return leases_.tick(); };
+  LeaseBook::Changes changes;
   try {
-    LeaseBook::Changes changes = leases_.tick();
-    for (const std::string& id : changes.lost) lose(id);
-    for (const TableLease& lease : changes.gained) take_over(lease);
+    changes = co_await on_storage(ctx_, std::move(renew));
   } catch (const StorageError& e) {
     // The epoch still fences this node's commits; the next tick tries again.
     log_line(std::string("table leases: ") + e.what());
+    co_return;
   }
-  lease_timer_.expires_after(ctx_.config.leases.renew);
-  lease_timer_.async_wait([this](boost::system::error_code ec) {
-    if (!ec) lease_tick();
-  });
+  for (const std::string& id : changes.lost) lose(id);
+  for (TableLease& lease : changes.gained)
+    if (!stopping_) co_await take_over(std::move(lease));
 }
 
-void TableService::claim(const std::shared_ptr<LiveTable>& t) {
-  if (!clustered_ || t->owned || stopping_) return;
+TableService::Outcome TableService::claim(std::shared_ptr<LiveTable> t) {
+  if (!clustered_ || t->owned || stopping_) co_return std::nullopt;
+  auto take = [this, id = t->model_id] { return leases_.claim(id); };
+  std::optional<std::int64_t> epoch;
   try {
-    if (auto epoch = leases_.claim(t->model_id)) hold(t, *epoch, false);
+    epoch = co_await on_storage(ctx_, std::move(take));
   } catch (const StorageError& e) {
     log_line("table " + t->model_id + ": cannot claim: " + e.what());
+    co_return std::nullopt;
   }
+  if (epoch) co_await hold(t, *epoch, false);
+  co_return std::nullopt;
 }
 
-void TableService::hold(const std::shared_ptr<LiveTable>& t, std::int64_t epoch,
-                        bool publish_state) {
-  if (stopping_) return;
+TableService::Outcome TableService::hold(std::shared_ptr<LiveTable> t, std::int64_t epoch,
+                                         bool publish_state) {
+  // Handed back since it was gained (a graceful stop): the hand-back's disown may have run
+  // already, and another node runs the table from its next sweep.
+  if (stopping_ || leases_.released()) co_return std::nullopt;
   t->owned = true;
   t->epoch = epoch;
   // The holder hears of every other node's commit and reloads: its timers follow the table.
+  // Subscribed before the reload below, so no commit falls between the two.
   if (!t->lease_sub)
     t->lease_sub = ctx_.pubsub->subscribe(
         "table:" + t->model_id, [this, weak = std::weak_ptr<LiveTable>(t)](const Payload& p) {
           auto table = weak.lock();
           Broadcast b = table ? table_broadcast(*p) : Broadcast{};
-          if (b.version < 0) return;
-          post_gated(table, [this, table, b] {
-            if (stopping_ || !table->owned) return;
-            // A newer version, or a first move's clock another node started (keep_clock_start).
-            std::int64_t mine = table->model.version();
-            if (b.version > mine || (b.version == mine && b.clock && !table->clock_seat))
-              refresh(table);
-          });
+          if (b.version >= 0) post_gated(table, heard(table, b.version, b.clock));
         });
   // The previous holder may have committed after this node last read the table.
-  refresh(t);
+  co_await reload(t);
   arm_clock(t);
   schedule_bot(t);
   // Watchers resync from this snapshot (a client ignores a version it has); the clock in it is
   // the one this node now runs.
   if (publish_state && t->owned) publish(*t, json::array());
+  co_return std::nullopt;
+}
+
+TableService::Outcome TableService::heard(std::shared_ptr<LiveTable> t, std::int64_t version,
+                                          bool clock) {
+  if (stopping_ || !t->owned) co_return std::nullopt;
+  // A newer version, or a first move's clock another node started (keep_clock_start).
+  std::int64_t mine = t->model.version();
+  if (version > mine || (version == mine && clock && !t->clock_seat)) co_await reload(t);
+  co_return std::nullopt;
 }
 
 void TableService::disown(LiveTable& t, bool handed_back) {
@@ -184,30 +215,18 @@ void TableService::disown(LiveTable& t, bool handed_back) {
   t.bot_timer.cancel();
 }
 
-void TableService::take_over(const TableLease& lease) {
+net::awaitable<void> TableService::take_over(TableLease lease) {
   std::shared_ptr<LiveTable> t;
-  {
-    std::lock_guard lock(tables_mutex_);
-    if (auto it = tables_.find(lease.table_id); it != tables_.end()) t = it->second;
+  try {
+    // A table not cached here is read off the service strand (find: the worker pool).
+    t = co_await find(lease.table_id);
+  } catch (const StorageError& e) {
+    log_line("table " + lease.table_id + ": cannot take over: " + e.what());
+    co_return;
   }
-  if (!t) {
-    std::optional<TableRow> row;
-    try {
-      row = ctx_.storage->find_table(lease.table_id);
-    } catch (const StorageError& e) {
-      log_line("table " + lease.table_id + ": cannot take over: " + e.what());
-      return;
-    }
-    if (!row) return;
-    auto model = TableModel::from_row(*row);
-    if (auto* e = std::get_if<Error>(&model)) {
-      log_line("table " + lease.table_id + ": cannot take over: " + e->message);
-      return;
-    }
-    t = add_table(std::move(std::get<TableModel>(model)));
-  }
+  if (!t) co_return;  // gone, or corrupt (logged by find)
   log_line("table " + lease.table_id + ": taken over at epoch " + std::to_string(lease.epoch));
-  post_gated(t, [this, t, epoch = lease.epoch] { hold(t, epoch, true); });
+  post_gated(t, hold(t, lease.epoch, true));
 }
 
 void TableService::lose(const std::string& id) {

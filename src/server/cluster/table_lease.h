@@ -12,6 +12,7 @@
 // (table_lease.cpp) acts on what changed. Safe to call from several threads.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -56,6 +57,9 @@ class LeaseBook {
   // takes its tables instead of waiting out the lease; nothing is renewed or claimed from then
   // on. Returns how many tables were held (0 when released already). Throws StorageError.
   std::size_t release();
+  // Whether release() began: read without the lock (a table's strand must not wait for a tick
+  // in the database), so a lease gained just before it is not taken up after it.
+  bool released() const { return released_; }
 
  private:
   static std::int64_t now_ms();
@@ -67,7 +71,7 @@ class LeaseBook {
   // answers and this map agree.
   std::mutex mutex_;
   std::unordered_map<std::string, std::int64_t> held_;  // table id -> epoch
-  bool released_ = false;                               // release(): no renewal any more
+  std::atomic<bool> released_{false};                   // release(): no renewal any more
 };
 
 }  // namespace ur::server

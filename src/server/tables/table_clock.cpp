@@ -10,6 +10,7 @@
 #include "server/tables/table_service.h"
 
 namespace ur::server {
+namespace net = boost::asio;
 using json = nlohmann::json;
 
 json TableService::clock_json(const LiveTable& t) const {
@@ -61,29 +62,33 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
       });
 }
 
-void TableService::mark_loaded(const std::shared_ptr<LiveTable>& t, int seat) {
-  if (seat < 1 || seat > 2 || t->loaded[seat - 1]) return;
+net::awaitable<void> TableService::mark_loaded(std::shared_ptr<LiveTable> t, int seat) {
+  if (seat < 1 || seat > 2 || t->loaded[seat - 1]) co_return;
   t->loaded[seat - 1] = true;
-  if (t->clock_seat || t->model.seat_to_act() != seat) return;
+  if (t->clock_seat || t->model.seat_to_act() != seat) co_return;
   arm_clock(t);
-  if (clustered_ && t->clock_seat) keep_clock_start(t);
+  if (clustered_ && t->clock_seat) co_await keep_clock_start(t);
 }
 
-void TableService::keep_clock_start(const std::shared_ptr<LiveTable>& t) {
+net::awaitable<void> TableService::keep_clock_start(std::shared_ptr<LiveTable> t) {
   // The first move's clock starts here, between commits, on whichever node the page opened:
-  // stored, so that the holder and a node taking the table over run the same clock.
-  bool stored;
+  // stored, so that the holder and a node taking the table over run the same clock. The gate
+  // holds the table's next operation until the row answers; the strand's thread does not wait.
+  auto store = [this, id = t->model_id, version = t->model.version(), deadline = t->deadline_ms] {
+    return ctx_.storage->start_clock(id, version, deadline);
+  };
+  bool stored = false;
   try {
-    stored = ctx_.storage->start_clock(t->model_id, t->model.version(), t->deadline_ms);
+    stored = co_await on_storage(ctx_, std::move(store));
   } catch (const StorageError& e) {
     log_line("table " + t->model_id + ": clock start not stored: " + e.what());
-    return;  // this node's clock runs; a takeover would start it again
+    co_return;  // this node's clock runs; a takeover would start it again
   }
   if (!stored) {
     // Another node started it first, or the table moved on: the stored row says which.
     t->deadline_ms = 0;
-    refresh(t);
-    return;
+    co_await reload(t);
+    co_return;
   }
   // The holder hears of it from this broadcast (same version, a clock where it had none).
   publish(*t, json::array());

@@ -155,7 +155,7 @@ TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsC
   bool player = seat && !m.seats()[seat - 1].left;
   if (!player && !m.is_public())
     co_return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
-  if (player) mark_loaded(t, seat);
+  if (player) co_await mark_loaded(t, seat);
   watch(c, t, !player);
   send_joined(c, *t, actor, msg);
   co_return std::nullopt;

@@ -3,9 +3,9 @@
 // a cached table is brought up to it when this node learns that it is behind: a client quotes a
 // newer version, a commit meets `conflict`, a client opens the table, or the bus reconnected
 // after losing messages (then the table is broadcast again, so every watcher resyncs by its
-// version), or — the lease holder — another node's broadcast carries a newer version.
-#include <boost/asio/post.hpp>
-
+// version), or — the lease holder — another node's broadcast carries a newer version. Always
+// inside the table's gate, the read through on_storage: with PostgreSQL the strand's thread
+// serves other tables while it is in the database.
 #include <chrono>
 
 #include "server/log.h"
@@ -14,17 +14,6 @@
 
 namespace ur::server {
 namespace net = boost::asio;
-
-bool TableService::refresh(const std::shared_ptr<LiveTable>& t) {
-  std::optional<TableRow> row;
-  try {
-    row = ctx_.storage->find_table(t->model_id);
-  } catch (const StorageError& e) {
-    log_line("table " + t->model_id + ": cannot reload: " + e.what());
-    return false;
-  }
-  return row && apply_row(t, *row);
-}
 
 net::awaitable<bool> TableService::reload(std::shared_ptr<LiveTable> t) {
   auto load = [this, id = t->model_id] { return ctx_.storage->find_table(id); };
@@ -77,12 +66,15 @@ void TableService::resync(const std::string& topic) {
     if (it == tables_.end()) return;
     t = it->second;
   }
-  post_gated(t, [this, t] {
-    if (stopping_) return;
-    refresh(t);
-    // The same version again is ignored by a client that has it; one behind draws this snapshot.
-    publish(*t, nlohmann::json::array());
-  });
+  post_gated(t, resync_table(t));
+}
+
+TableService::Outcome TableService::resync_table(std::shared_ptr<LiveTable> t) {
+  if (stopping_) co_return std::nullopt;
+  co_await reload(t);
+  // The same version again is ignored by a client that has it; one behind draws this snapshot.
+  publish(*t, nlohmann::json::array());
+  co_return std::nullopt;
 }
 
 }  // namespace ur::server

@@ -62,7 +62,7 @@ std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
   t->live = t->model.live();
   tables_.emplace(t->model.id(), t);
   // With several nodes, the first node to have a table (its creator, usually) runs its timers.
-  if (clustered_) post_gated(t, [this, t] { claim(t); });
+  if (clustered_) post_gated(t, claim(t));
   return t;
 }
 
@@ -176,9 +176,13 @@ TableService::Outcome TableService::on_table(std::shared_ptr<LiveTable> t, Outco
   co_return co_await net::co_spawn(t->strand, std::move(inside), net::use_awaitable);
 }
 
-void TableService::post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work) {
+void TableService::post_gated(std::shared_ptr<LiveTable> t, Outcome op) {
   auto strand = t->strand;
-  net::co_spawn(strand, through_gate(std::move(t), call(std::move(work))), log_failure);
+  net::co_spawn(strand, through_gate(std::move(t), std::move(op)), log_failure);
+}
+
+void TableService::post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work) {
+  post_gated(std::move(t), call(std::move(work)));
 }
 
 TableService::Outcome TableService::commit(std::shared_ptr<LiveTable> t, TableModel next,

@@ -213,7 +213,8 @@ class TableService {
   // Runs `op` on the table's strand when the table's gate lets it in, and resumes the caller
   // (on its own executor) with its outcome.
   Outcome on_table(std::shared_ptr<LiveTable> t, Outcome op);
-  // The same for plain work posted to the table (a lease change, a resync), not awaited.
+  // The same for an operation nobody awaits (a lease change, a resync): its errors are logged.
+  void post_gated(std::shared_ptr<LiveTable> t, Outcome op);
   void post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work);
   // Inside the gate: writes `next` to storage (on_storage: from the storage pool, the strand free
   // meanwhile, when the backend runs several calls at once),
@@ -223,16 +224,17 @@ class TableService {
   Outcome commit(std::shared_ptr<LiveTable> t, TableModel next, json events,
                  std::function<void()> before_publish = {}, std::int64_t epoch = kAnyEpoch);
   void publish(LiveTable& t, const json& events);
-  // Cluster (table_refresh.cpp): another node may have moved the table on. On the strand:
-  // reloads the row when storage has a newer version (true), then re-arms the timers.
-  bool refresh(const std::shared_ptr<LiveTable>& t);
-  // The same inside the gate, with the read through on_storage.
+  // Cluster (table_refresh.cpp): another node may have moved the table on. Inside the gate:
+  // reads the row (on_storage: the strand free meanwhile with PostgreSQL), brings the cache up to
+  // it when storage has a newer version (true) and re-arms the timers.
   boost::asio::awaitable<bool> reload(std::shared_ptr<LiveTable> t);
   // On the strand: brings the cache up to a stored row (a newer version, the stored deadline;
   // true when the model changed) and drops the lease when the row says another node holds it.
   bool apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row);
-  // The bus lost messages of `topic` (a Redis reconnect): refresh and broadcast the table.
+  // The bus lost messages of `topic` (a Redis reconnect): reload and broadcast the table, inside
+  // its gate (resync_table).
   void resync(const std::string& topic);
+  Outcome resync_table(std::shared_ptr<LiveTable> t);
   // An action of the server itself (the idle clock, a computer seat) for the table at
   // `version`: through the gate, applied to a copy and committed unless the table moved on
   // meanwhile; a refusal or a failed commit is logged (there is no client to answer).
@@ -248,21 +250,28 @@ class TableService {
   // Leases (table_lease.cpp). Without a bus this node runs every table's timers.
   bool runs_timers(const LiveTable& t) const { return !clustered_ || t.owned; }
   void lease_tick();
+  // One renewal period (on the service strand): the LeaseBook's tick through on_storage, then
+  // what changed.
+  boost::asio::awaitable<void> lease_period();
   // Hands this node's leases back in the database (logged; a failure leaves them to expire).
   void release_leases();
-  // On the strand: tries to take the lease of a table this node just created or loaded.
-  void claim(const std::shared_ptr<LiveTable>& t);
-  // On the strand: this node holds the lease at `epoch`: reload, re-arm, resync the watchers.
-  void hold(const std::shared_ptr<LiveTable>& t, std::int64_t epoch, bool publish_state);
+  // Inside the gate: tries to take the lease of a table this node just created or loaded.
+  Outcome claim(std::shared_ptr<LiveTable> t);
+  // Inside the gate: this node holds the lease at `epoch`: reload, re-arm, resync the watchers.
+  Outcome hold(std::shared_ptr<LiveTable> t, std::int64_t epoch, bool publish_state);
+  // Inside the gate, on the holder: another node broadcast the table at `version` (`clock`: with
+  // a clock running); reloads the row when that is news here.
+  Outcome heard(std::shared_ptr<LiveTable> t, std::int64_t version, bool clock);
   // On the strand: this node stops the table's timers (lost to another node, or handed back).
   void disown(LiveTable& t, bool handed_back = false);
-  void take_over(const TableLease& lease);
+  // On the service strand: loads the table if it is not cached, then holds it through its gate.
+  boost::asio::awaitable<void> take_over(TableLease lease);
   void lose(const std::string& id);
-  // A seated player's page has the table: its first move may now be timed.
-  void mark_loaded(const std::shared_ptr<LiveTable>& t, int seat);
-  // With several nodes: stores the first move's clock start (table_clock.cpp), or adopts the
-  // one another node stored first.
-  void keep_clock_start(const std::shared_ptr<LiveTable>& t);
+  // Inside the gate: a seated player's page has the table: its first move may now be timed.
+  boost::asio::awaitable<void> mark_loaded(std::shared_ptr<LiveTable> t, int seat);
+  // Inside the gate, with several nodes: stores the first move's clock start (table_clock.cpp,
+  // through on_storage), or adopts the one another node stored first.
+  boost::asio::awaitable<void> keep_clock_start(std::shared_ptr<LiveTable> t);
   // The computer seat's turn (table_computer.cpp).
   void schedule_bot(const std::shared_ptr<LiveTable>& t);
   void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);
