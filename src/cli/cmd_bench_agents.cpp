@@ -49,12 +49,6 @@ std::vector<Position> fixed_positions(const Engine& engine) {
   return out;
 }
 
-double percentile(std::vector<double> v, double q) {
-  std::sort(v.begin(), v.end());
-  const std::size_t i = std::min(v.size() - 1, static_cast<std::size_t>(q * (v.size() - 1) + 0.5));
-  return v[i];
-}
-
 void bench_rules(const RuleSet& rules) {
   const Engine engine(rules);
   const std::vector<Position> positions = fixed_positions(engine);

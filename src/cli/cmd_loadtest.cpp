@@ -209,13 +209,6 @@ net::awaitable<void> connect_all(net::io_context& ioc, std::vector<std::shared_p
   }
 }
 
-double percentile(std::vector<double>& v, double p) {
-  if (v.empty()) return 0;
-  std::size_t k = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1));
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
-  return v[k];
-}
-
 void raise_fd_limit() {
   rlimit r{};
   if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/rule_set.h"
 
@@ -37,6 +38,9 @@ void add_moves_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
 void add_perft_command(CLI::App& app);
+// The q-quantile of `v` (0 ≤ q ≤ 1), the nearest of its values by rank; 0 for none. Reorders v.
+double percentile(std::vector<double>& v, double q);
+
 void add_bench_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_solve_command(CLI::App& app);

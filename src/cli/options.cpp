@@ -1,5 +1,6 @@
 // What every subcommand shares: the exit status, the environment (read here, once, and handed
 // down as options: nothing below src/cli/ reads it) and the --rules option's parsing.
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -34,6 +35,14 @@ std::optional<RuleSet> rules_option(std::string_view command, const std::string&
     return std::nullopt;
   }
   return std::get<RuleSet>(std::move(parsed));
+}
+
+double percentile(std::vector<double>& v, double q) {
+  if (v.empty()) return 0;
+  auto k =
+      std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5));
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+  return v[k];
 }
 
 }  // namespace ur::cli

@@ -13,6 +13,7 @@
 #include <boost/asio/async_result.hpp>
 #include <boost/asio/post.hpp>
 
+#include <charconv>
 #include <functional>
 #include <memory>
 #include <string>
@@ -21,6 +22,14 @@
 #include <vector>
 
 namespace ur::server {
+
+// A number as a command's argument: the shortest text that reads back as the same double (what
+// Lua's tonumber() parses in the scripts).
+inline std::string redis_number(double v) {
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, ec == std::errc() ? end : buf);
+}
 
 struct RedisReply {
   enum class Kind { kNil, kInteger, kString, kArray, kError };

@@ -101,12 +101,6 @@ return out
 
 constexpr std::size_t kPairWidth = 15;
 
-std::string number(double v) {
-  char buf[32];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, ec == std::errc() ? end : buf);
-}
-
 long long to_ll(const std::string& s) {
   return std::strtoll(s.c_str(), nullptr, 10);
 }
@@ -136,8 +130,8 @@ void SharedMatchQueue::add(const SharedTicket& s, long long since_ms,
                            std::function<void(bool)> done) {
   const MatchTicket& t = s.ticket;
   redis_.call({"EVAL", std::string(kNow) + kAdd, "0", prefix_, t.key, queue_of(t.rules, t.rated),
-               number(t.rating), s.node, std::to_string(t.connection), std::to_string(t.user_id),
-               t.name, std::to_string(since_ms)},
+               redis_number(t.rating), s.node, std::to_string(t.connection),
+               std::to_string(t.user_id), t.name, std::to_string(since_ms)},
               [done = std::move(done)](RedisReply r) {
                 if (done) done(r.kind == RedisReply::Kind::kInteger);
               });
@@ -158,7 +152,8 @@ void SharedMatchQueue::heartbeat(const std::string& node, long long ttl_ms) {
 }
 
 void SharedMatchQueue::pair(std::function<void(Pairs)> done) {
-  redis_.call({"EVAL", std::string(kNow) + kPair, "0", prefix_, number(base_), number(per_second_)},
+  redis_.call({"EVAL", std::string(kNow) + kPair, "0", prefix_, redis_number(base_),
+               redis_number(per_second_)},
               [done = std::move(done)](RedisReply r) {
                 Pairs pairs;
                 const auto& e = r.elements;

@@ -32,19 +32,13 @@ if tokens >= 1 then retry = 0 end
 return {allowed, retry}
 )";
 
-std::string number(double v) {
-  char buf[32];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, ec == std::errc() ? end : buf);
-}
-
 }  // namespace
 
 boost::asio::awaitable<std::optional<RateVerdict>> take_shared_token(RedisCommands& redis,
                                                                      std::string key, double burst,
                                                                      double refill_per_sec) {
-  std::vector<std::string> command{"EVAL",           kTake,         "1",
-                                   "ur:rate:" + key, number(burst), number(refill_per_sec)};
+  std::vector<std::string> command{
+      "EVAL", kTake, "1", "ur:rate:" + key, redis_number(burst), redis_number(refill_per_sec)};
   RedisReply r = co_await async_redis(redis, std::move(command), boost::asio::use_awaitable);
   if (r.kind != RedisReply::Kind::kArray || r.elements.size() != 2 ||
       r.elements[0].kind != RedisReply::Kind::kInteger)
