@@ -21,7 +21,9 @@ namespace ur::server::test {
 namespace {
 
 // Every call goes to the real storage; a held call first waits for release(). hold() takes table
-// ids (their save_table), "clock:ID" (start_clock) and "read:ID" (find_table).
+// ids (their save_table), "new" (the first save_table of any new table), "clock:ID"
+// (start_clock) and "read:ID" (find_table). fail_new() makes the new tables' writes throw, as a
+// database that went away does, until it is called with false.
 class HoldingStorage final : public Storage {
  public:
   explicit HoldingStorage(std::unique_ptr<Storage> inner) : inner_(std::move(inner)) {}
@@ -41,7 +43,26 @@ class HoldingStorage final : public Storage {
     changed_.notify_all();
   }
 
+  void fail_new(bool on) {
+    std::lock_guard lock(mutex_);
+    fail_new_ = on;
+  }
+  int failed_new() {
+    std::lock_guard lock(mutex_);
+    return failed_new_;
+  }
+
   bool save_table(const TableRow& t, std::int64_t expected, std::int64_t epoch) override {
+    if (expected < 0) {
+      {
+        std::lock_guard lock(mutex_);
+        if (fail_new_) {
+          ++failed_new_;
+          throw StorageError("the test's database is away");
+        }
+      }
+      wait_if_held("new");
+    }
     wait_if_held(t.id);
     return inner_->save_table(t, expected, epoch);
   }
@@ -140,6 +161,8 @@ class HoldingStorage final : public Storage {
   std::condition_variable changed_;
   std::set<std::string> held_;
   std::size_t waiting_ = 0;
+  bool fail_new_ = false;
+  int failed_new_ = 0;
 };
 
 class CommitAsyncTest : public TableFixture {
@@ -243,6 +266,60 @@ TEST_F(CommitAsyncTest, AHeldWriteStallsOnlyItsOwnTable) {
   EXPECT_EQ(late["type"], "error") << late;
   EXPECT_EQ(late["code"], "stale_version") << late;
   EXPECT_EQ(late["snapshot"]["version"], games[0].version + 1) << late;
+}
+
+// The matchmaking queue's new table is stored off the service strand, which runs on a table
+// thread: on a node with one table thread, while that write is held another table still answers
+// and broadcasts (were the write on the thread, nothing would). Released, both players hear
+// `match_found` for the same table.
+TEST_F(CommitAsyncTest, AHeldMatchTableStallsNoOtherTable) {
+  ServerConfig c = config();
+  c.table_threads = 1;
+  HoldingStorage& storage = start_holding_server(std::move(c));
+  Client other_light = guest(), other_dark = guest();
+  std::string other = start_game(other_light, other_dark);
+  json other_table = snapshot(other_light, other);
+
+  storage.hold({"new"});
+  Client a = guest(), b = guest();
+  ASSERT_EQ(a->request({{"type", "find_match"}})["type"], "queued");
+  ASSERT_EQ(b->request({{"type", "find_match"}})["type"], "queued");
+  ASSERT_TRUE(storage.wait_held(1, kDeadline)) << "the pair's table never reached storage";
+
+  json answer = act(other_light, other_table, "free");
+  EXPECT_EQ(answer["type"], "action_ok") << answer;
+  json seen = other_dark->next_if([&](const json& j) {
+    return j["type"] == "table" && j["table"]["version"] == answer["version"];
+  });
+  EXPECT_EQ(seen["events"][0]["kind"], answer["events"][0]["kind"]) << seen;
+
+  storage.release();
+  json fa = a->next("match_found"), fb = b->next("match_found");
+  ASSERT_EQ(fa["type"], "match_found") << fa;
+  ASSERT_EQ(fb["type"], "match_found") << fb;
+  EXPECT_EQ(fa["table"]["id"], fb["table"]["id"]);
+  EXPECT_NE(fa["you"], fb["you"]) << fa << fb;
+  EXPECT_EQ(storage_row(fa["table"]["id"]).status, "playing");
+}
+
+// A pair whose table cannot be stored (the database away) goes back to the queue, and is seated
+// once the database answers again, instead of waiting for a `match_found` that never comes.
+TEST_F(CommitAsyncTest, APairWhoseTableCannotBeStoredIsMatchedAgain) {
+  HoldingStorage& storage = start_holding_server();
+  storage.fail_new(true);
+  Client a = guest(), b = guest();
+  ASSERT_EQ(a->request({{"type", "find_match"}})["type"], "queued");
+  ASSERT_EQ(b->request({{"type", "find_match"}})["type"], "queued");
+  bool failed = false;
+  for (int i = 0; i < 800 && !(failed = storage.failed_new() > 0); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  ASSERT_TRUE(failed) << "the pair was never made";
+  storage.fail_new(false);
+  json fa = a->next("match_found"), fb = b->next("match_found");
+  ASSERT_EQ(fa["type"], "match_found") << fa;
+  ASSERT_EQ(fb["type"], "match_found") << fb;
+  EXPECT_EQ(fa["table"]["id"], fb["table"]["id"]);
+  EXPECT_EQ(storage_row(fa["table"]["id"]).status, "playing");
 }
 
 // A node of a cluster with one table thread: a table's first move's clock start and, on the

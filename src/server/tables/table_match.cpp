@@ -155,7 +155,16 @@ void TableService::pair_waiting() {
       if (cb) matchmaker_.add(b);
       continue;
     }
-    seat_pair(a, {ca, {}}, b, {cb, {}});
+    // Back in the queue at their old places if the table could not be stored (the database
+    // away): paired again at the next tick, instead of waiting for a match that never comes.
+    auto requeue = [this, a, b] {
+      bool a_here = local_client(a.connection) != nullptr;
+      bool b_here = local_client(b.connection) != nullptr;
+      std::lock_guard lock(match_mutex_);
+      if (a_here) matchmaker_.add(a);
+      if (b_here) matchmaker_.add(b);
+    };
+    seat_pair(a, {ca, {}}, b, {cb, {}}, std::move(requeue));
   }
 }
 
@@ -180,20 +189,40 @@ void TableService::start_shared_pairs(const SharedMatchQueue::Pairs& pairs) {
       if (!b_gone) shared_match_->add(b, b.since_ms, {});
       continue;
     }
+    auto requeue = [this, a, b, me] {
+      for (const SharedTicket* t : {&a, &b})
+        if (t->node != me || local_client(t->ticket.connection))
+          shared_match_->add(*t, t->since_ms, {});
+    };
     seat_pair(a.ticket, {ca, a.node == me ? "" : a.node}, b.ticket,
-              {cb, b.node == me ? "" : b.node});
+              {cb, b.node == me ? "" : b.node}, std::move(requeue));
   }
 }
 
+// The new table's write leaves the service strand, which runs on a table thread: with
+// PostgreSQL's connection pool it goes to the storage pool (as on_storage sends a table's own
+// writes), so a slow database stalls no table; with SQLite's one connection it stays inline,
+// where it would wait for that connection anyway. The storage pool is joined before this
+// service goes away (Server::~Server).
 void TableService::seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b,
-                             const Where& wb) {
+                             const Where& wb, std::function<void()> requeue) {
   bool a_light = secure_unit() < 0.5;
   auto actor = [](const MatchTicket& t) { return Actor{t.key, t.user_id, t.name, t.rating}; };
   PairSeat pa{wa.client, actor(a), nullptr, wa.node, a.connection};
   PairSeat pb{wb.client, actor(b), nullptr, wb.node, b.connection};
-  auto made = a_light ? start_pair(a.rules, a.rated, std::move(pa), std::move(pb))
-                      : start_pair(a.rules, a.rated, std::move(pb), std::move(pa));
-  if (auto* e = std::get_if<Error>(&made)) log_line("matchmaking: " + e->message);
+  if (!a_light) std::swap(pa, pb);
+  auto store = [this, rules = a.rules, rated = a.rated, light = std::move(pa), dark = std::move(pb),
+                requeue = std::move(requeue)] {
+    auto made = start_pair(rules, rated, light, dark);
+    if (auto* e = std::get_if<Error>(&made)) {
+      log_line("matchmaking: " + e->message);
+      if (requeue) requeue();
+    }
+  };
+  if (ctx_.storage->connections() > 1)
+    net::post(ctx_.storage_pool, std::move(store));
+  else
+    store();
 }
 
 Result<std::shared_ptr<LiveTable>> TableService::start_pair(const std::string& rules, bool rated,

@@ -146,7 +146,8 @@ class TableService {
   std::size_t cached_tables();
 
   // Seats two connected players at a new private table whose game starts at once (a match of
-  // the queue, a challenge to a bot): stores it (on the calling thread), subscribes both and
+  // the queue, a challenge to a bot): stores it (a blocking call on the calling thread: callers
+  // run it on the worker or storage pool), subscribes both and
   // sends each `match_found` (with `re` when not null: the id of the request it answers).
   // A seat of another node (a shared queue's pair, docs/scaling.md) has no client: that node
   // (`node`) is told over the bus and seats its connection `connection`.
@@ -299,7 +300,10 @@ class TableService {
   void drop_ticket(std::uint64_t connection);
   std::shared_ptr<WsClient> local_client(std::uint64_t connection);
   void start_shared_pairs(const SharedMatchQueue::Pairs& pairs);
-  void seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb);
+  // Stores the pair's table off the service strand (seat_pair's comment); `requeue` runs when
+  // it could not be stored, so that the pair is not lost.
+  void seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb,
+                 std::function<void()> requeue);
   boost::asio::awaitable<void> deliver_remote_match(Payload payload);
   // Wraps a callback of the Redis thread so that it does nothing once this service is gone.
   template <class F>
