@@ -291,6 +291,22 @@ TEST_F(ClusterTest, PlayersOnDifferentNodesPlayARatedGame) {
   EXPECT_NE(*ratings.begin(), "1200") << "a rated game moves the rating";
 }
 
+// No stickiness: the balancer spreads requests over every node (each health answer names the
+// node that gave it, a different id for each), as the reconnects of the other tests rely on.
+TEST_F(ClusterTest, TheBalancerSpreadsRequestsOverEveryNode) {
+  std::set<std::string> direct, through;
+  for (std::uint16_t port : nodes_) {
+    json health = get_json(port, "/api/health");
+    ASSERT_TRUE(health["node"].is_string()) << health;
+    EXPECT_EQ(health["bus"]["kind"], "redis") << health;
+    direct.insert(health["node"].get<std::string>());
+  }
+  EXPECT_EQ(direct.size(), nodes_.size()) << "every node has an id of its own";
+  for (int i = 0; i < 10 * static_cast<int>(nodes_.size()) && through.size() < direct.size(); ++i)
+    through.insert(get_json(balancer_, "/api/health")["node"].get<std::string>());
+  EXPECT_EQ(through, direct) << "the balancer reached every node";
+}
+
 // The node holding a table's lease is stopped (SIGSTOP) while the player to act idles: another
 // node takes the table at the next epoch with the stored deadline and its idle clock fires once;
 // the old holder, woken after that, cannot commit (the database refuses its epoch and version).

@@ -13,6 +13,7 @@
 #include "server/cluster/pubsub.h"
 #include "server/cluster/redis_rate.h"
 #include "server/log.h"
+#include "server/tables/table_service.h"
 #include "server/transport/http_util.h"
 
 namespace ur::server {
@@ -204,6 +205,8 @@ awaitable<Response> api_health(ServerContext& ctx, const Request& req) {
            {"protocol", 1},
            {"storage", ctx.storage->backend()},
            {"schema_version", version},
+           // Which node answered: behind a balancer, what an operator looks for in a log.
+           {"node", ctx.tables ? ctx.tables->node() : std::string()},
            {"bus", {{"kind", bus.kind}, {"connected", bus.connected}, {"dropped", bus.dropped}}}});
 }
 

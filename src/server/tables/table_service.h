@@ -129,6 +129,8 @@ class TableService {
   // Starts the matchmaking ticks and the cache sweep, and with a bus the table leases, held
   // under `node_name` plus a random suffix.
   void start(const std::string& node_name = "node");
+  // This node's id (node_name plus its suffix), once started: /api/health reports it.
+  const std::string& node() const { return leases_.node(); }
   // At the start of a graceful stop, with a bus: hands this node's leases back (one statement)
   // and stops its tables' timers, so that other nodes run them from their next sweep while this
   // one still serves its sockets (players' actions go on through the versioned commit).
