@@ -748,7 +748,8 @@ TEST(RedisBus, AResyncAfterARestartMissesNothingPublishedFromThen) {
   int resyncs = 0;
   Subscription sb = in.subscribe(*b, "r:1");
   in.probe(*a, "r:1");
-  b->set_resync([&](const std::string& topic) {
+  b->set_resync([&](const std::string& topic, bool lost) {
+    EXPECT_TRUE(lost) << "a reconnect's resync";
     {
       std::lock_guard lock(in.m);
       ++resyncs;
@@ -764,6 +765,33 @@ TEST(RedisBus, AResyncAfterARestartMissesNothingPublishedFromThen) {
   b->set_resync({});
   std::lock_guard lock(in.m);
   EXPECT_EQ(resyncs, 1) << "one resync per topic and reconnect";
+}
+
+// A first subscription is resynced once Redis confirms it (not as a lost link): whatever another
+// node published before that moment never reached this one, so its owner reads the state again.
+// The confirmation comes before anything published after it is delivered.
+TEST(RedisBus, AFirstSubscriptionIsResyncedOnceRedisConfirmsIt) {
+  const char* port = std::getenv("UR_TEST_CLUSTER_REDIS");
+  if (!port) GTEST_SKIP() << "no cluster (scripts/cluster test runs this)";
+  auto a = cluster_bus(port);
+  auto b = cluster_bus(port);
+  Inbox in;
+  std::vector<std::pair<std::string, bool>> resyncs;
+  std::size_t got_at_resync = 99;
+  b->set_resync([&](const std::string& topic, bool lost) {
+    std::lock_guard lock(in.m);
+    resyncs.emplace_back(topic, lost);
+    got_at_resync = in.got.size();
+    in.cv.notify_all();
+  });
+  Subscription sb = in.subscribe(*b, "r:first");
+  ASSERT_TRUE(in.probe(*a, "r:first"));
+  b->set_resync({});
+  std::lock_guard lock(in.m);
+  ASSERT_EQ(resyncs.size(), 1u) << "one resync for the new subscription";
+  EXPECT_EQ(resyncs[0].first, "r:first");
+  EXPECT_FALSE(resyncs[0].second) << "a first subscription, not a lost link";
+  EXPECT_EQ(got_at_resync, 0u) << "resynced before any message of the topic arrived";
 }
 
 TEST(RedisBus, ParsesItsAddress) {

@@ -7,163 +7,22 @@
 // timing but the harness's generous deadline, which turns a hang into a failure.
 //
 // CommitAsyncCluster: the same for a node of a cluster (a Redis bus: scripts/cluster test runs
-// it), whose first move's clock start and lease holder's reload leave the table's strand too.
-#include <condition_variable>
+// it), whose first move's clock start and lease holder's reload leave the table's strand too; and
+// a page that opens a table on a node not yet subscribed to it misses no commit made between the
+// node's read and its subscription.
 #include <cstdlib>
-#include <mutex>
-#include <set>
+#include <future>
 
+#include "holding_storage.h"
+#include "server/accounts/accounts.h"
+#include "server/cluster/redis_commands.h"
 #include "server/cluster/redis_pubsub.h"
-#include "server/storage/storage.h"
+#include "server/cluster/table_lease.h"
+#include "server/tables/table_model.h"
 #include "table_fixture.h"
 
 namespace ur::server::test {
 namespace {
-
-// Every call goes to the real storage; a held call first waits for release(). hold() takes table
-// ids (their save_table), "new" (the first save_table of any new table), "clock:ID"
-// (start_clock) and "read:ID" (find_table). fail_new() makes the new tables' writes throw, as a
-// database that went away does, until it is called with false.
-class HoldingStorage final : public Storage {
- public:
-  explicit HoldingStorage(std::unique_ptr<Storage> inner) : inner_(std::move(inner)) {}
-
-  void hold(std::set<std::string> ids) {
-    std::lock_guard lock(mutex_);
-    held_ = std::move(ids);
-  }
-  // Waits until `n` writes are held (false after `deadline`: they never arrived).
-  bool wait_held(std::size_t n, std::chrono::milliseconds deadline) {
-    std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, deadline, [&] { return waiting_ >= n; });
-  }
-  void release() {
-    std::lock_guard lock(mutex_);
-    held_.clear();
-    changed_.notify_all();
-  }
-
-  void fail_new(bool on) {
-    std::lock_guard lock(mutex_);
-    fail_new_ = on;
-  }
-  int failed_new() {
-    std::lock_guard lock(mutex_);
-    return failed_new_;
-  }
-
-  bool save_table(const TableRow& t, std::int64_t expected, std::int64_t epoch) override {
-    if (expected < 0) {
-      {
-        std::lock_guard lock(mutex_);
-        if (fail_new_) {
-          ++failed_new_;
-          throw StorageError("the test's database is away");
-        }
-      }
-      wait_if_held("new");
-    }
-    wait_if_held(t.id);
-    return inner_->save_table(t, expected, epoch);
-  }
-  bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline) override {
-    wait_if_held("clock:" + std::string(id));
-    return inner_->start_clock(id, version, deadline);
-  }
-  std::optional<TableRow> find_table(std::string_view id) override {
-    wait_if_held("read:" + std::string(id));
-    return inner_->find_table(id);
-  }
-
-  // Its holds wait before the real storage is called, so they run side by side like the calls
-  // of a connection pool: the server sends it every write from the storage pool (on_storage), as
-  // it would PostgreSQL's, whatever backend is under it.
-  int connections() const override { return 4; }
-
-  // The rest is the real storage's.
-  std::string backend() const override { return inner_->backend(); }
-  int schema_version() override { return inner_->schema_version(); }
-  int latest_schema_version() const override { return inner_->latest_schema_version(); }
-  bool healthy() override { return inner_->healthy(); }
-  std::optional<User> create_user(std::string_view u, std::string_view h,
-                                  std::int64_t now) override {
-    return inner_->create_user(u, h, now);
-  }
-  std::optional<User> find_user_by_name(std::string_view u) override {
-    return inner_->find_user_by_name(u);
-  }
-  std::optional<User> find_user_by_id(std::int64_t id) override {
-    return inner_->find_user_by_id(id);
-  }
-  void create_session(const SessionRecord& s) override { inner_->create_session(s); }
-  std::optional<User> user_for_session(std::string_view s, std::int64_t now) override {
-    return inner_->user_for_session(s, now);
-  }
-  bool delete_session(std::string_view s) override { return inner_->delete_session(s); }
-  int delete_expired_sessions(std::int64_t now) override {
-    return inner_->delete_expired_sessions(now);
-  }
-  std::vector<TableRow> live_tables() override { return inner_->live_tables(); }
-  std::vector<TableRow> public_tables(const LobbyQuery& q) override {
-    return inner_->public_tables(q);
-  }
-  int open_tables_of(const TableRow& owner) override { return inner_->open_tables_of(owner); }
-  bool finish_game(const TableRow& t, std::int64_t expected, MatchRow& m,
-                   std::int64_t epoch) override {
-    return inner_->finish_game(t, expected, m, epoch);
-  }
-  std::optional<MatchRow> find_match(std::string_view id) override {
-    return inner_->find_match(id);
-  }
-  std::vector<MatchRow> user_matches(std::int64_t user, int limit, std::int64_t before,
-                                     std::string_view before_id) override {
-    return inner_->user_matches(user, limit, before, before_id);
-  }
-  std::vector<User> leaderboard(int limit) override { return inner_->leaderboard(limit); }
-  void save_review(const ReviewRow& r) override { inner_->save_review(r); }
-  std::optional<ReviewRow> find_review(std::string_view id) override {
-    return inner_->find_review(id);
-  }
-  std::vector<ReviewRow> review_summaries(const std::vector<std::string>& ids) override {
-    return inner_->review_summaries(ids);
-  }
-  std::optional<std::int64_t> claim_table(std::string_view id, std::string_view node,
-                                          std::int64_t now) override {
-    return inner_->claim_table(id, node, now);
-  }
-  std::vector<TableLease> renew_leases(std::string_view node, std::int64_t until) override {
-    return inner_->renew_leases(node, until);
-  }
-  std::vector<TableLease> take_expired_leases(std::string_view node, std::int64_t now,
-                                              std::int64_t until, int limit) override {
-    return inner_->take_expired_leases(node, now, until, limit);
-  }
-  BotStatus bot_status(std::int64_t id) override { return inner_->bot_status(id); }
-  void set_bot(std::int64_t id, bool is_bot, std::string_view hash) override {
-    inner_->set_bot(id, is_bot, hash);
-  }
-  std::optional<User> user_for_bot_token(std::string_view hash) override {
-    return inner_->user_for_bot_token(hash);
-  }
-
- private:
-  void wait_if_held(const std::string& key) {
-    std::unique_lock lock(mutex_);
-    if (!held_.contains(key)) return;
-    ++waiting_;
-    changed_.notify_all();
-    changed_.wait(lock, [&] { return !held_.contains(key); });
-    --waiting_;
-  }
-
-  std::unique_ptr<Storage> inner_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::set<std::string> held_;
-  std::size_t waiting_ = 0;
-  bool fail_new_ = false;
-  int failed_new_ = 0;
-};
 
 class CommitAsyncTest : public TableFixture {
  protected:
@@ -379,6 +238,76 @@ TEST_F(CommitAsyncCluster, AHeldClockStartOrReloadStallsOnlyItsOwnTable) {
   EXPECT_NE(storage_row(a).clock_deadline, 0) << "the clock start was not stored";
   // d's holder still serves it.
   EXPECT_EQ(snapshot(d_owner, d)["version"], created["table"]["version"]);
+}
+
+// How many subscribers Redis has for `channel` (every node's).
+long long redis_subscribers(PubSub& bus, const std::string& channel) {
+  auto answer = std::make_shared<std::promise<long long>>();
+  bus.redis()->call({"PUBSUB", "NUMSUB", channel}, [answer](RedisReply r) {
+    answer->set_value(r.elements.size() == 2 ? r.elements[1].integer : -1);
+  });
+  return answer->get_future().get();
+}
+
+// A page opens a table on a node that is not subscribed to it: the node reads the table, then
+// subscribes. Another node's commit between the two was published to nobody here; once Redis
+// confirms the subscription the node reads the table again and sends the newer version (before,
+// the page stayed at the old one until some later change: a game stalled where the page's
+// player was to act next). The read's answer is held in storage while "the other node" (the
+// test, through the database and the bus) commits.
+TEST_F(CommitAsyncCluster, ACommitBeforeTheSubscriptionStillReachesThePage) {
+  const char* redis = std::getenv("UR_TEST_CLUSTER_REDIS");
+  if (!redis) GTEST_SKIP() << "no Redis (scripts/cluster test runs this)";
+  const std::string bus_url = std::string("redis://127.0.0.1:") + redis;
+  ServerConfig c = config();
+  c.bus = bus_url;
+  HoldingStorage& storage = start_holding_server(std::move(c));
+  // A public game between two players of another node, which holds its lease for an hour.
+  const std::string id = random_token_hex(8), elsewhere = "elsewhere:1/" + random_token_hex(4);
+  Actor light{"g:far-light", 0, "far light", 0}, dark{"g:far-dark", 0, "far dark", 0};
+  std::int64_t now = unix_now();
+  TableModel m =
+      std::get<TableModel>(TableModel::create_match(id, "finkel", false, light, dark, now, true));
+  ASSERT_TRUE(storage.save_table(m.to_row(now), -1, kAnyEpoch));
+  m.saved();
+  storage.renew_leases(elsewhere, unix_now_ms() + 3'600'000);
+  ASSERT_TRUE(storage.claim_table(id, elsewhere, unix_now_ms())) << "the other node holds it";
+
+  // A first page caches the table on this node, then stops watching: no subscription is left.
+  auto other = std::get<std::unique_ptr<PubSub>>(open_bus(bus_url));
+  const std::string topic = "table:" + id;
+  Client first = guest();
+  ASSERT_EQ(first->request({{"type", "open_table"}, {"table", id}})["type"], "joined");
+  ASSERT_EQ(first->request({{"type", "unwatch"}, {"table", id}})["type"], "ok");
+  bool gone = false;
+  for (int i = 0; i < 400 && !(gone = redis_subscribers(*other, topic) == 0); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  ASSERT_TRUE(gone) << "the node never unsubscribed";
+
+  // The page's open reads version 1 (held there, the row already read); meanwhile the other node
+  // commits a throw and publishes it, which this node cannot hear.
+  storage.hold({"read-done:" + id});
+  Client page = guest();
+  page->send(json{{"v", 1}, {"id", 3000}, {"type", "open_table"}, {"table", id}});
+  ASSERT_TRUE(storage.wait_held(1, kDeadline)) << "the open never read the table";
+  TableModel next = m;
+  json events = json::array();
+  ASSERT_FALSE(next.roll(
+      light, [] { return 0.5; }, events));
+  ASSERT_TRUE(storage.save_table(next.to_row(unix_now()), m.version(), kAnyEpoch));
+  other->publish(
+      topic,
+      std::make_shared<const std::string>(
+          json{{"type", "table"}, {"table", {{"id", id}, {"version", next.version()}}}}.dump()));
+  storage.release();
+
+  json opened = page->next_if([](const json& j) { return j.value("re", json()) == 3000; });
+  ASSERT_EQ(opened["type"], "joined") << opened;
+  EXPECT_EQ(opened["table"]["version"], m.version()) << "the open answered what it had read";
+  json newer = page->next_if([&](const json& j) {
+    return j["type"] == "table" && j["table"]["version"] >= next.version();
+  });
+  EXPECT_EQ(newer["table"]["version"], next.version()) << "the other node's throw, as stored";
 }
 
 }  // namespace

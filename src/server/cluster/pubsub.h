@@ -57,8 +57,11 @@ class PubSub {
  public:
   using Handler = std::function<void(const Payload&)>;
   // Called with a topic this node has handlers for when messages of other nodes may have been
-  // lost (a bus that reconnected): the caller re-sends the current state to its local watchers.
-  using Resync = std::function<void(const std::string& topic)>;
+  // missed, once the bus hears the topic again: `lost` after a bus that reconnected (the caller
+  // re-sends the current state to its local watchers), else after a first subscription (the
+  // caller read the state before the bus heard the topic: a change committed in between was
+  // published to nobody here, so the caller reads the state again and sends it if it is newer).
+  using Resync = std::function<void(const std::string& topic, bool lost)>;
   virtual ~PubSub() = default;
   virtual Subscription subscribe(const std::string& topic, Handler handler) = 0;
   virtual void publish(const std::string& topic, Payload payload) = 0;

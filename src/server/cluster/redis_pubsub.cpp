@@ -300,13 +300,15 @@ void RedisPubSub::on_channel_reply(const std::string& kind, const std::string& c
     return;
   }
   if (kind == "subscribe") {
-    if (!resync_after_subscribe_.erase(channel)) return;
+    // Every confirmation, not only after a reconnect: a first subscription misses what other
+    // nodes published between its caller's read of the state and this moment.
+    bool lost = resync_after_subscribe_.erase(channel) > 0;
     Resync resync;
     {
       std::lock_guard lock(mutex_);
       resync = resync_;
     }
-    if (resync) resync(channel);
+    if (resync) resync(channel, lost);
     return;
   }
   if (kind != "message") return;

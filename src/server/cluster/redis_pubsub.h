@@ -5,7 +5,10 @@
 //   `PUBLISH <topic> <node id>\n<payload>` to Redis; a node skips its own messages when Redis
 //   hands them back, so a local watcher hears every event once, also while Redis is down.
 // - A node subscribes to a topic on Redis when its first handler for it appears and unsubscribes
-//   after the last one leaves; the handlers themselves stay in a map, keyed by topic.
+//   after the last one leaves; the handlers themselves stay in a map, keyed by topic. Once Redis
+//   confirms a subscription, the resync callback is called for the topic (`lost` false): what
+//   was published before that moment never reached this node, and the caller had read the
+//   state before it (a page opening a table: its snapshot, then the SUBSCRIBE on its way).
 // - hiredis's asynchronous API runs on the bus's own io_context and thread (two connections:
 //   a subscribed Redis connection cannot publish). No call here blocks a caller: publish and
 //   subscribe queue work for that thread. The thread is the bus's own, not an I/O thread of the

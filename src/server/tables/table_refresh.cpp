@@ -56,7 +56,7 @@ bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow
   return newer;
 }
 
-void TableService::resync(const std::string& topic) {
+void TableService::resync(const std::string& topic, bool lost) {
   const std::string prefix = "table:";
   if (topic.rfind(prefix, 0) != 0 || stopping_) return;
   std::shared_ptr<LiveTable> t;
@@ -66,14 +66,16 @@ void TableService::resync(const std::string& topic) {
     if (it == tables_.end()) return;
     t = it->second;
   }
-  post_gated(t, resync_table(t));
+  post_gated(t, resync_table(t, lost));
 }
 
-TableService::Outcome TableService::resync_table(std::shared_ptr<LiveTable> t) {
+TableService::Outcome TableService::resync_table(std::shared_ptr<LiveTable> t, bool lost) {
   if (stopping_) co_return std::nullopt;
-  co_await reload(t);
-  // The same version again is ignored by a client that has it; one behind draws this snapshot.
-  publish(*t, nlohmann::json::array());
+  bool newer = co_await reload(t);
+  // After a lost link every watcher may be behind: the snapshot goes again (the same version is
+  // ignored by a client that has it; one behind draws it). After a first subscription the
+  // watchers have what this node had read, so only a newer row is news to them.
+  if (lost || newer) publish(*t, nlohmann::json::array());
   co_return std::nullopt;
 }
 

@@ -277,7 +277,7 @@ void TableService::publish(LiveTable& t, const json& events) {
 }
 
 void TableService::start(const std::string& node_name) {
-  ctx_.pubsub->set_resync([this](const std::string& topic) { resync(topic); });
+  ctx_.pubsub->set_resync([this](const std::string& topic, bool lost) { resync(topic, lost); });
   leases_.start(node_name);
   start_matchmaking();
   net::post(service_strand_, [this] {

@@ -234,10 +234,11 @@ class TableService {
   // On the strand: brings the cache up to a stored row (a newer version, the stored deadline;
   // true when the model changed) and drops the lease when the row says another node holds it.
   bool apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row);
-  // The bus lost messages of `topic` (a Redis reconnect): reload and broadcast the table, inside
-  // its gate (resync_table).
-  void resync(const std::string& topic);
-  Outcome resync_table(std::shared_ptr<LiveTable> t);
+  // The bus may have missed messages of `topic` (PubSub::Resync): a Redis reconnect (`lost`:
+  // reload and broadcast the table) or a first subscription (reload; broadcast if newer),
+  // inside the table's gate (resync_table).
+  void resync(const std::string& topic, bool lost);
+  Outcome resync_table(std::shared_ptr<LiveTable> t, bool lost);
   // An action of the server itself (the idle clock, a computer seat) for the table at
   // `version`: through the gate, applied to a copy and committed unless the table moved on
   // meanwhile; a refusal or a failed commit is logged (there is no client to answer).
