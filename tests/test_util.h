@@ -28,6 +28,10 @@
 
 namespace ur::test {
 
+// The two sides by the short names the tests write positions with.
+inline constexpr Player kL = Player::kLight;
+inline constexpr Player kD = Player::kDark;
+
 // Every preset id, in display order.
 inline std::vector<std::string> preset_ids() {
   std::vector<std::string> ids;

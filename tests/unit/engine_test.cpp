@@ -14,8 +14,8 @@ using test::moves_for;
 using test::MoveSet;
 using test::pieces;
 
-constexpr Player kL = Player::kLight;
-constexpr Player kD = Player::kDark;
+using test::kD;
+using test::kL;
 
 TEST(EngineInitial, EveryPresetStartsWithAllPiecesWaiting) {
   for (const std::string& id : test::preset_ids()) {

@@ -14,8 +14,8 @@ namespace {
 using test::make_engine;
 using test::pieces;
 
-constexpr Player kL = Player::kLight;
-constexpr Player kD = Player::kDark;
+using test::kD;
+using test::kL;
 
 Game game_at(const char* rules, Player turn, const std::vector<int>& light,
              const std::vector<int>& dark) {

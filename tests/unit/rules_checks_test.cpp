@@ -21,8 +21,8 @@ using test::moves_for;
 using test::MoveSet;
 using test::pieces;
 
-constexpr Player kL = Player::kLight;
-constexpr Player kD = Player::kDark;
+using test::kD;
+using test::kL;
 
 Cell cell(const char* name) {
   return *parse_cell(name);
