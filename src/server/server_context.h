@@ -6,6 +6,7 @@
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
@@ -94,11 +95,25 @@ boost::asio::awaitable<std::invoke_result_t<F>> run_on(Executor executor, F f) {
 // serves other tables meanwhile. With one connection (SQLite) it runs inline: every call waits
 // for that one connection anyway, so the hop to a storage thread and back bought no concurrency
 // and cost two thread wake-ups per action (the load test's p99 ~45 -> ~33 ms, docs/scaling.md).
+inline bool storage_runs_calls_at_once(const ServerContext& ctx) {
+  return ctx.storage->connections() > 1;
+}
 template <class F>
 boost::asio::awaitable<std::invoke_result_t<F>> on_storage(ServerContext& ctx, F f) {
-  if (ctx.storage->connections() > 1)
+  if (storage_runs_calls_at_once(ctx))
     co_return co_await run_on(ctx.storage_pool.get_executor(), std::move(f));
   co_return f();
+}
+
+// The same rule for a storage call nobody awaits (`f` handles its own result and errors):
+// posted to the storage pool, or run inline with one connection. The pool is joined before the
+// services it calls go away (Server::~Server).
+template <class F>
+void post_storage(ServerContext& ctx, F f) {
+  if (storage_runs_calls_at_once(ctx))
+    boost::asio::post(ctx.storage_pool, std::move(f));
+  else
+    f();
 }
 
 // Runs `f()` on the worker pool and resumes the calling coroutine on its own executor (its strand)

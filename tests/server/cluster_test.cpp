@@ -573,9 +573,7 @@ TEST_F(ClusterTest, TwoPlayersQueuedOnDifferentNodesAreMatched) {
   ASSERT_NE(port, nullptr);
   auto bus = std::get<std::unique_ptr<PubSub>>(open_bus(std::string("redis://127.0.0.1:") + port));
   auto exists = [&](const std::string& key) {
-    std::promise<RedisReply> p;
-    bus->redis()->call({"EXISTS", key}, [&p](RedisReply r) { p.set_value(std::move(r)); });
-    return p.get_future().get().integer == 1;
+    return redis_sync(*bus->redis(), {"EXISTS", key}).integer == 1;
   };
   Client gone = user(nodes_[2], nodes_[2], unique("kim"));
   std::string gone_key =

@@ -11,7 +11,6 @@
 // a page that opens a table on a node not yet subscribed to it misses no commit made between the
 // node's read and its subscription.
 #include <cstdlib>
-#include <future>
 
 #include "holding_storage.h"
 #include "server/accounts/accounts.h"
@@ -242,11 +241,8 @@ TEST_F(CommitAsyncCluster, AHeldClockStartOrReloadStallsOnlyItsOwnTable) {
 
 // How many subscribers Redis has for `channel` (every node's).
 long long redis_subscribers(PubSub& bus, const std::string& channel) {
-  auto answer = std::make_shared<std::promise<long long>>();
-  bus.redis()->call({"PUBSUB", "NUMSUB", channel}, [answer](RedisReply r) {
-    answer->set_value(r.elements.size() == 2 ? r.elements[1].integer : -1);
-  });
-  return answer->get_future().get();
+  RedisReply r = redis_sync(*bus.redis(), {"PUBSUB", "NUMSUB", channel});
+  return r.elements.size() == 2 ? r.elements[1].integer : -1;
 }
 
 // A page opens a table on a node that is not subscribed to it: the node reads the table, then

@@ -25,12 +25,14 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <memory>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "server/cluster/redis_commands.h"
 #include "server/server.h"
 #include "server/server_context.h"
 
@@ -264,5 +266,12 @@ class ServerFixture : public ::testing::Test {
   std::thread thread_;
   std::uint16_t port_ = 0;
 };
+
+// One Redis command, waited for (the tests only: the server never waits for Redis).
+inline RedisReply redis_sync(RedisCommands& redis, std::vector<std::string> args) {
+  std::promise<RedisReply> answer;
+  redis.call(std::move(args), [&answer](RedisReply r) { answer.set_value(std::move(r)); });
+  return answer.get_future().get();
+}
 
 }  // namespace ur::server::test

@@ -32,9 +32,7 @@ class RedisMatch : public ::testing::Test {
   }
 
   RedisReply call(std::vector<std::string> args) {
-    std::promise<RedisReply> p;
-    bus_->redis()->call(std::move(args), [&p](RedisReply r) { p.set_value(std::move(r)); });
-    return p.get_future().get();
+    return redis_sync(*bus_->redis(), std::move(args));
   }
   SharedMatchQueue queue(double base = 100, double per_second = 0) {
     return SharedMatchQueue(*bus_->redis(), prefix_, base, per_second);

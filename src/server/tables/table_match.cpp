@@ -150,22 +150,30 @@ void TableService::pair_waiting() {
   for (auto& [a, b] : pairs) {
     std::shared_ptr<WsClient> ca = local_client(a.connection), cb = local_client(b.connection);
     if (!ca || !cb) {  // one of them left meanwhile: the other waits on
-      std::lock_guard lock(match_mutex_);
-      if (ca) matchmaker_.add(a);
-      if (cb) matchmaker_.add(b);
+      requeue(a, b);
       continue;
     }
     // Back in the queue at their old places if the table could not be stored (the database
     // away): paired again at the next tick, instead of waiting for a match that never comes.
-    auto requeue = [this, a, b] {
-      bool a_here = local_client(a.connection) != nullptr;
-      bool b_here = local_client(b.connection) != nullptr;
-      std::lock_guard lock(match_mutex_);
-      if (a_here) matchmaker_.add(a);
-      if (b_here) matchmaker_.add(b);
-    };
-    seat_pair(a, {ca, {}}, b, {cb, {}}, std::move(requeue));
+    seat_pair(a, {ca, {}}, b, {cb, {}}, [this, a, b] { requeue(a, b); });
   }
+}
+
+// Each ticket of the pair whose socket is still here goes back to the queue, at its old place.
+void TableService::requeue(const MatchTicket& a, const MatchTicket& b) {
+  bool a_here = local_client(a.connection) != nullptr;
+  bool b_here = local_client(b.connection) != nullptr;
+  std::lock_guard lock(match_mutex_);
+  if (a_here) matchmaker_.add(a);
+  if (b_here) matchmaker_.add(b);
+}
+
+// The same in the shared queue: a player of another node is requeued (their node's heartbeat
+// decides), one of this node only while their socket is here.
+void TableService::requeue(const SharedTicket& a, const SharedTicket& b) {
+  for (const SharedTicket* t : {&a, &b})
+    if (t->node != leases_.node() || local_client(t->ticket.connection))
+      shared_match_->add(*t, t->since_ms, {});
 }
 
 std::shared_ptr<WsClient> TableService::local_client(std::uint64_t connection) {
@@ -183,27 +191,18 @@ void TableService::start_shared_pairs(const SharedMatchQueue::Pairs& pairs) {
     std::shared_ptr<WsClient> ca, cb;
     if (a.node == me) ca = local_client(a.ticket.connection);
     if (b.node == me) cb = local_client(b.ticket.connection);
-    bool a_gone = a.node == me && !ca, b_gone = b.node == me && !cb;
-    if (a_gone || b_gone) {
-      if (!a_gone) shared_match_->add(a, a.since_ms, {});
-      if (!b_gone) shared_match_->add(b, b.since_ms, {});
+    if ((a.node == me && !ca) || (b.node == me && !cb)) {
+      requeue(a, b);
       continue;
     }
-    auto requeue = [this, a, b, me] {
-      for (const SharedTicket* t : {&a, &b})
-        if (t->node != me || local_client(t->ticket.connection))
-          shared_match_->add(*t, t->since_ms, {});
-    };
     seat_pair(a.ticket, {ca, a.node == me ? "" : a.node}, b.ticket,
-              {cb, b.node == me ? "" : b.node}, std::move(requeue));
+              {cb, b.node == me ? "" : b.node}, [this, a, b] { requeue(a, b); });
   }
 }
 
-// The new table's write leaves the service strand, which runs on a table thread: with
-// PostgreSQL's connection pool it goes to the storage pool (as on_storage sends a table's own
-// writes), so a slow database stalls no table; with SQLite's one connection it stays inline,
-// where it would wait for that connection anyway. The storage pool is joined before this
-// service goes away (Server::~Server).
+// The new table's write leaves the service strand, which runs on a table thread (post_storage:
+// the storage pool with PostgreSQL's connection pool, so a slow database stalls no table; inline
+// with SQLite's one connection, where it would wait for that connection anyway).
 void TableService::seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b,
                              const Where& wb, std::function<void()> requeue) {
   bool a_light = secure_unit() < 0.5;
@@ -219,10 +218,7 @@ void TableService::seat_pair(const MatchTicket& a, const Where& wa, const MatchT
       if (requeue) requeue();
     }
   };
-  if (ctx_.storage->connections() > 1)
-    net::post(ctx_.storage_pool, std::move(store));
-  else
-    store();
+  post_storage(ctx_, std::move(store));
 }
 
 Result<std::shared_ptr<LiveTable>> TableService::start_pair(const std::string& rules, bool rated,

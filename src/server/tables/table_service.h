@@ -303,6 +303,8 @@ class TableService {
   void drop_ticket(std::uint64_t connection);
   std::shared_ptr<WsClient> local_client(std::uint64_t connection);
   void start_shared_pairs(const SharedMatchQueue::Pairs& pairs);
+  void requeue(const MatchTicket& a, const MatchTicket& b);
+  void requeue(const SharedTicket& a, const SharedTicket& b);
   // Stores the pair's table off the service strand (seat_pair's comment); `requeue` runs when
   // it could not be stored, so that the pair is not lost.
   void seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb,
