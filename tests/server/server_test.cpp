@@ -21,6 +21,10 @@ TEST_F(ServerTest, HealthReportsStorage) {
   EXPECT_EQ(j["storage"], expected_backend());
   EXPECT_EQ(j["schema_version"], server_->context().storage->latest_schema_version());
   EXPECT_EQ(j["protocol"], 1);
+  EXPECT_EQ(j["bus"]["kind"], "in-process");
+  // The answering node: --node-name (by default where it listens) and a suffix of this start.
+  std::string node = j["node"];
+  EXPECT_NE(node.find(":" + std::to_string(port_) + "/"), std::string::npos) << node;
 }
 
 TEST_F(ServerTest, RegisterMeLogoutLogin) {
