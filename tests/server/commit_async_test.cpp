@@ -274,7 +274,17 @@ TEST_F(CommitAsyncCluster, ACommitBeforeTheSubscriptionStillReachesThePage) {
   const std::string topic = "table:" + id;
   Client first = guest();
   ASSERT_EQ(first->request({{"type", "open_table"}, {"table", id}})["type"], "joined");
+  bool subscribed = false;
+  for (int i = 0; i < 400 && !(subscribed = redis_subscribers(*other, topic) == 1); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  ASSERT_TRUE(subscribed) << "the node never subscribed";
   ASSERT_EQ(first->request({{"type", "unwatch"}, {"table", id}})["type"], "ok");
+  // Three reads before the page's: the cache's load, the open's reload and the reload of the
+  // first subscription's resync, which must not be the read held below.
+  bool read = false;
+  for (int i = 0; i < 400 && !(read = storage.reads(id) >= 3); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  ASSERT_TRUE(read) << "the first subscription's resync never read the table";
   bool gone = false;
   for (int i = 0; i < 400 && !(gone = redis_subscribers(*other, topic) == 0); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(25));

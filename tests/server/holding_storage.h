@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -65,7 +66,16 @@ class HoldingStorage final : public Storage {
     wait_if_held("clock:" + std::string(id));
     return inner_->start_clock(id, version, deadline);
   }
+  // How many times find_table read `id`.
+  int reads(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    return reads_[id];
+  }
   std::optional<TableRow> find_table(std::string_view id) override {
+    {
+      std::lock_guard lock(mutex_);
+      ++reads_[std::string(id)];
+    }
     wait_if_held("read:" + std::string(id));
     auto row = inner_->find_table(id);
     wait_if_held("read-done:" + std::string(id));
@@ -158,6 +168,7 @@ class HoldingStorage final : public Storage {
   std::condition_variable changed_;
   std::set<std::string> held_;
   std::size_t waiting_ = 0;
+  std::map<std::string, int> reads_;
   bool fail_new_ = false;
   int failed_new_ = 0;
 };
