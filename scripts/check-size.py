@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The house rule for src/ (DESIGN.md): no file over 400 lines, no function over 80 lines.
+"""The house rule for src/ (CONTRIBUTING.md, "House rules"): no file over 400 lines, no
+function over 80 lines.
 
 The C++ twin of web/scripts/check-size.mjs, run by ctest as `cli.check_size`:
     scripts/check-size.py [SRC_DIR]     (exit 1 and one line per breach when any)
@@ -25,7 +26,7 @@ MAX_FUNCTION_LINES = 80
 # The data tables that may be longer, each with the reason: "path" for a whole file, or
 # "path:function" for one function (and the lambdas inside it). Paths are relative to src/.
 DATA_TABLES = {
-    "rules/presets.cpp:make_presets": "the eleven presets of RULES.md §6, one block of fields each",
+    "rules/presets.cpp:make_presets": "the eleven presets of docs/rules.md §6, one block of fields each",
     "rules/rule_set.cpp:params": "the table of rule-set parameters: name, values, getter, setter",
 }
 

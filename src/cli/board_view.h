@@ -1,6 +1,6 @@
 // Board view: the text drawing of a position and the words for its moves, for `ur play`.
 //
-// The drawing follows RULES.md §1: rank 3 (dark's private row) on top, the shared rank 2 in
+// The drawing follows docs/rules.md §1: rank 3 (dark's private row) on top, the shared rank 2 in
 // the middle, rank 1 (light's row) at the bottom, files a.. left to right, labelled on both
 // axes. It works for every board shape (STD20's 8 files, ASEB20's 12 with ranks 1 and 3 only
 // up to file d) because it walks the rule set's board, never a fixed picture. Every square is

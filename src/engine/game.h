@@ -84,7 +84,7 @@ class Game {
   const PlayerStats& stats(Player p) const { return stats_[index_of(p)]; }
   int turn_number() const { return turns_; }  // turns begun (a turn passes to the other side)
 
-  // Betting ledger (stake and fines, RULES.md §5.7): the kitty and each player's balance.
+  // Betting ledger (stake and fines, docs/rules.md §5.7): the kitty and each player's balance.
   int kitty() const { return kitty_; }
   int balance(Player p) const { return balance_[index_of(p)]; }
 

@@ -39,7 +39,7 @@ Board make_standard() {
   b.shape = BoardShape::kStandard;
   b.id = "STD20";
   b.files = 8;
-  // RULES.md §2.1, read off the British Museum board BM 120834.
+  // docs/rules.md §2.1, read off the British Museum board BM 120834.
   b.squares = {
       sq("a1", M::kRosette, 0), sq("b1", M::kEyes, 4),        sq("c1", M::kFiveCircles, 5),
       sq("d1", M::kEyes, 4),    sq("g1", M::kRosette, 0),     sq("h1", M::kZigZag, 5),

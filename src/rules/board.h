@@ -1,4 +1,4 @@
-// Board shapes and squares in the UR-AN coordinate convention of RULES.md §1.
+// Board shapes and squares in the UR-AN coordinate convention of docs/rules.md §1.
 //
 // A cell is a (file, rank) pair, files a..l (1..12) along the long axis and ranks 1..3 across
 // it, packed into one small integer so that a set of cells fits in a 64-bit mask. Rank 1 is
@@ -39,7 +39,7 @@ constexpr int cell_rank(Cell c) {
 std::optional<Cell> parse_cell(std::string_view name);
 std::string cell_name(Cell c);
 
-// The British Museum markings used by the boxed game (RULES.md §2.1).
+// The British Museum markings used by the boxed game (docs/rules.md §2.1).
 enum class Marking : std::uint8_t {
   kPlain,
   kRosette,

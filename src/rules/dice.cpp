@@ -21,20 +21,20 @@ int DiceModel::max_move() const {
 namespace {
 
 std::vector<DiceModel> make_all() {
-  DiceModel d4b{"d4b", "RULES.md §2.3 D4B: four binary dice, 0 passes", 4, 0.5, {}};
+  DiceModel d4b{"d4b", "docs/rules.md §2.3 d4b: four binary dice, 0 passes", 4, 0.5, {}};
   d4b.by_k = {{0, false, false, false},
               {1, false, false, true},
               {2, false, false, true},
               {3, false, false, true},
               {4, false, false, true}};
   DiceModel d3{
-      "d3b_0is4", "RULES.md §2.3 D3B_0IS4: three binary dice, no marks counts 4", 3, 0.5, {}};
+      "d3b_0is4", "docs/rules.md §2.3 d3b_0is4: three binary dice, no marks counts 4", 3, 0.5, {}};
   d3.by_k = {{4, false, false, true},
              {1, false, false, true},
              {2, false, false, true},
              {3, false, false, true}};
   DiceModel bell{"d3b_bell",
-                 "RULES.md §2.3 D3B_BELL: 0 -> 4 and throw again, 1 ends the turn, 2 -> 1 and "
+                 "docs/rules.md §2.3 d3b_bell: 0 -> 4 and throw again, 1 ends the turn, 2 -> 1 and "
                  "throw again, 3 -> 5 (the only entering throw) and throw again",
                  3,
                  0.5,

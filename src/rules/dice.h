@@ -1,5 +1,5 @@
 // Dice models: n binary dice, each showing a mark with probability p; the raw throw k is the
-// number of marks up, and a table maps k to what the throw does (RULES.md §2.3).
+// number of marks up, and a table maps k to what the throw does (docs/rules.md §2.3).
 #pragma once
 
 #include <array>

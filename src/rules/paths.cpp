@@ -34,23 +34,24 @@ PathPair make(const char* id, const char* citation, BoardShape board, const char
 std::vector<PathPair> make_all() {
   using B = BoardShape;
   return {
-      make("bell14", "RULES.md §2.2 BELL14; RoyalUr-Java BellPathPair", B::kStandard,
+      make("bell14", "docs/rules.md §2.2 bell14; RoyalUr-Java BellPathPair", B::kStandard,
            "d1 c1 b1 a1 a2 b2 c2 d2 e2 f2 g2 h2 h1 g1",  //
            "d3 c3 b3 a3 a2 b2 c2 d2 e2 f2 g2 h2 h3 g3", "e1", "f1", "e3", "f3"),
-      make("masters16", "RULES.md §2.2 MASTERS16; RoyalUr-Java MastersPathPair", B::kStandard,
+      make("masters16", "docs/rules.md §2.2 masters16; RoyalUr-Java MastersPathPair", B::kStandard,
            "d1 c1 b1 a1 a2 b2 c2 d2 e2 f2 g2 g3 h3 h2 h1 g1",
            "d3 c3 b3 a3 a2 b2 c2 d2 e2 f2 g2 g1 h1 h2 h3 g3", "e1", "f1", "e3", "f3"),
-      make("murray27_own", "RULES.md §2.2 MURRAY27_OWN (A-9: the return leg retraces the own row)",
+      make("murray27_own",
+           "docs/rules.md §2.2 murray27_own (A-9: the return leg retraces the own row)",
            B::kStandard,
            "d1 c1 b1 a1 a2 b2 c2 d2 e2 f2 g2 g3 h3 h2 h1 g1 g2 f2 e2 d2 c2 b2 a2 a1 b1 c1 d1",
            "d3 c3 b3 a3 a2 b2 c2 d2 e2 f2 g2 g1 h1 h2 h3 g3 g2 f2 e2 d2 c2 b2 a2 a3 b3 c3 d3", "e1",
            "e1", "e3", "e3"),
-      make("murray27_royalur", "RULES.md §2.2 MURRAY27_ROYALUR; RoyalUr-Java MurrayPathPair",
+      make("murray27_royalur", "docs/rules.md §2.2 murray27_royalur; RoyalUr-Java MurrayPathPair",
            B::kStandard,
            "d1 c1 b1 a1 a2 b2 c2 d2 e2 f2 g2 g3 h3 h2 h1 g1 g2 f2 e2 d2 c2 b2 a2 a3 b3 c3 d3",
            "d3 c3 b3 a3 a2 b2 c2 d2 e2 f2 g2 g1 h1 h2 h3 g3 g2 f2 e2 d2 c2 b2 a2 a1 b1 c1 d1", "e1",
            "e3", "e3", "e1"),
-      make("aseb16", "RULES.md §2.2 ASEB16; RoyalUr-Java AsebPathPair", B::kAseb,
+      make("aseb16", "docs/rules.md §2.2 aseb16; RoyalUr-Java AsebPathPair", B::kAseb,
            "d1 c1 b1 a1 a2 b2 c2 d2 e2 f2 g2 h2 i2 j2 k2 l2",
            "d3 c3 b3 a3 a2 b2 c2 d2 e2 f2 g2 h2 i2 j2 k2 l2", "e1", "l1", "e3", "l3"),
   };

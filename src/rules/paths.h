@@ -1,4 +1,4 @@
-// Path pairs: for each player the ordered list of squares a piece walks (RULES.md §2.2).
+// Path pairs: for each player the ordered list of squares a piece walks (docs/rules.md §2.2).
 //
 // Index 0 is the off-board start (or the boxed game's staging space S), indices 1..N are the
 // squares, N+1 is bear-off. A path may visit a square twice (the Murray paths), which is why

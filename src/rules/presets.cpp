@@ -23,7 +23,7 @@ std::vector<RuleSet> make_presets() {
 
   RuleSet finkel = base(
       "finkel", "Finkel", "bell14", "d4b",
-      "RULES.md §5.1: Irving Finkel's rules as played on RoyalUr.net (RoyalUr-Java "
+      "docs/rules.md §5.1: Irving Finkel's rules as played on RoyalUr.net (RoyalUr-Java "
       "GameSettings.FINKEL); also seed 000 (GamePotion) and seed 004 (retro BASIC game)",
       "7 pieces, four binary dice (0 passes), 14-square path, safe rosettes a1 d2 g1 (a3 g3) "
       "with an extra throw, captures on the shared middle row except d2, exact bear-off, light "
@@ -33,14 +33,14 @@ std::vector<RuleSet> make_presets() {
   RuleSet six = finkel;
   six.preset = "finkel6";
   six.name = "Finkel, 6 stones";
-  six.citation = "RULES.md §5.3: seed 001 (an online site's rules, Nestel & Zimmer GdbR 2023)";
+  six.citation = "docs/rules.md §5.3: seed 001 (an online site's rules, Nestel & Zimmer GdbR 2023)";
   six.summary = "Finkel with 6 pieces a side; White (light) always starts.";
   six.pieces = 6;
   out.push_back(six);
 
   RuleSet conv = base(
       "conventional", "Conventional (Regency)", "masters16", "d3b_0is4",
-      "RULES.md §5.4: seed 002 (Regency Chess Company rules sheet), the conventional form",
+      "docs/rules.md §5.4: seed 002 (Regency Chess Company rules sheet), the conventional form",
       "7 pieces, three binary dice (no marks counts 4), the 16-square path round the 2x3 block, "
       "safe rosettes with an extra throw, captures on every other shared square, roll-off start "
       "whose winning throw is used.");
@@ -50,7 +50,7 @@ std::vector<RuleSet> make_presets() {
   RuleSet murray = conv;
   murray.preset = "murray";
   murray.name = "Murray (Regency)";
-  murray.citation = "RULES.md §5.5: seed 002, the HJR Murray adaptation; own-row return (A-9)";
+  murray.citation = "docs/rules.md §5.5: seed 002, the HJR Murray adaptation; own-row return (A-9)";
   murray.summary =
       "The conventional rules on Murray's 27-square path, which loops back over the middle row "
       "and the player's own row and bears off where it entered.";
@@ -61,7 +61,8 @@ std::vector<RuleSet> make_presets() {
   murray_ru.preset = "murray-royalur";
   murray_ru.name = "Murray (RoyalUr path)";
   murray_ru.citation =
-      "RULES.md §2.2 MURRAY27_ROYALUR: seed 002's Murray rules on RoyalUr-Java's MurrayPathPair";
+      "docs/rules.md §2.2 murray27_royalur: seed 002's Murray rules on RoyalUr-Java's "
+      "MurrayPathPair";
   murray_ru.summary = "As murray, but the return leg crosses the opponent's row (RoyalUr).";
   murray_ru.path = *find_path("murray27_royalur");
   out.push_back(murray_ru);
@@ -69,7 +70,7 @@ std::vector<RuleSet> make_presets() {
   RuleSet bm = finkel;
   bm.preset = "british-museum";
   bm.name = "British Museum (Regency)";
-  bm.citation = "RULES.md §5.6: seed 002, the British Museum adaptation";
+  bm.citation = "docs/rules.md §5.6: seed 002, the British Museum adaptation";
   bm.summary = "Finkel with 5 pieces a side and a roll-off start whose winning throw is used.";
   bm.pieces = 5;
   bm.start = StartPolicy::kRollOff;
@@ -77,7 +78,7 @@ std::vector<RuleSet> make_presets() {
 
   RuleSet bell = base(
       "bell", "RC Bell (Regency)", "bell14", "d3b_bell",
-      "RULES.md §5.7: seed 002, the RC Bell adaptation",
+      "docs/rules.md §5.7: seed 002, the RC Bell adaptation",
       "Throw chains with three binary dice: no marks moves 4, one mark ends the turn, two marks "
       "move 1, three marks move 5 and are the only throw that enters, onto a2. A stake of 1 each "
       "goes into the kitty, every rosette landing is fined 1, the winner takes the kitty.");
@@ -91,7 +92,8 @@ std::vector<RuleSet> make_presets() {
 
   RuleSet boxed = base(
       "boxed", "Boxed game (awards, forfeits, scoring)", "bell14", "d3b_bell",
-      "RULES.md §5.8: seed 003 (a boxed edition after Bell; BGG #5646), British Museum markings",
+      "docs/rules.md §5.8: seed 003 (a boxed edition after Bell; BGG #5646), British Museum "
+      "markings",
       "Bell's throw chains; three dots enter a counter onto S or move 5. Counters stack; a hit on "
       "the centre track sends a single counter off, landing on two or more sends the mover off. "
       "Rosettes may enter a counter onto S, c2 and f2 double the move, the eye squares b1 d1 g2 "
@@ -112,7 +114,7 @@ std::vector<RuleSet> make_presets() {
 
   RuleSet masters =
       base("masters", "Masters", "masters16", "d3b_0is4",
-           "RULES.md §5.10: James Masters' rules as played on RoyalUr.net (RoyalUr-Java "
+           "docs/rules.md §5.10: James Masters' rules as played on RoyalUr.net (RoyalUr-Java "
            "GameSettings.MASTERS)",
            "7 pieces, three binary dice (no marks counts 4), the 16-square path, rosettes give an "
            "extra throw but are not safe, captures anywhere shared, light starts.");
@@ -122,7 +124,7 @@ std::vector<RuleSet> make_presets() {
   RuleSet blitz = masters;
   blitz.preset = "blitz";
   blitz.name = "Blitz";
-  blitz.citation = "RULES.md §5.11: RoyalUr.net Blitz (RoyalUr-Java GameSettings.BLITZ)";
+  blitz.citation = "docs/rules.md §5.11: RoyalUr.net Blitz (RoyalUr-Java GameSettings.BLITZ)";
   blitz.summary =
       "Masters' path with four binary dice and 5 pieces; a capture also grants a throw.";
   blitz.dice = *find_dice("d4b");
@@ -131,7 +133,7 @@ std::vector<RuleSet> make_presets() {
   out.push_back(blitz);
 
   RuleSet aseb = base("aseb", "Aseb", "aseb16", "d4b",
-                      "RULES.md §5.12: RoyalUr.net Aseb (RoyalUr-Java GameSettings.ASEB)",
+                      "docs/rules.md §5.12: RoyalUr.net Aseb (RoyalUr-Java GameSettings.ASEB)",
                       "The Egyptian twenty-squares layout: a 3x4 block and a long middle row to "
                       "l2; 5 pieces, four binary dice, safe rosettes a1 a3 d2 h2 l2.");
   aseb.pieces = 5;

@@ -1,6 +1,6 @@
 // RuleSet: one value that says everything about a variant of the Royal Game of Ur.
 //
-// A rule set is composed of orthogonal parts (RULES.md §3): a board, a path pair, a dice
+// A rule set is composed of orthogonal parts (docs/rules.md §3): a board, a path pair, a dice
 // model, a piece count, per-square attributes, the entry rule, stacking, extra throws, the
 // turn mode, who starts, scoring and the betting ledger. Presets (presets.h) are named values
 // of it; a rule-set string such as "finkel(pieces=5,start=rolloff)" is a preset with some

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `ur moves` answers the positions of RULES.md §8 exactly (entry, safe rosettes, captures,
+# `ur moves` answers the positions of docs/rules.md §8 exactly (entry, safe rosettes, captures,
 # exact bear-off, Masters/Blitz rosette captures, the Murray return leg, Bell and boxed entry).
 # Usage: moves_rules8.sh <path-to-ur> <tests-dir>
 source "$(dirname "$0")/lib.bash" "$@"
@@ -81,5 +81,5 @@ if ! diff -u "$work/expected" "$work/got"; then
   nl -ba "$work/cases"
   status=1
 fi
-[ "$status" -eq 0 ] && echo "ok: $(wc -l < "$work/input") RULES.md §8 positions answered exactly"
+[ "$status" -eq 0 ] && echo "ok: $(wc -l < "$work/input") docs/rules.md §8 positions answered exactly"
 exit "$status"

@@ -1,7 +1,7 @@
 // Golden perft: ur::perft from each preset's start against tests/golden/perft.json, a
 // deterministic checksum of the whole rule logic (movegen, extra throws, roll-offs, awards).
 // The golden numbers were generated with `ur perft --rules R --depth 4` and checked against an
-// independent model of RULES.md for the single-throw presets; they change only when a rule
+// independent model of docs/rules.md for the single-throw presets; they change only when a rule
 // changes on purpose.
 #include <gtest/gtest.h>
 

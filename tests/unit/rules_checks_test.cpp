@@ -1,4 +1,4 @@
-// RULES.md §8 "Checks for an implementation", one TEST per check, and the §7b decisions for
+// docs/rules.md §8 "Checks for an implementation", one TEST per check, and the §7b decisions for
 // the throw-chain presets (A-30 .. A-37).
 //
 // Positions are built from piece lists (path indices; -1 = not entered in the boxed game,

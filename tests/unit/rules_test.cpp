@@ -63,7 +63,7 @@ TEST(RuleSetParse, EveryAliasParsesToItsPreset) {
 }
 
 TEST(RuleSetParse, PresetsHaveTheirRulesMd6Settings) {
-  // A few columns of the RULES.md §6 matrix, to catch a preset wired to the wrong part.
+  // A few columns of the docs/rules.md §6 matrix, to catch a preset wired to the wrong part.
   struct Row {
     const char* id;
     const char* path;

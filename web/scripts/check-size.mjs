@@ -1,4 +1,5 @@
-// The house rule for web/src (DESIGN.md): no file over 400 lines, no function over 80 lines.
+// The house rule for web/src (CONTRIBUTING.md, "House rules"): no file over 400 lines, no
+// function over 80 lines.
 // Functions are measured with the TypeScript compiler's own parser (every function declaration,
 // method, constructor, accessor, function expression and arrow function, nested ones included),
 // from the line of their first token to the line of their last. No data table is excepted.
