@@ -1,4 +1,4 @@
-// The game review's costs (a benchmark, not a test; docs/analysis.md, README "Numbers"):
+// The game review's costs (a benchmark, not a test; docs/analysis.md, docs/benchmarks.md):
 //   BM_ReviewFinkelTable     a 150-decision Finkel game reviewed with the solved table
 //                            (data/tables/finkel.urt or $UR_DATA_DIR; skipped without it):
 //                            target <= 20 ms

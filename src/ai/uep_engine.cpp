@@ -185,7 +185,8 @@ void UepEngine::cmd_go(const std::vector<std::string_view>& words) {
     }
   }
   // Only a search is worth a thread: the other agents (random, first, greedy, perfect's lookup)
-  // decide in microseconds, less than the hand-over to the worker would cost (README, Numbers).
+  // decide in microseconds, less than the hand-over to the worker would cost
+  // (docs/benchmarks.md, "Engine protocol").
   if (temporary == nullptr && dynamic_cast<const ExpectimaxAgent*>(built_.agent.get()) == nullptr)
     return emit("bestmove " + move_text(built_.agent->choose(*built_.engine, pos_, {})));
   start_search(std::move(temporary));

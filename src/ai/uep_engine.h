@@ -58,8 +58,8 @@ class UepEngine {
   // For a caller that reads its input on two threads in turn (`ur engine`): with inline
   // searches, handle() does not give a search `go` to the worker but keeps it, search_due()
   // says so, and the caller lets its other thread read on while it runs run_search() itself.
-  // That saves waking the worker on every go (README, Numbers). Only the thread whose handle()
-  // kept the search may run it.
+  // That saves waking the worker on every go (docs/benchmarks.md, "Engine protocol"). Only the
+  // thread whose handle() kept the search may run it.
   void set_inline_searches(bool on) { inline_ = on; }
   bool search_due() const { return inline_job_.has_value(); }
   void run_search();

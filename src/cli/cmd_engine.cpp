@@ -14,8 +14,8 @@ namespace {
 
 // Reads stdin on two threads in turn. The thread that reads a search `go` lets the other one
 // read on (isready, stop and quit must be answered during the search) and runs the search
-// itself: the search starts at once, with no wake-up of another thread on its way (README,
-// Numbers). Only one thread reads at a time; a search is run by the thread that read it.
+// itself: the search starts at once, with no wake-up of another thread on its way
+// (docs/benchmarks.md, "Engine protocol"). Only one thread reads at a time; a search is run by the thread that read it.
 void serve(ai::UepEngine& engine) {
   engine.set_inline_searches(true);
   std::mutex mutex;

@@ -1,4 +1,4 @@
-// One error vocabulary for the whole program (issue 16, item 4): every layer, from the rule-set
+// One error vocabulary for the whole program: every layer, from the rule-set
 // parser to the HTTP answers, reports a failure as an `Error` — a stable code and words for a
 // person — and returns `Result<T>`. The code is what programs rely on (the WebSocket protocol's
 // and the HTTP API's `error` field, the engine protocol's messages); the words may change.

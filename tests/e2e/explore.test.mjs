@@ -1,4 +1,4 @@
-// The explorer (issue 15, item 5): /explore?rules=…&position=… shows every throw and every legal
+// The explorer (docs/analysis.md): /explore?rules=…&position=… shows every throw and every legal
 // move of the position with its winning chance (estimated on a test server, which has no tables,
 // and labelled so); a throw and a move on the board play on, Back goes back through the positions
 // visited, and a position string that does not parse is shown in words. axe-core finds no serious

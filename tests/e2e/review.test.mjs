@@ -1,4 +1,4 @@
-// The review of a finished game (issue 15): a guest plays the computer to the end (taking one
+// The review of a finished game (docs/analysis.md): a guest plays the computer to the end (taking one
 // hint, outlined on the board, which the review then counts), the banner
 // gives each player's accuracy and luck with a link to the review, and the review shows the
 // win-chance graph (a click jumps the replay), accuracy and luck of both players, the key-move

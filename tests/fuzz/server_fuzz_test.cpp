@@ -1,4 +1,4 @@
-// The server under hostile traffic (issue 13): over 10,000 random and mutated WebSocket messages
+// The server under hostile traffic (docs/security.md): over 10,000 random and mutated WebSocket messages
 // and HTTP requests against a real `ur serve` on loopback, built with ASan and UBSan in the
 // sanitizer preset (any report aborts the run: -fno-sanitize-recover). Every answer must be well
 // formed; at the end every stored table must replay to its stored state, every finished table

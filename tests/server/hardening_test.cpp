@@ -1,5 +1,5 @@
 // The server held against an attacker and against a client written from docs/protocol.md alone
-// (issue 13): request smuggling through the framing headers, a private table that kept talking
+// (docs/security.md): request smuggling through the framing headers, a private table that kept talking
 // to its spectators, client text echoed in errors, the live record of a public game, lobby
 // flooding, foreign WebSocket origins, and the protocol's ambiguous corners. Every test talks to
 // a real `ur serve` over real sockets.

@@ -1,4 +1,4 @@
-// Hints and stored reviews (issue 15), against a real server with real WebSocket clients:
+// Hints and stored reviews (docs/analysis.md), against a real server with real WebSocket clients:
 // a player of an unrated game against the computer gets the best move (a legal one, estimated
 // on a server without tables and marked so) and every hint is counted for the seat; hints are
 // refused with `hints_unavailable` in rated games and in games between people, and while the

@@ -1,4 +1,4 @@
-// The explorer (issue 15, docs/analysis.md): any position of any rule set with every throw and
+// The explorer (docs/analysis.md): any position of any rule set with every throw and
 // every legal move and its winning chance, from GET /api/explore (exact from the server's solved
 // table, else estimated by search and labelled). A move is played by clicking it in the list or
 // on the board; a throw by clicking it; Back steps through the positions visited. The address

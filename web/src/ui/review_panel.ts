@@ -1,4 +1,4 @@
-// The review under the replay (issue 15): the summary per player with the decomposition in words,
+// The review under the replay (docs/analysis.md): the summary per player with the decomposition in words,
 // the win-chance graph, "Review key moves" (the played and the best move drawn on the board) and
 // the chances at the position on show. Everything comes from GET /api/games/<id>/analysis; the
 // replay calls `onShow` after drawing each frame.

@@ -1,4 +1,4 @@
-// The hint button (issue 15): in a game against the computer that is not rated, on the player's
+// The hint button: in a game against the computer that is not rated, on the player's
 // own move, "Hint" asks the server for the best move (`hint`, docs/protocol.md: exact from its
 // solved table, else estimated by search) and outlines it on the board with its winning chance.
 // The server counts every hint, and the game's review says how many each player took. The button
