@@ -25,7 +25,7 @@ done
 "$off" rules list >"$work/rules" 2>&1 || fail "ur rules list failed: $(cat "$work/rules")"
 grep -q '^finkel' "$work/rules" || fail "ur rules list does not list finkel: $(cat "$work/rules")"
 "$off" perft --rules finkel --depth 2 >"$work/perft" 2>&1 || fail "perft failed: $(cat "$work/perft")"
-grep -q '28' "$work/perft" || fail "perft depth 2 is not 28 leaves: $(cat "$work/perft")"
+grep -qx 'depth 2 28' "$work/perft" || fail "perft depth 2 is not 28 leaves: $(cat "$work/perft")"
 
 for cmd in "serve --port 0" "loadtest --games 1" "bot --server http://x --engine y"; do
   name=${cmd%% *}
