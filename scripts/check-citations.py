@@ -23,7 +23,9 @@ import sys
 
 SECTION = r"\d+(?:\.\d+)?[a-z]?"
 # "rules.md §5.7", "rules.md](rules.md) §8", "rules.md §1–§2", "rules.md §5.4 and §5.6".
-CITE = re.compile(r"rules\.md(?:\]\([^)]*\))?,?\s*((?:§\s?" + SECTION + r"(?:\s*(?:–|-|,|and|or)\s*)?)+)")
+# A citation may wrap onto the next line of a comment ("//", "#", " *").
+CITE = re.compile(r"rules\.md(?:\]\([^)]*\))?,?(?:\s|//|#|\*)*((?:§\s?" + SECTION +
+                  r"(?:\s*(?:–|-|,|and|or)\s*)?)+)")
 SECTIONS_IN = re.compile(r"§\s?(" + SECTION + r")")
 DECISION = re.compile(r"(?<![\w-])A-(\d+[a-z]?)(?![\w-])")
 OUTSIDE = re.compile(r"\b(RULES|DESIGN)\.md\b")
@@ -74,15 +76,18 @@ def check(root):
         except UnicodeDecodeError:
             continue  # images and other binary files
         in_spec = rel == "docs/rules.md"
+        text = "\n".join(lines)
+        # A citation may wrap: "[rules.md](rules.md)\n§3.2" cites §3.2 on the second line.
+        for m in CITE.finditer(text):
+            for s in SECTIONS_IN.finditer(m.group(1)):
+                n = text.count("\n", 0, m.start(1) + s.start()) + 1
+                if s.group(1) not in sections:
+                    problems.append(f"{rel}:{n}: docs/rules.md has no section §{s.group(1)}")
         for n, line in enumerate(lines, 1):
-            cited = []
-            for m in CITE.finditer(line):
-                cited += SECTIONS_IN.findall(m.group(1))
             if in_spec:
-                cited += SECTIONS_IN.findall(line)
-            for s in cited:
-                if s not in sections:
-                    problems.append(f"{rel}:{n}: docs/rules.md has no section §{s}")
+                for s in SECTIONS_IN.findall(line):
+                    if s not in sections:
+                        problems.append(f"{rel}:{n}: docs/rules.md has no section §{s}")
             for d in DECISION.findall(line):
                 if d not in decisions:
                     problems.append(f"{rel}:{n}: docs/rules.md has no decision A-{d}")
@@ -90,7 +95,7 @@ def check(root):
             if m:
                 problems.append(f"{rel}:{n}: cites {m.group(0)}, which is not in the repository "
                                 "(docs/rules.md, docs/architecture.md)")
-    return problems, sections, decisions
+    return list(dict.fromkeys(problems)), sections, decisions
 
 
 def main():

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every citation of the rules specification names a section or a decision docs/rules.md has
 # (scripts/check-citations.py): the real tree passes, and on a made-up tree the check names a
-# missing section, a missing decision, a range whose end is missing and a citation of a file
-# outside the repository, and lets the good ones through.
+# missing section, a missing decision, a range whose end is missing, a citation that wraps onto
+# the next line and a citation of a file outside the repository, and lets the good ones through.
 # Usage: rule_citations.sh <path-to-ur> <tests-dir>
 source "$(dirname "$0")/lib.bash" "$@"
 root="$(cd "${2:?usage: rule_citations.sh <path-to-ur> <tests-dir>}/.." && pwd)"
@@ -36,6 +36,8 @@ cat >"$tree/src/rules/a.cpp" <<'CPP'
 // rules.md §1–§6: the range's end is missing.
 // RULES.md §5.1 is outside the repository.
 // RFC 9112 §6.3 and BM-1234 are not citations.
+// A citation that wraps, [rules.md](rules.md)
+// §4, is read across the line break.
 CPP
 if check "$tree"; then
   fail "a tree with broken citations passed: $(cat "$work/out")"
@@ -46,5 +48,6 @@ expect "src/rules/a.cpp:3: docs/rules.md has no section §5.8"
 expect "src/rules/a.cpp:4: docs/rules.md has no decision A-40"
 expect "src/rules/a.cpp:5: docs/rules.md has no section §6"
 expect "src/rules/a.cpp:6: cites RULES.md"
-[ "$(wc -l <"$work/out")" -eq 5 ] || fail "expected 5 broken citations: $(cat "$work/out")"
+expect "src/rules/a.cpp:9: docs/rules.md has no section §4"
+[ "$(wc -l <"$work/out")" -eq 6 ] || fail "expected 6 broken citations: $(cat "$work/out")"
 exit $status
