@@ -17,7 +17,7 @@ export interface Settings {
 const KEY = 'ur.settings';
 const DEFAULTS: Settings = {
   sound: true,
-  coords: false,
+  coords: true, // the move log names squares: the board shows those names from the start
   autoMove: false,
   speed: 'normal',
   contrast: false,
