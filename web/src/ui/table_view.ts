@@ -59,7 +59,7 @@ export class TableView {
   });
   readonly awardRow = h('div', { class: 'award-row' });
   private readonly rulesName = h('span', { class: 'rules-name', text: 'Table' });
-  private readonly howtoLink = h('a', {
+  readonly howtoLink = h('a', {
     class: 'howto-link',
     href: '#/lobby',
     text: 'How to play',
@@ -94,12 +94,20 @@ export class TableView {
 
   /** How the page tells the player something (the app's toasts). */
   toast: (text: string, tone: 'info' | 'good') => void = () => {};
+  /** Opens the rule set's how-to over the table (the link's page when unset). */
+  onHowto: ((preset: string) => void) | null = null;
+  private rulesId = '';
   /** Asked to make the table public (true) or private. */
   onVisibility: (pub: boolean) => void = () => {};
   private isPublic = false;
 
   constructor(id: string) {
     onClick(this.visButton, () => this.onVisibility(!this.isPublic));
+    onClick(this.howtoLink, (e) => {
+      if (!this.onHowto || !this.rulesId) return;
+      e.preventDefault();
+      this.onHowto(this.rulesId);
+    });
     const bar = h(
       'div',
       { class: 'table-bar' },
@@ -158,7 +166,7 @@ export class TableView {
       'div',
       { class: 'chip' },
       pieceElement(seat),
-      h('span', { class: 'seat-name', text: `Seat ${seat}` }),
+      h('span', { class: 'seat-name', text: seat === 1 ? 'Light' : 'Dark' }),
       h('span', { class: 'seat-extra' }),
       h('span', { class: 'turn-mark', 'aria-hidden': 'true', text: '◀' }),
     );
@@ -188,6 +196,7 @@ export class TableView {
   drawBar(snap: Snapshot, spectators: number, owner: boolean, invite: string | null): void {
     setText(this.rulesName, snap.rules_name);
     this.howtoLink.href = howtoHash(snap.rules);
+    this.rulesId = snap.rules;
     const words = [STATUS_WORDS[snap.status] ?? snap.status];
     if (snap.rated) words.push('rated');
     words.push(snap.local ? 'pass and play' : snap.public ? 'public' : 'private');
