@@ -32,7 +32,13 @@ test('a register error is cleared by the next attempt', async () => {
   const P = await L.newPlayer(env.browser);
   const page = P.page;
   await L.register(page, env.server.url, 'taken_name');
-  await page.evaluate(() => fetch('/api/logout', { method: 'POST' }));
+  await page.evaluate(() =>
+    fetch('/api/logout', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    }),
+  );
   await page.context().clearCookies();
   await page.goto(`${env.server.url}#/login`);
   await page.reload();

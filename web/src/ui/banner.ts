@@ -2,6 +2,7 @@
 // captures, the rosettes landed and the rating change of a rated game; then what comes next
 // (Play again, a rematch offered or to accept: rematch.ts).
 
+import { shareGame } from './share_game.ts';
 import { count } from '../logic/plural.ts';
 import { ratingLine, reasonText, seatName } from '../logic/status.ts';
 import type { AnalysisAnswer, SeatNo, Snapshot } from '../logic/types.ts';
@@ -111,6 +112,7 @@ export function buildBanner(
       h('tbody', {}, ...rows),
     ),
     reviewRow(snap),
+    shareGame(snap.id),
     after.note ? h('p', { class: 'banner-rematch', role: 'status', text: after.note }) : null,
     h(
       'div',

@@ -2,6 +2,7 @@
 // previous / next / last buttons, a slider, autoplay and the arrow keys. Positions come from the
 // server (GET /api/games/<id>/positions); the client does not re-play the rules itself.
 
+import { shareGame } from './share_game.ts';
 import { buildGeometry, parsePosition, type Geometry } from '../logic/geometry.ts';
 import {
   describeRecordEvent,
@@ -73,7 +74,13 @@ function replayUi(geo: Geometry, names: Names) {
   // The stage (board and controls), the move list and the review beside them (style.css lays
   // them out: side by side on a wide screen, the stage kept on screen on a phone).
   const stage = h('div', { class: 'replay-stage' }, area, controls);
-  const side = h('div', { class: 'replay-side' });
+  // Scrolls by itself on a wide screen: focusable, so that the keyboard scrolls it too.
+  const side = h('div', {
+    class: 'replay-side',
+    tabindex: 0,
+    role: 'region',
+    'aria-label': 'Review',
+  });
   return { ...ui, controls, stage, side };
 }
 
@@ -251,6 +258,7 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
     const t = titles(game, record, rules.name, names);
     setText(title, t.title);
     setText(meta, t.meta);
+    meta.after(shareGame(route.id));
     const ui = replayUi(geo, names);
     host.append(ui.stage, ui.list, ui.side);
     host.style.setProperty('--cols', String(geo.cols));
