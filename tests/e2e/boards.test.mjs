@@ -16,7 +16,7 @@ test('every preset draws its board', { timeout: 120000 }, async () => {
   // The test server's data directory has no solved tables: the perfect level says it plays as hard.
   assert.equal(
     await page.textContent('select[name=level] option[value=perfect]'),
-    'Perfect (unsolved here: as Hard)',
+    'Perfect (no table: plays as Hard)',
   );
   for (const { id } of presets) {
     const rules = await (await fetch(`${env.server.url}api/rules/${id}`)).json();

@@ -164,7 +164,7 @@ test('the dice keep the last throw until the next one', () => {
 test('the perfect level says when it plays as hard', () => {
   assert.equal(levelLabel('medium', false), 'Medium');
   assert.equal(levelLabel('perfect', true), 'Perfect');
-  assert.equal(levelLabel('perfect', false), 'Perfect (unsolved here: as Hard)');
+  assert.equal(levelLabel('perfect', false), 'Perfect (no table: plays as Hard)');
   assert.equal(
     levelLabel('perfect', false, { state: 'solving', progress: 0.42, eta_seconds: 240 }),
     'Perfect (42% solved, about 4 min; Hard till then)',
@@ -175,7 +175,7 @@ test('the perfect level says when it plays as hard', () => {
   );
   assert.equal(
     levelLabel('perfect', false, { state: 'skipped', progress: 0, reason: 'memory' }),
-    'Perfect (unsolved here: as Hard)',
+    'Perfect (no table: plays as Hard)',
   );
 });
 

@@ -141,7 +141,7 @@ export function levelLabel(
     const what = solve.state === 'solving' ? `${pct}% solved${when}` : 'queued';
     return `${name} (${what}; Hard till then)`;
   }
-  return `${name} (unsolved here: as Hard)`;
+  return `${name} (no table: plays as Hard)`;
 }
 
 /** The throw the dice show: the last one thrown, kept until the next. */
