@@ -14,6 +14,12 @@ const env = L.serverAndBrowser({ idleTimeout: 60 });
 
 const hashPosition = (page) =>
   page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('position'));
+/** Waits until the address names `position`. */
+const atPosition = (page, position) =>
+  page.waitForFunction(
+    (p) => new URLSearchParams(location.hash.split('?')[1]).get('position') === p,
+    position,
+  );
 
 test('the explorer: throws, moves, play on, back, and a bad position in words', async () => {
   const P = await L.newPlayer(env.browser, { reducedMotion: 'reduce' });
@@ -79,5 +85,72 @@ test('the explorer: throws, moves, play on, back, and a bad position in words', 
     [],
     'only the browser’s line about the refused position',
   );
+  await P.context.close();
+});
+
+test('the analysis board: throw buttons, tap a piece, back and forward, set up, share', async () => {
+  const P = await L.newPlayer(env.browser, {
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    reducedMotion: 'reduce',
+  });
+  const page = P.page;
+  await page.addInitScript(() => {
+    window.__shared = [];
+    navigator.share = async (data) => void window.__shared.push(data);
+  });
+  await page.goto(`${env.server.url}#/explore?rules=finkel&position=start`);
+  await page.waitForSelector('.explore-throw-row button[data-outcome="3"]');
+  const start = await hashPosition(page);
+  // A throw by its button under the board, then a move by tapping a glowing piece.
+  await page.tap('.explore-throw-row button[data-outcome="3"]');
+  await page.waitForSelector('.piece.legal');
+  const thrown = await hashPosition(page);
+  assert.match(thrown, /^L3\//);
+  await page.locator('.piece.legal').first().tap();
+  await page.waitForFunction((p) => !location.hash.includes(encodeURIComponent(p)), thrown);
+  await page.waitForSelector('.explore-throw-row button');
+  const moved = await hashPosition(page);
+  assert.match(moved, /^Dr\//, 'dark throws after light’s move');
+  // Back twice, then Forward twice: the same positions again.
+  await page.tap('button[data-action=explore-back]');
+  await atPosition(page, thrown);
+  await page.tap('button[data-action=explore-back]');
+  await atPosition(page, start);
+  await page.tap('button[data-action=explore-forward]');
+  await atPosition(page, thrown);
+  await page.tap('button[data-action=explore-forward]');
+  await atPosition(page, moved);
+  assert.ok(await page.isDisabled('button[data-action=explore-forward]'));
+
+  // Set up: a light piece on c2 (tapped once), a dark one on e2 (tapped twice), one light piece
+  // borne off, dark to throw; the server analyses it.
+  await page.tap('button[data-action=setup]');
+  await page.tap('button[data-action=setup-clear]');
+  await page.tap('.board [data-cell=c2]');
+  await page.tap('.board [data-cell=e2]');
+  await page.tap('.board [data-cell=e2]');
+  await page.tap('button[data-action=off-more-1]');
+  await page.selectOption('select[name=setup-actor]', '2');
+  assert.match(await page.textContent('.setup-summary'), /^Dr\/000007f\/0000009 /);
+  await L.screenshot(page, 'analysis-setup');
+  await page.tap('button[data-action=setup-analyse]');
+  await atPosition(page, 'Dr/000007f/0000009');
+  await page.waitForSelector('.explore-throw-row button');
+  assert.match(await page.textContent('.explore-value'), /^Dark to throw: ~\d+\.\d% to win/);
+  const onBoard = await page.$$eval('.board [data-cell] .piece', (els) =>
+    els.map(
+      (e) => `${e.closest('[data-cell]').dataset.cell}:${e.classList.contains('s1') ? 'L' : 'D'}`,
+    ),
+  );
+  assert.deepEqual(onBoard.sort(), ['c2:L', 'e2:D']);
+  // Share: the address with the position.
+  await page.tap('button[data-action=explore-share]');
+  const shared = await page.evaluate(() => window.__shared);
+  assert.equal(shared.length, 1);
+  assert.match(shared[0].url, /#\/explore\?rules=finkel&position=Dr%2F000007f%2F0000009$/);
+  await L.screenshot(page, 'analysis-board-phone');
+  assert.deepEqual(P.errors, [], 'a clean console');
   await P.context.close();
 });

@@ -58,7 +58,7 @@ test(
     assert.match(players.join('\n'), /1 hint used/, 'the review counts the hint');
     assert.match(
       await page.textContent('.review-decomposition'),
-      / won: .* from the dice, .* from mistakes/,
+      / won\. The dice gave .* points (more|less) than .* \(luck .* against .*\); mistakes cost .* points and .* points/,
     );
     const points = await page.$eval(
       '.win-graph polyline',

@@ -61,7 +61,7 @@ test(
       `square names: ${names.slice(0, 4).join(' | ')}`,
     );
     assert.ok(
-      names.some((n) => /Rose piece|Sky piece/.test(n)),
+      names.some((n) => /Light piece|Dark piece/.test(n)),
       'a square names its piece',
     );
     await L.myTurn(page);

@@ -73,6 +73,19 @@ TEST_F(TablesTest, TwoPlayersCompleteAGameThroughAnInviteWhileASpectatorWatches)
   const Game& g = std::get<Game>(replay);
   EXPECT_TRUE(g.is_over());
   EXPECT_EQ(static_cast<int>(index_of(*g.winner())) + 1, winner);
+  EXPECT_EQ(rec[http::field::content_disposition], "");
+  // The same record for people (docs/server.md): one event per line, read back by the engine.
+  Response text = get("/api/games/" + id + "/record?format=text&download=1");
+  ASSERT_EQ(text.result_int(), 200);
+  EXPECT_EQ(text[http::field::content_type], "text/plain; charset=utf-8");
+  EXPECT_EQ(text[http::field::content_disposition], "attachment; filename=\"ur-" + id + ".txt\"");
+  EXPECT_EQ(text.body(), record_to_string(body_json(rec)));
+  EXPECT_NE(text.body().find("\n    {\"player\":\"light\",\"throw\":"), std::string::npos);
+  auto from_text = read_record(text.body());
+  ASSERT_TRUE(std::holds_alternative<Game>(from_text)) << std::get<Error>(from_text).message;
+  EXPECT_EQ(std::get<Game>(from_text).events().size(), g.events().size());
+  EXPECT_EQ(get("/api/games/" + id + "/record?download=1")[http::field::content_disposition],
+            "attachment; filename=\"ur-" + id + ".json\"");
 
   // The replay positions: one per event plus the start, ending at the final position.
   json positions = body_json(get("/api/games/" + id + "/positions"))["positions"];

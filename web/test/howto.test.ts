@@ -25,3 +25,15 @@ test('Finkel: safe rosettes, a throw of 0 passes; the boxed game lists its speci
   assert.match(special.lines.join(' '), /doubles the move/);
   assert.match(special.lines.join(' '), /scored/);
 });
+
+test('the count of shared squares is the number listed (Murray’s path passes some twice)', () => {
+  for (const id of ['finkel', 'aseb', 'boxed', 'murray'] as const) {
+    const line = howtoSections(rules(id))[1].lines[1];
+    const m = /^The (\d+) squares both paths share \(([^)]*)\)/.exec(line);
+    assert.ok(m, `${id}: ${line}`);
+    const listed = m[2].split(/, | and /);
+    assert.equal(Number(m[1]), listed.length, `${id}: ${line}`);
+    assert.equal(new Set(listed).size, listed.length, `${id}: each square once`);
+  }
+  assert.match(howtoSections(rules('murray'))[1].lines[1], /^The 12 squares/);
+});

@@ -81,10 +81,14 @@ test('signed percentages carry a true minus and always a sign', () => {
 test('the decomposition reads from the winner’s side, as the server’s summary line', () => {
   assert.equal(
     decompositionWords(review, names),
-    'alice won: +19.3% from the dice, \u221216.3% from mistakes; bob \u221245.4%',
+    'alice won. The dice gave alice 19.3 points more than bob (luck +25.6% against +6.3%); ' +
+      'mistakes cost alice 16.3 points and bob 45.4 points.',
   );
   const est = { ...review, estimate: true, decomposition: { ...review.decomposition!, result: 0 } };
-  assert.match(decompositionWords(est, names), /^bob won: .*alice .*\(estimate\)$/);
+  assert.match(
+    decompositionWords(est, names),
+    /^bob won\. The dice gave bob ~19\.3 points less than alice .*\(estimate\)$/,
+  );
 });
 
 test('each player’s accuracy, luck and chance lost; estimates marked with ~', () => {

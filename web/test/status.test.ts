@@ -164,18 +164,18 @@ test('the dice keep the last throw until the next one', () => {
 test('the perfect level says when it plays as hard', () => {
   assert.equal(levelLabel('medium', false), 'Medium');
   assert.equal(levelLabel('perfect', true), 'Perfect');
-  assert.equal(levelLabel('perfect', false), 'Perfect (no table here: plays as Hard)');
+  assert.equal(levelLabel('perfect', false), 'Perfect (no table: plays as Hard)');
   assert.equal(
     levelLabel('perfect', false, { state: 'solving', progress: 0.42, eta_seconds: 240 }),
-    'Perfect (being solved: 42%, about 4 min; plays as Hard until then)',
+    'Perfect (42% solved, about 4 min; Hard till then)',
   );
   assert.equal(
     levelLabel('perfect', false, { state: 'queued', progress: 0 }),
-    'Perfect (queued to be solved; plays as Hard until then)',
+    'Perfect (queued; Hard till then)',
   );
   assert.equal(
     levelLabel('perfect', false, { state: 'skipped', progress: 0, reason: 'memory' }),
-    'Perfect (no table here: plays as Hard)',
+    'Perfect (no table: plays as Hard)',
   );
 });
 

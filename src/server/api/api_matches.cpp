@@ -182,9 +182,19 @@ awaitable<Response> game(ServerContext& ctx, const Request& req, std::string id,
     co_return co_await live_record(ctx, req, id);
   }
   if (!record) co_return json_reply(req, http::status::ok, match_json(*match, 0));
-  Response res = json_reply(req, http::status::ok, json::parse(match->record, nullptr, false));
+  const json rec = json::parse(match->record, nullptr, false);
+  Response res = json_reply(req, http::status::ok, rec);
+  // ?format=text: the record laid out for people as `ur replay --json` writes it (one event per
+  // line; still a record that `ur replay` reads).
+  const bool text = query_param(req.target(), "format") == "text" && rec.is_object();
+  if (text) {
+    res.set(http::field::content_type, "text/plain; charset=utf-8");
+    res.body() = record_to_string(rec);
+    res.prepare_payload();
+  }
   if (query_param(req.target(), "download") == "1")
-    res.set(http::field::content_disposition, "attachment; filename=\"ur-" + id + ".json\"");
+    res.set(http::field::content_disposition,
+            "attachment; filename=\"ur-" + id + (text ? ".txt" : ".json") + "\"");
   co_return res;
 }
 

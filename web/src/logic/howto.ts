@@ -2,6 +2,7 @@
 // every preset gets its page without one written by hand: the goal, the path, the dice, the
 // rosettes and each special rule the set has. Pure, unit-tested.
 
+import { count } from './plural.ts';
 import type { RulesInfo } from './types.ts';
 
 export interface HowtoSection {
@@ -15,13 +16,14 @@ const cellList = (cells: string[]) =>
 function pathSection(r: RulesInfo): HowtoSection {
   const light = r.paths.light;
   const dark = r.paths.dark;
-  const shared = light.filter((c) => dark.includes(c));
+  // Unique squares: a long path (Murray's) passes some of them twice.
+  const shared = [...new Set(light.filter((c) => dark.includes(c)))];
   return {
     title: 'The path',
     lines: [
-      `Each side runs its own path of ${r.path_length} squares: rose (light) from ${light[0]} to ${light.at(-1)}, sky (dark) from ${dark[0]} to ${dark.at(-1)}. "Show path" numbers it on the board.`,
+      `Each side runs its own path of ${r.path_length} squares: light (rose) from ${light[0]} to ${light.at(-1)}, dark (sky) from ${dark[0]} to ${dark.at(-1)}. "Show path" numbers it on the board.`,
       shared.length
-        ? `The ${shared.length} squares both paths share (${cellList([...new Set(shared)])}) are where pieces meet: landing on a lone opponent piece there sends it back to its Home pile.`
+        ? `The ${shared.length} squares both paths share (${cellList(shared)}) are where pieces meet: landing on a lone opponent piece there sends it back to its Home pile.`
         : 'The paths never meet.',
       'A piece bears off by moving exactly one square past the end of the path.',
     ],
@@ -31,7 +33,7 @@ function pathSection(r: RulesInfo): HowtoSection {
 function diceSection(r: RulesInfo): HowtoSection {
   const n = r.dice.count;
   const rows = r.dice.throws.map((t, k) => {
-    const bits = [`${k} marked ${k === 1 ? 'tip' : 'tips'}: move ${t.move}`];
+    const bits = [`${count(k, 'marked tip')}: move ${t.move}`];
     if (t.move === 0) bits.push('no move, the turn passes');
     if (t.extra) bits.push('and throw again');
     return bits.join(', ');

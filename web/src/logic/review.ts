@@ -2,6 +2,7 @@
 // per-player lines, the decomposition in words, the graph's coordinates and the key moves in
 // game order. Pure, unit-tested; the screen is ui/review_*.ts.
 
+import { count } from './plural.ts';
 import { locationOf, type Geometry } from './geometry.ts';
 import type { Names } from './replay.ts';
 import type {
@@ -36,7 +37,7 @@ export function playerLines(a: AnalysisAnswer, names: Names): string[] {
         ? 'no decisions with a choice'
         : `accuracy ${t}${(p.accuracy ?? 0).toFixed(1)}`;
     // Hints are named only when taken (games against the computer; the server counts them).
-    const hints = p.hints ? ` · ${p.hints} hint${p.hints === 1 ? '' : 's'} used` : '';
+    const hints = p.hints ? ` · ${count(p.hints, 'hint')} used` : '';
     // The chance lost is a sum over the game's decisions (it can pass 100 points in a long game
     // of weak play, won back by luck): per decision it reads as a chance, the sum in points.
     const lost =
@@ -58,13 +59,22 @@ export function reviewLine(a: AnalysisAnswer, names: Names): string {
           `${names[p.seat]}: accuracy ${p.decisions ? t + (p.accuracy ?? 0).toFixed(1) : '–'}, ` +
           `luck ${t}${signedPct(p.luck ?? 0)}`,
       )
-      .join(' · ') + (a.estimate ? ' (estimate)' : '')
+      .join(' · ') +
+    // An estimate now; the review page may later read exact numbers (when the server has solved
+    // the rule set) that differ: say so here, where the first numbers are seen.
+    (a.estimate
+      ? ' (estimated by search; an exact review, once the rules are solved, can differ)'
+      : '')
   );
 }
 
+/** Points of winning chance: "19.3 points" (a sum over a game, so not a chance itself). */
+const points = (v: number) => `${(100 * Math.abs(v)).toFixed(1)} points`;
+
 /**
- * The decomposition from the winner's side, with the players' names:
- * "alice won: +31.0% from the dice, −9.0% from mistakes; bob −4.0%" (the server's summary line).
+ * The decomposition from the winner's side, each number said for what it is, so that it reads
+ * beside the players' own luck: "alice won. The dice gave alice 19.3 points more than bob (luck
+ * +25.6% against +6.3%); mistakes cost alice 16.3 points and bob 45.4 points."
  */
 export function decompositionWords(a: AnalysisAnswer, names: Names): string {
   const d = a.decomposition;
@@ -74,12 +84,16 @@ export function decompositionWords(a: AnalysisAnswer, names: Names): string {
   const foe: SeatNo = side === 1 ? 2 : 1;
   const luck = (s: SeatNo) => (s === 1 ? d.light_luck : d.dark_luck);
   const lost = (s: SeatNo) => (s === 1 ? d.light_lost : d.dark_lost);
-  const head = over ? `${names[side]} won` : `${names[1]} ${pct(d.result)}`;
-  return (
-    `${head}: ${signedPct(luck(side) - luck(foe))} from the dice, ` +
-    `${signedPct(-lost(side))} from mistakes; ${names[foe]} ${signedPct(-lost(foe))}` +
-    (a.estimate ? ' (estimate)' : '')
-  );
+  const t = approx(a);
+  const head = over ? `${names[side]} won.` : `${names[1]} had ${pct(d.result)} at the end.`;
+  const diff = luck(side) - luck(foe);
+  const dice =
+    `The dice gave ${names[side]} ${t}${points(diff)} ${diff < 0 ? 'less' : 'more'} than ` +
+    `${names[foe]} (luck ${t}${signedPct(luck(side))} against ${t}${signedPct(luck(foe))})`;
+  const cost =
+    `mistakes cost ${names[side]} ${t}${points(lost(side))} and ` +
+    `${names[foe]} ${t}${points(lost(foe))}`;
+  return `${head} ${dice}; ${cost}.` + (a.estimate ? ' (estimate)' : '');
 }
 
 export interface PlotPoint extends GraphPoint {

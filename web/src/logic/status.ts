@@ -1,11 +1,12 @@
 // The words of the table screen: the status line under the dice ("Awaiting roll", "Pick a
 // piece", whose turn), the post-game reason, rating changes, seat labels. Pure, unit-tested.
 
+import { count } from './plural.ts';
 import type { SeatInfo, SeatNo, Snapshot, Summary, TableEvent, SolveStatus } from './types.ts';
 
 export function seatName(seats: SeatInfo[], seat: SeatNo): string {
   const s = seats.find((x) => x.seat === seat);
-  if (!s || s.kind === 'empty' || !s.name) return seat === 1 ? 'Seat 1' : 'Seat 2';
+  if (!s || s.kind === 'empty' || !s.name) return seat === 1 ? 'Light' : 'Dark';
   return s.name;
 }
 
@@ -60,7 +61,7 @@ export function statusText(
     case 'awaiting_roll':
       return { main: 'Throw the dice', yourMove: true };
     case 'awaiting_move':
-      return { main: `Move a piece: ${n} ${n === 1 ? 'square' : 'squares'}`, yourMove: true };
+      return { main: `Move a piece: ${count(n, 'square')}`, yourMove: true };
     case 'awaiting_award':
       return { main: 'Rosette award: take it?', yourMove: true };
     case 'awaiting_forfeit':
@@ -136,10 +137,11 @@ export function levelLabel(
         : eta < 90
           ? `, about ${Math.max(1, Math.round(eta))} s`
           : `, about ${Math.round(eta / 60)} min`;
-    const what = solve.state === 'solving' ? `being solved: ${pct}%${when}` : 'queued to be solved';
-    return `${name} (${what}; plays as Hard until then)`;
+    // Short: a select is as wide as its longest option, and the lobby's card is narrow.
+    const what = solve.state === 'solving' ? `${pct}% solved${when}` : 'queued';
+    return `${name} (${what}; Hard till then)`;
   }
-  return `${name} (no table here: plays as Hard)`;
+  return `${name} (no table: plays as Hard)`;
 }
 
 /** The throw the dice show: the last one thrown, kept until the next. */

@@ -2,6 +2,7 @@
 // finished games. Errors come back as ApiError carrying the server's words, so that screens can
 // show them instead of failing silently.
 
+import { count } from '../logic/plural.ts';
 import type {
   AnalysisAnswer,
   ExploreAnswer,
@@ -46,7 +47,9 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     let message = d.message ?? `The server answered ${res.status}.`;
     if (res.status === 429) {
       const wait = res.headers.get('Retry-After');
-      message = `Too many attempts: wait ${wait ?? 'a few'} seconds and try again.`;
+      const secs =
+        wait !== null && /^\d+$/.test(wait) ? count(Number(wait), 'second') : 'a few seconds';
+      message = `Too many attempts: wait ${secs} and try again.`;
     }
     throw new ApiError(res.status, d.error ?? 'http_error', message);
   }

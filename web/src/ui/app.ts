@@ -252,6 +252,8 @@ export class App {
     this.view?.destroy();
     this.view = null;
     clear(this.main);
+    // An error belongs to the screen it was met on: the next screen starts without it.
+    for (const t of this.toasts.querySelectorAll('.toast.warn')) t.remove();
     this.main.className = `screen-${route.name}`;
     document.body.dataset.route = route.name;
     if (needsIdentity(route) && this.identity.kind === 'none') {

@@ -2,6 +2,8 @@
 // captures, the rosettes landed and the rating change of a rated game; then what comes next
 // (Play again, a rematch offered or to accept: rematch.ts).
 
+import { shareGame } from './share_game.ts';
+import { count } from '../logic/plural.ts';
 import { ratingLine, reasonText, seatName } from '../logic/status.ts';
 import type { AnalysisAnswer, SeatNo, Snapshot } from '../logic/types.ts';
 import { reviewLine } from '../logic/review.ts';
@@ -101,7 +103,7 @@ export function buildBanner(
     h('h2', { class: 'banner-title', text: title }),
     h('p', {
       class: 'banner-reason',
-      text: `${winner} wins — ${reasonText(s.reason)} · ${s.turns} ${s.turns === 1 ? 'turn' : 'turns'}`,
+      text: `${winner} wins — ${reasonText(s.reason)} · ${count(s.turns, 'turn')}`,
     }),
     h(
       'table',
@@ -110,6 +112,7 @@ export function buildBanner(
       h('tbody', {}, ...rows),
     ),
     reviewRow(snap),
+    shareGame(snap.id),
     after.note ? h('p', { class: 'banner-rematch', role: 'status', text: after.note }) : null,
     h(
       'div',

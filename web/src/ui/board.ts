@@ -36,7 +36,7 @@ export interface LegalTarget {
   dest: string;
 }
 
-const SEAT_WORD: Record<SeatNo, string> = { 1: 'Rose', 2: 'Sky' };
+const SEAT_WORD: Record<SeatNo, string> = { 1: 'Light', 2: 'Dark' };
 
 export function pieceElement(
   seat: SeatNo,

@@ -1,9 +1,11 @@
-// The explorer (docs/analysis.md): any position of any rule set with every throw and
-// every legal move and its winning chance, from GET /api/explore (exact from the server's solved
-// table, else estimated by search and labelled). A move is played by clicking it in the list or
-// on the board; a throw by clicking it; Back steps through the positions visited. The address
-// follows the position on show, so it can be shared; a position string the server cannot parse
-// is shown in words. The client knows no rules: the server says where each move leads.
+// The analysis board (#/explore, docs/analysis.md): any position of any rule set with every throw
+// and every legal move and its winning chance, from GET /api/explore (exact from the server's
+// solved table, else estimated by search and labelled). A move is played by tapping a piece on
+// the board or the move in the list; a throw by its button under the board; Back and Forward step
+// through the positions visited; "Set up a position" places pieces (explore_setup.ts). The
+// address follows the position on show, so "Copy link" or "Share" passes it on; a position string
+// the server cannot parse is shown in words. The client knows no rules: the server says where
+// each move leads.
 
 import { buildGeometry, parsePosition, type Geometry } from '../logic/geometry.ts';
 import { seatOf } from '../logic/replay.ts';
@@ -14,6 +16,7 @@ import { api, rulesFor } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { BoardView, pieceElement } from './board.ts';
 import { clear, h, onClick, setText } from './dom.ts';
+import { setupPanel, type SetupPanel } from './explore_setup.ts';
 
 const SEAT_NAME: Record<SeatNo, string> = { 1: 'Light', 2: 'Dark' };
 
@@ -83,6 +86,12 @@ function exploreUi(position: string) {
     estimate: h('p', { class: 'review-estimate', role: 'note', hidden: true }),
     list: h('div', { class: 'explore-choices' }),
     back: h('button', { type: 'button', text: '◀ Back', 'data-action': 'explore-back' }),
+    forward: h('button', { type: 'button', text: 'Forward ▶', 'data-action': 'explore-forward' }),
+    setup: h('button', { type: 'button', text: 'Set up a position', 'data-action': 'setup' }),
+    copy: h('button', { type: 'button', text: 'Copy link', 'data-action': 'explore-copy' }),
+    share: h('button', { type: 'button', text: 'Share', 'data-action': 'explore-share' }),
+    throwRow: h('div', { class: 'row explore-throw-row', 'aria-label': 'Throw' }),
+    setupHost: h('div', { class: 'setup-host' }),
     restart: h('button', {
       type: 'button',
       text: 'Start position',
@@ -100,15 +109,26 @@ function exploreUi(position: string) {
   const el = h(
     'section',
     { class: 'replay explore' },
-    h('h1', { text: 'Explorer' }),
+    h('h1', { text: 'Analysis board' }),
     ui.where,
-    ui.form,
     ui.error,
     ui.host,
+    ui.throwRow,
     ui.headline,
     ui.estimate,
-    h('div', { class: 'row explore-nav' }, ui.back, ui.restart),
+    h(
+      'div',
+      { class: 'row explore-nav' },
+      ui.back,
+      ui.forward,
+      ui.restart,
+      ui.setup,
+      ui.copy,
+      ui.share,
+    ),
+    ui.setupHost,
     ui.list,
+    ui.form,
   );
   return { ...ui, el };
 }
@@ -120,7 +140,10 @@ interface Explorer {
   geo: Geometry | null;
   board: Board | null;
   visited: string[];
+  /** Positions stepped back from, for Forward (a new move forgets them). */
+  ahead: string[];
   current: string;
+  setup: SetupPanel | null;
   gone: boolean;
   ticket: number;
 }
@@ -184,6 +207,7 @@ function showAnswer(x: Explorer, a: ExploreAnswer): void {
   const approx = a.estimate ? '~' : '';
   const doing = a.moves ? 'to move' : 'to throw';
   setText(headline, `${SEAT_NAME[seat]} ${doing}: ${approx}${pct(a.value)} to win`);
+  clear(x.ui.throwRow);
   estimate.hidden = !a.estimate;
   setText(
     estimate,
@@ -199,12 +223,27 @@ function showAnswer(x: Explorer, a: ExploreAnswer): void {
   }
   list.replaceChildren(throwList(x, a, seat, approx));
   drawBoard(x, a.position, [], null);
+  x.ui.throwRow.replaceChildren(
+    h('span', { class: 'hint', text: `${SEAT_NAME[seat]} throws:` }),
+    ...(a.throws ?? []).map((t) => {
+      const b = h('button', { type: 'button', text: String(t.outcome), 'data-action': 'throw' });
+      b.dataset.outcome = String(t.outcome);
+      b.setAttribute('aria-label', `Throw ${t.outcome}`);
+      onClick(b, () => void go(x, t.position, true));
+      return b;
+    }),
+  );
 }
 
-/** Shows `position`; `push` keeps the one on show for Back. */
-async function go(x: Explorer, position: string, push: boolean): Promise<void> {
+/**
+ * Shows `position`; `push` keeps the one on show for Back (a new step: Forward's positions are
+ * forgotten, unless `forward` says this is one of them).
+ */
+async function go(x: Explorer, position: string, push: boolean, forward = false): Promise<void> {
   const mine = ++x.ticket;
   const ui = x.ui;
+  x.setup?.close();
+  if (push && !forward) x.ahead = [];
   try {
     const a = await api.explore(x.rules, position);
     if (x.gone || mine !== x.ticket) return;
@@ -225,9 +264,45 @@ async function go(x: Explorer, position: string, push: boolean): Promise<void> {
     drawBoard(x, position, [], null);
   }
   ui.back.disabled = x.visited.length === 0;
+  ui.forward.disabled = x.ahead.length === 0;
   setText(ui.where, `${x.rules} · ${x.current}`);
   // The address follows the position (replaceState: no hashchange, so the page stays).
   history.replaceState(null, '', exploreHash(x.rules, x.current));
+}
+
+/** Back, Forward, the set-up button and the link's Copy and Share. */
+function wireNav(x: Explorer): void {
+  const { ui } = x;
+  onClick(ui.back, () => {
+    const prev = x.visited.pop();
+    if (prev === undefined) return;
+    x.ahead.push(x.current);
+    void go(x, prev, false);
+  });
+  onClick(ui.forward, () => {
+    const next = x.ahead.pop();
+    if (next !== undefined) void go(x, next, true, true);
+  });
+  onClick(ui.setup, () => {
+    // The chances on show are the old position's: gone while setting up a new one.
+    for (const el of [ui.list, ui.throwRow, ui.headline]) clear(el);
+    ui.estimate.hidden = true;
+    x.setup?.open(x.current);
+  });
+  ui.setup.hidden = true; // until the board is drawn (preset rule sets)
+  onClick(ui.copy, async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setText(ui.where, `Link copied · ${x.rules} · ${x.current}`);
+    } catch {
+      setText(ui.where, `Copy the address bar's link by hand · ${x.rules} · ${x.current}`);
+    }
+  });
+  ui.share.hidden = typeof navigator.share !== 'function';
+  onClick(ui.share, () => {
+    const url = window.location.href;
+    navigator.share({ title: 'An Ur position', url }).catch(() => {});
+  });
 }
 
 /** The board of a preset rule set; other rule sets (with parameters) are explored as lists. */
@@ -238,6 +313,10 @@ async function loadBoard(x: Explorer): Promise<void> {
     x.board = buildBoard(x.geo);
     x.ui.host.style.setProperty('--cols', String(x.geo.cols));
     x.ui.host.append(x.board.el);
+    const geo = x.geo;
+    x.setup = setupPanel(geo, x.board.view, (p) => void go(x, p || x.current, p !== ''));
+    x.ui.setupHost.append(x.setup.el);
+    x.ui.setup.hidden = false;
   } catch {
     x.ui.host.append(
       h('p', { class: 'hint', text: 'The board is drawn for preset rule sets only.' }),
@@ -255,20 +334,20 @@ export function mountExplore(_app: App, root: HTMLElement, route: Route): View {
     geo: null,
     board: null,
     visited: [],
+    ahead: [],
     current: '',
+    setup: null,
     gone: false,
     ticket: 0,
   };
-  onClick(ui.back, () => {
-    const prev = x.visited.pop();
-    if (prev !== undefined) void go(x, prev, false);
-  });
+  wireNav(x);
   onClick(ui.restart, () => void go(x, 'start', true));
   ui.form.addEventListener('submit', (e) => {
     e.preventDefault();
     void go(x, ui.input.value.trim() || 'start', true);
   });
   ui.back.disabled = true;
+  ui.forward.disabled = true;
   loadBoard(x)
     .then(() => (x.gone ? undefined : go(x, route.position, false)))
     .catch((e) => setText(ui.error, `Could not load the explorer: ${errorText(e)}`));

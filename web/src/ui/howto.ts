@@ -46,7 +46,7 @@ export function mountHowto(app: App, root: HTMLElement, route: Route): View {
           type: 'button',
           class: 'small',
           'aria-pressed': String(seat === 1),
-          text: seat === 1 ? 'Rose (light) path' : 'Sky (dark) path',
+          text: seat === 1 ? 'Light’s path (rose)' : 'Dark’s path (sky)',
         });
         onClick(b, () => {
           board.showPath(seat);

@@ -211,10 +211,10 @@ function localBlock(app: App, rules: () => string): HTMLElement {
       name: `name${seat}`,
       maxlength: 24,
       placeholder: word,
-      'aria-label': `Name of the ${word.toLowerCase()} side (seat ${seat})`,
+      'aria-label': `Name of the ${word.toLowerCase()} side`,
       class: `pp-name s${seat}`,
     });
-  const names = [nameInput(1, 'Rose'), nameInput(2, 'Sky')];
+  const names = [nameInput(1, 'Light'), nameInput(2, 'Dark')];
   const start = button('pass-and-play', 'Start');
   const error = errorLine();
   onClick(start, () =>
@@ -235,8 +235,8 @@ function computerBlock(app: App, rules: () => string) {
   const seat = h(
     'select',
     { name: 'bot-seat', 'aria-label': 'Your seat' },
-    h('option', { value: '1', text: 'You play seat 1 (rose)' }),
-    h('option', { value: '2', text: 'You play seat 2 (sky)' }),
+    h('option', { value: '1', text: 'You play light (rose)' }),
+    h('option', { value: '2', text: 'You play dark (sky)' }),
   );
   const start = button('play-computer', 'Play the computer');
   start.disabled = true; // until the server has listed the levels

@@ -40,6 +40,10 @@ function credentialsForm(
     button,
     error,
   );
+  // A new attempt clears the last one's words, also when the browser's own checks stop it.
+  const forget = () => (error.textContent = '');
+  form.addEventListener('input', forget);
+  form.addEventListener('invalid', forget, true);
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     error.textContent = '';

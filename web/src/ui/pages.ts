@@ -1,5 +1,6 @@
 // The read-only screens: the leaderboard, a player's match history, and "not found".
 
+import { shareGame } from './share_game.ts';
 import { historyHash, replayHash, type Route } from '../logic/route.ts';
 import { historyAccuracy } from '../logic/review.ts';
 import { reasonText, signed } from '../logic/status.ts';
@@ -126,7 +127,12 @@ export function mountHistory(app: App, root: HTMLElement, route: Route): View {
               text: m.rated && m.rating_change !== undefined ? signed(m.rating_change) : 'unrated',
             }),
             h('td', { class: 'accuracy', text: historyAccuracy(m) }),
-            h('td', {}, h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' })),
+            h(
+              'td',
+              {},
+              h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' }),
+              shareGame(m.id),
+            ),
           ),
         ),
       );

@@ -2,6 +2,7 @@
 // previous / next / last buttons, a slider, autoplay and the arrow keys. Positions come from the
 // server (GET /api/games/<id>/positions); the client does not re-play the rules itself.
 
+import { shareGame } from './share_game.ts';
 import { buildGeometry, parsePosition, type Geometry } from '../logic/geometry.ts';
 import {
   describeRecordEvent,
@@ -70,7 +71,17 @@ function replayUi(geo: Geometry, names: Names) {
       seatRow(2),
     ),
   );
-  return { ...ui, controls, area };
+  // The stage (board and controls), the move list and the review beside them (style.css lays
+  // them out: side by side on a wide screen, the stage kept on screen on a phone).
+  const stage = h('div', { class: 'replay-stage' }, area, controls);
+  // Scrolls by itself on a wide screen: focusable, so that the keyboard scrolls it too.
+  const side = h('div', {
+    class: 'replay-side',
+    tabindex: 0,
+    role: 'region',
+    'aria-label': 'Review',
+  });
+  return { ...ui, controls, stage, side };
 }
 
 /** A replay on show: its frames, the step on show and the autoplay timer. */
@@ -161,7 +172,8 @@ async function attachReview(
       scope: r.host,
       show: (i) => (stop(r), show(r, i)),
     });
-    r.ui.controls.after(r.review.el);
+    r.ui.side.append(r.review.el);
+    r.host.classList.add('reviewed');
   } catch (e) {
     if (!(e instanceof ApiError) || (e.status !== 409 && e.status !== 404)) throw e;
     setText(note, 'This server cannot review this game, so the moves are not graded.');
@@ -242,12 +254,13 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
     const [game, record] = await Promise.all([api.game(route.id), api.record(route.id)]);
     const rules = await rulesFor(record.rules || game.rules);
     const geo = buildGeometry(rules);
-    const names: Names = { 1: game.players[0] ?? 'Seat 1', 2: game.players[1] ?? 'Seat 2' };
+    const names: Names = { 1: game.players[0] ?? 'Light', 2: game.players[1] ?? 'Dark' };
     const t = titles(game, record, rules.name, names);
     setText(title, t.title);
     setText(meta, t.meta);
+    meta.after(shareGame(route.id));
     const ui = replayUi(geo, names);
-    host.append(ui.area, ui.controls, ui.list);
+    host.append(ui.stage, ui.list, ui.side);
     host.style.setProperty('--cols', String(geo.cols));
     const frames = await loadFrames(route.id, geo, record, names, ui, note);
     const rp: Replayer = {

@@ -30,6 +30,54 @@ function markElement(p: PlotPoint): SVGElement {
   return svg('circle', { cx: p.x, cy: p.y, r: 4.5, class: `g-mark g-${p.mark}` });
 }
 
+/** What the marks mean, in words beside their shapes (touch shows no hover title). */
+function legend(): HTMLElement {
+  const item = (cls: string, shape: SVGElement, text: string) => {
+    const icon = svg('svg', { viewBox: '-6 -7 12 12', class: 'g-key', 'aria-hidden': 'true' });
+    shape.setAttribute('class', `g-mark ${cls}`);
+    icon.append(shape);
+    return h('li', {}, icon, text);
+  };
+  return h(
+    'ul',
+    { class: 'g-legend' },
+    item('g-mistake', svg('circle', { cx: 0, cy: 0, r: 4.5 }), 'mistake'),
+    item('g-blunder', svg('circle', { cx: 0, cy: 0, r: 4.5 }), 'blunder'),
+    item('g-luck', svg('polygon', { points: '0,-6 -5,4 5,4' }), 'lucky throw'),
+    h('li', { class: 'g-half-key', text: 'dashed line: even chances' }),
+  );
+}
+
+/** The graph with its title, axes and legend around it. */
+function figure(root: SVGElement, lightName: string, last: number): HTMLElement {
+  return h(
+    'figure',
+    { class: 'win-graph-box' },
+    h(
+      'figcaption',
+      { class: 'g-title' },
+      `${lightName}'s chance to win, step by step `,
+      h('span', { class: 'hint', text: '(tap or click to go there)' }),
+    ),
+    h(
+      'div',
+      { class: 'g-yaxis', 'aria-hidden': 'true' },
+      h('span', { text: '100%' }),
+      h('span', { text: '50%' }),
+      h('span', { text: '0%' }),
+    ),
+    root,
+    h(
+      'div',
+      { class: 'g-xaxis', 'aria-hidden': 'true' },
+      h('span', { text: 'start' }),
+      h('span', { text: 'steps (throws and moves) →' }),
+      h('span', { text: `end (${last})` }),
+    ),
+    legend(),
+  );
+}
+
 /**
  * The graph; `jump(frame)` shows the replay frame after a point's event (frame 0: the start).
  * `lightName` names light in the title ("alice's winning chance").
@@ -84,12 +132,7 @@ export function buildGraph(
     for (const p of pts) if (Math.abs(p.x - x) < Math.abs(best.x - x)) best = p;
     jump(frameOf(best));
   });
-  const el = h(
-    'figure',
-    { class: 'win-graph-box' },
-    h('figcaption', { class: 'hint', text: `${lightName}'s winning chance (click to jump)` }),
-  );
-  el.prepend(root);
+  const el = figure(root, lightName, graph[graph.length - 1]?.step ?? 0);
   return {
     el,
     at(frame: number) {

@@ -5,6 +5,8 @@
 import { h, onClick } from './dom.ts';
 
 export type Speed = 'normal' | 'fast' | 'off';
+/** The colours of the page: the system's choice (prefers-color-scheme), or light or dark. */
+export type Theme = 'system' | 'light' | 'dark';
 
 export interface Settings {
   sound: boolean;
@@ -12,15 +14,17 @@ export interface Settings {
   autoMove: boolean;
   speed: Speed;
   contrast: boolean;
+  theme: Theme;
 }
 
 const KEY = 'ur.settings';
 const DEFAULTS: Settings = {
   sound: true,
-  coords: false,
+  coords: true, // the move log names squares: the board shows those names from the start
   autoMove: false,
   speed: 'normal',
   contrast: false,
+  theme: 'system',
 };
 
 let current: Settings = load();
@@ -49,10 +53,16 @@ export function motionScale(): number {
   return current.speed === 'fast' ? 0.5 : current.speed === 'off' ? 0 : 1;
 }
 
+const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+// Following the system: a change of the system's colours while the page is open applies at once.
+systemDark.addEventListener('change', () => applySettings());
+
 export function applySettings(): void {
   const b = document.body.classList;
   b.toggle('coords', current.coords);
   b.toggle('contrast', current.contrast);
+  const dark = current.theme === 'dark' || (current.theme === 'system' && systemDark.matches);
+  document.documentElement.classList.toggle('dark', dark);
 }
 
 function check(label: string, key: 'sound' | 'coords' | 'autoMove' | 'contrast'): HTMLElement {
@@ -72,6 +82,15 @@ export function settingsPanel(onClose: () => void): HTMLElement {
   );
   speed.value = current.speed;
   speed.addEventListener('change', () => updateSettings({ speed: speed.value as Speed }));
+  const theme = h(
+    'select',
+    { name: 'theme', 'aria-label': 'Colours' },
+    h('option', { value: 'system', text: 'As the system' }),
+    h('option', { value: 'light', text: 'Light' }),
+    h('option', { value: 'dark', text: 'Dark' }),
+  );
+  theme.value = current.theme;
+  theme.addEventListener('change', () => updateSettings({ theme: theme.value as Theme }));
   const close = h('button', { type: 'button', 'data-action': 'close-settings', text: 'Done' });
   onClick(close, onClose);
   return h(
@@ -82,6 +101,7 @@ export function settingsPanel(onClose: () => void): HTMLElement {
     check('Square names on the board (a1…)', 'coords'),
     check('Play forced moves by themselves', 'autoMove'),
     check('High-contrast colours', 'contrast'),
+    h('label', { class: 'field' }, 'Colours', theme),
     h('label', { class: 'field' }, 'Animations', speed),
     h('div', { class: 'row' }, close),
   );

@@ -23,6 +23,7 @@ import { bindTableKeys } from './table_keys.ts';
 import { joinOrOpen, openErrorText } from './table_join.ts';
 import { newLogFill } from './table_log.ts';
 import { actor, myDecision, showError, type TableState } from './table_state.ts';
+import { openHowto } from './howto_overlay.ts';
 import { TableView } from './table_view.ts';
 
 export function mountTable(app: App, root: HTMLElement, route: Route): View {
@@ -102,6 +103,7 @@ function tableState(app: App, id: string, invite: string | null): TableState {
     move: (m) => playMove(t, m),
   };
   view.pathButton.after(t.hint.el);
+  view.onHowto = (preset) => openHowto(app, preset, view.howtoLink);
   view.afterGame = (snap) => bannerActions(app, snap, actor(t), (e) => showError(t, e));
   return t;
 }

@@ -12,6 +12,7 @@ import { pieceElement, type BoardView } from './board.ts';
 import type { DiceView } from './dice.ts';
 import { clear, h, onClick, setShown, setText } from './dom.ts';
 import type { BannerAction } from './rematch.ts';
+import { inviteBox } from './table_invite.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   waiting: 'Waiting',
@@ -20,19 +21,12 @@ const STATUS_WORDS: Record<string, string> = {
   closed: 'Closed',
 };
 
+/** Where the board stands and the panel beside it is narrow (style.css says the same). */
+const UPRIGHT_PHONE = '(orientation: portrait) and (max-width: 760px)';
+
 export class TableView {
   readonly page = h('div', { class: 'table-page loading' });
   readonly fx = h('div', { class: 'fx', 'aria-hidden': 'true' });
-  readonly inviteInput = h('input', {
-    readonly: true,
-    'aria-label': 'Invite link',
-    class: 'invite-link',
-  });
-  readonly copyButton = h('button', {
-    type: 'button',
-    'data-action': 'copy-invite',
-    text: 'Copy link',
-  });
   readonly visButton = h('button', { type: 'button', 'data-action': 'visibility' });
   readonly resignButton = h('button', {
     type: 'button',
@@ -65,7 +59,7 @@ export class TableView {
   });
   readonly awardRow = h('div', { class: 'award-row' });
   private readonly rulesName = h('span', { class: 'rules-name', text: 'Table' });
-  private readonly howtoLink = h('a', {
+  readonly howtoLink = h('a', {
     class: 'howto-link',
     href: '#/lobby',
     text: 'How to play',
@@ -78,7 +72,7 @@ export class TableView {
   private bannerRematch = '';
   private readonly statusBadge = h('span', { class: 'badge table-status' });
   private readonly watchers = h('span', { class: 'watchers', title: 'Spectators' });
-  private readonly inviteBox = h('div', { class: 'invite' });
+  private readonly invite = inviteBox((text, tone) => this.toast(text, tone));
   private readonly boardWrap = h('div', { class: 'board-wrap' });
   private readonly bannerHost = h('div', { class: 'banner-host' });
   private readonly seatBoxes = new Map<SeatNo, HTMLElement>();
@@ -100,27 +94,20 @@ export class TableView {
 
   /** How the page tells the player something (the app's toasts). */
   toast: (text: string, tone: 'info' | 'good') => void = () => {};
+  /** Opens the rule set's how-to over the table (the link's page when unset). */
+  onHowto: ((preset: string) => void) | null = null;
+  private rulesId = '';
   /** Asked to make the table public (true) or private. */
   onVisibility: (pub: boolean) => void = () => {};
   private isPublic = false;
 
   constructor(id: string) {
-    onClick(this.copyButton, async () => {
-      this.inviteInput.select();
-      try {
-        await navigator.clipboard.writeText(this.inviteInput.value);
-        this.toast('Invite link copied. Send it to your opponent.', 'good');
-      } catch {
-        this.toast('Copy the selected link by hand (the browser refused the clipboard).', 'info');
-      }
-    });
     onClick(this.visButton, () => this.onVisibility(!this.isPublic));
-    this.inviteBox.append(
-      h('span', { class: 'hint', text: 'Invite link:' }),
-      this.inviteInput,
-      this.copyButton,
-    );
-    this.inviteBox.hidden = true;
+    onClick(this.howtoLink, (e) => {
+      if (!this.onHowto || !this.rulesId) return;
+      e.preventDefault();
+      this.onHowto(this.rulesId);
+    });
     const bar = h(
       'div',
       { class: 'table-bar' },
@@ -132,7 +119,7 @@ export class TableView {
         this.watchers,
         this.howtoLink,
       ),
-      this.inviteBox,
+      this.invite.el,
       h(
         'div',
         { class: 'tb-right' },
@@ -163,8 +150,12 @@ export class TableView {
       this.fx,
       this.bannerHost,
     );
-    // The move log stands under the board, in the height the panel beside it leaves free.
-    this.boardWrap.append(this.log);
+    // The move log stands under the board, in the height the panel beside it leaves free; on a
+    // phone held upright the board takes the whole height, so the log fills the dice panel.
+    const upright = window.matchMedia(UPRIGHT_PHONE);
+    const placeLog = () => (upright.matches ? dice : this.boardWrap).append(this.log);
+    upright.addEventListener('change', placeLog);
+    placeLog();
     this.page.append(bar, playArea, this.errorLine);
     this.page.dataset.table = id;
     setText(this.statusMain, 'Connecting…');
@@ -175,7 +166,7 @@ export class TableView {
       'div',
       { class: 'chip' },
       pieceElement(seat),
-      h('span', { class: 'seat-name', text: `Seat ${seat}` }),
+      h('span', { class: 'seat-name', text: seat === 1 ? 'Light' : 'Dark' }),
       h('span', { class: 'seat-extra' }),
       h('span', { class: 'turn-mark', 'aria-hidden': 'true', text: '◀' }),
     );
@@ -205,6 +196,7 @@ export class TableView {
   drawBar(snap: Snapshot, spectators: number, owner: boolean, invite: string | null): void {
     setText(this.rulesName, snap.rules_name);
     this.howtoLink.href = howtoHash(snap.rules);
+    this.rulesId = snap.rules;
     const words = [STATUS_WORDS[snap.status] ?? snap.status];
     if (snap.rated) words.push('rated');
     words.push(snap.local ? 'pass and play' : snap.public ? 'public' : 'private');
@@ -213,8 +205,8 @@ export class TableView {
     setText(this.statusBadge, words.join(' · '));
     this.setWatchers(spectators);
     const showInvite = owner && invite !== null && snap.status === 'waiting';
-    this.inviteBox.hidden = !showInvite;
-    if (showInvite) this.inviteInput.value = inviteUrl(window.location.href, snap.id, invite!);
+    this.invite.el.hidden = !showInvite;
+    if (showInvite) this.invite.input.value = inviteUrl(window.location.href, snap.id, invite!);
     this.isPublic = snap.public;
     this.visButton.hidden = !owner || snap.status === 'closed' || !!snap.local;
     setText(this.visButton, snap.public ? 'Make private' : 'Make public');
@@ -231,9 +223,13 @@ export class TableView {
     for (const seat of [1, 2] as SeatNo[]) {
       const box = this.seatBoxes.get(seat)!;
       const info = snap.seats.find((x) => x.seat === seat);
-      let name = info && info.kind !== 'empty' ? (info.name ?? '') : '(open seat)';
-      if (seat === you) name = `You (${name})`; // "You" first: it survives a cut name
-      setText(box.querySelector('.seat-name')!, name);
+      const name = info && info.kind !== 'empty' ? (info.name ?? '') : '(open seat)';
+      // "You" first: it survives a cut name. The name is one unbreakable piece (a narrow panel
+      // puts it on a line of its own, whole or cut with an ellipsis, never split mid-word).
+      const nameEl = box.querySelector('.seat-name')!;
+      const whole = h('span', { class: 'nm', text: seat === you ? `(${name})` : name });
+      if (seat === you) nameEl.replaceChildren('You ', whole);
+      else nameEl.replaceChildren(whole);
       const extra: string[] = [];
       // After a rated game, the rating it produced (the seat keeps the one it sat down with).
       const after = snap.summary?.seats.find((x) => x.seat === seat)?.rating_after;
