@@ -37,5 +37,5 @@ for cmd in "serve --port 0" "loadtest --games 1" "bot --server http://x --engine
   [ "$code" -eq 2 ] || fail "ur $name exited $code, not 2: $(cat "$work/out")"
   grep -q "ur $name: not built in" "$work/out" || fail "ur $name did not say so: $(cat "$work/out")"
 done
-[ $status -eq 0 ] && echo "ok: -DUR_SERVER=OFF builds ur without the server; serve, loadtest, bot not built in"
+[ $status -eq 0 ] && echo "ok: -DUR_SERVER=OFF builds ur without the server; serve, loadtest, bot, backup, restore not built in"
 exit $status
