@@ -1,5 +1,5 @@
 # Two commands matter: `make run` and `make test`. Both install what is missing first.
-.PHONY: run play web test setup build build-asan bench format format-check clean cluster cluster-down
+.PHONY: run play web test setup build build-asan bench format format-check clean cluster cluster-down deb
 
 JOBS ?= $(shell nproc)
 UR := build/release/ur
@@ -50,6 +50,11 @@ test: build build-asan web format-check
 bench: build
 	$(UR) bench
 	build/release/bench/ur_bench
+
+# The Debian package (build/deb/ur_VERSION_ARCH.deb): the binary, the web client, the systemd
+# unit and /etc/ur/ur.conf (scripts/make-deb; docs/operations.md).
+deb: build web
+	./scripts/make-deb
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

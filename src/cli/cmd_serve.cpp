@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "server/log.h"
 #include "server/server.h"
 #include "server/storage/pg_storage.h"
 #include "server/tables/table_solver.h"
@@ -18,8 +19,10 @@ struct ServeFlags {
   server::ServerConfig cfg;
   std::string db;
   bool quiet = false;
+  std::string log_format = "text";
   double idle_seconds = 30, bot_delay_ms = 700;
   int lease_ms = 3000, lease_renew_ms = 1000;
+  double abort_seconds = 60;
   bool no_solve = false;
   double solve_memory_gib = static_cast<double>(server::default_solve_memory()) / (1 << 30);
 };
@@ -68,6 +71,11 @@ void add_place_options(CLI::App* cmd, ServeFlags& f) {
   cmd->add_option("--web-root", cfg.web_root, "directory of static files served at /")
       ->envname("UR_WEB_ROOT")
       ->capture_default_str();
+  cmd->add_option("--public-origin", cfg.public_origins,
+                  "origin the server is published at, e.g. https://ur.example.org: the pages "
+                  "allowed to open WebSockets (repeatable; default: its own addresses, as "
+                  "--bind/--port serve them)")
+      ->envname("UR_PUBLIC_ORIGIN");
   cmd->add_option("--allowed-origin,--allow-origin", cfg.allow_origins,
                   "extra Origin allowed to open WebSockets, e.g. http://localhost:5173 "
                   "(repeatable)")
@@ -87,6 +95,12 @@ void add_play_options(CLI::App* cmd, ServeFlags& f) {
   cmd->add_option("--idle-timeout", f.idle_seconds,
                   "seconds the player to act may idle before losing the game (0 = never)")
       ->envname("UR_IDLE_TIMEOUT")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
+  cmd->add_option("--first-move-abort", f.abort_seconds,
+                  "seconds after which a game whose first player never opened the table is "
+                  "aborted, unrated (0 = never)")
+      ->envname("UR_FIRST_MOVE_ABORT")
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();
   cmd->add_option("--bot-delay", f.bot_delay_ms, "milliseconds a computer seat waits before acting")
@@ -115,6 +129,15 @@ void add_play_options(CLI::App* cmd, ServeFlags& f) {
   cmd->add_flag("--secure-cookies", cfg.secure_cookies,
                 "mark the session cookie Secure (when served behind HTTPS)");
   cmd->add_flag("--quiet,-q", f.quiet, "no access log");
+  cmd->add_option("--log-format", f.log_format,
+                  "the log's lines: text, or json (one object a line)")
+      ->envname("UR_LOG_FORMAT")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->add_option("--metrics-token", f.cfg.metrics_token,
+                  "serve GET /metrics (Prometheus) to requests with Authorization: Bearer TOKEN; "
+                  "without it /metrics is off")
+      ->envname("UR_METRICS_TOKEN");
 }
 
 void run_serve(ServeFlags& f) {
@@ -125,8 +148,11 @@ void run_serve(ServeFlags& f) {
   // The solved tables are DATA_DIR/tables/<rules>.urt: the server's table store lists them
   // from cfg.data_dir at start-up (server_context.h).
   cfg.access_log = !f.quiet;
+  cfg.log_json = f.log_format == "json";
+  server::set_log_json(cfg.log_json);
   cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(f.idle_seconds * 1000));
   cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(f.bot_delay_ms));
+  cfg.first_move_abort = std::chrono::milliseconds(static_cast<long long>(f.abort_seconds * 1000));
   cfg.leases.duration = std::chrono::milliseconds(f.lease_ms);
   cfg.leases.renew = std::chrono::milliseconds(f.lease_renew_ms);
   cfg.solve_tables = !f.no_solve;
@@ -136,16 +162,18 @@ void run_serve(ServeFlags& f) {
   if (self_ec) cfg.solve_tables = false;
   server::Server srv(cfg);
   if (std::string err = srv.start(); !err.empty()) {
-    std::cerr << "ur serve: " << err << "\n";
+    server::log_line("ur serve: " + err);
     exit_status() = 1;
     return;
   }
-  std::cerr << "ur serve: listening on http://" << cfg.bind << ":" << srv.port() << "/ (database "
-            << (cfg.db.find("://") != std::string::npos ? server::redact_pg_url(cfg.db) : cfg.db)
-            << (cfg.bus.empty() ? "" : ", bus " + cfg.bus) << ", web root " << cfg.web_root
-            << "); Ctrl-C to stop\n";
+  server::log_line(
+      "ur serve: listening on http://" + cfg.bind + ":" + std::to_string(srv.port()) +
+      "/ (database " +
+      (cfg.db.find("://") != std::string::npos ? server::redact_pg_url(cfg.db) : cfg.db) +
+      (cfg.bus.empty() ? "" : ", bus " + cfg.bus) + ", web root " + cfg.web_root +
+      "); Ctrl-C to stop");
   srv.run();
-  std::cerr << "ur serve: stopped\n";
+  server::log_line("ur serve: stopped");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// `ur serve`, `ur loadtest` and `ur bot` in a build configured with -DUR_SERVER=OFF: the server
-// and its libraries (Beast, SQLite, libpq, libsodium, hiredis) are not in this program, so each
-// command accepts any arguments, says so and exits with status 2 instead of being unknown.
+// `ur serve`, `ur loadtest`, `ur bot`, `ur backup` and `ur restore` in a build configured with
+// -DUR_SERVER=OFF: the server and its libraries (Beast, SQLite, libpq, libsodium, hiredis) are
+// not in this program, so each command accepts any arguments, says so and exits with status 2
+// instead of being unknown.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
@@ -33,6 +34,11 @@ void add_loadtest_command(CLI::App& app) {
 
 void add_bot_command(CLI::App& app) {
   add_not_built(app, "bot", "Connect an engine program to an ur server as a bot account");
+}
+
+void add_backup_command(CLI::App& app) {
+  add_not_built(app, "backup", "Copy the server's database to a file");
+  add_not_built(app, "restore", "Replace the server's database with a backup");
 }
 
 }  // namespace ur::cli

@@ -50,5 +50,6 @@ void add_serve_command(CLI::App& app);
 void add_loadtest_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
 void add_bot_command(CLI::App& app);
+void add_backup_command(CLI::App& app);
 
 }  // namespace ur::cli

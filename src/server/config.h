@@ -18,15 +18,21 @@ struct ServerConfig {
   // The event bus between nodes: "" = in-process (one node), "redis://HOST:PORT" = Redis
   // (several nodes over one PostgreSQL database; redis_pubsub.h).
   std::string bus;
-  std::string data_dir = "./data";         // created if missing
-  std::string web_root = "./web";          // static files; may be missing (then only the API)
+  std::string data_dir = "./data";  // created if missing
+  std::string web_root = "./web";   // static files; may be missing (then only the API)
+  // The origins the server is published at, e.g. "https://ur.example.org": the pages allowed to
+  // open WebSockets. Empty: its own addresses (http_util.h, origin_allowed).
+  std::vector<std::string> public_origins;
   std::vector<std::string> allow_origins;  // extra WebSocket origins, e.g. "http://localhost:5173"
   // Load balancers whose X-Forwarded-For names the client (http_util.h: client_address).
   std::vector<std::string> trusted_proxies;
-  int threads = 2;              // I/O threads
-  int worker_threads = 2;       // password hashing and database work
-  bool handle_signals = true;   // stop gracefully on SIGINT/SIGTERM
-  bool access_log = true;       // one line per HTTP request on stderr
+  int threads = 2;             // I/O threads
+  int worker_threads = 2;      // password hashing and database work
+  bool handle_signals = true;  // stop gracefully on SIGINT/SIGTERM
+  bool access_log = true;      // one line per HTTP request on stderr
+  bool log_json = false;       // the log as one JSON object per line (log.h)
+  // GET /metrics answers only with `Authorization: Bearer <metrics_token>`; empty = off.
+  std::string metrics_token;
   bool secure_cookies = false;  // add `Secure` to the session cookie (behind HTTPS)
 
   // Limits. A request body over max_body_bytes gets 413; a WebSocket message over
@@ -60,6 +66,9 @@ struct ServerConfig {
   // Tables. The player to act who does nothing for idle_timeout loses the game; a computer seat
   // waits bot_delay before each throw and move so that people can follow it.
   std::chrono::milliseconds idle_timeout{30'000};
+  // A game whose first player to act has not opened the table this long after it started is
+  // aborted, unrated (table_abort.cpp); 0 = never.
+  std::chrono::milliseconds first_move_abort{60'000};
   std::chrono::milliseconds bot_delay{700};
   int table_threads = 2;  // run table actions (PostgreSQL writes run on the storage pool)
   // PostgreSQL connections of this node, and as many threads that run the tables' database

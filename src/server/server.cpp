@@ -115,6 +115,7 @@ std::string Server::start() {
   s.ctx = std::make_unique<ServerContext>(cfg, std::move(opened.storage));
   s.ctx->pubsub = std::move(std::get<std::unique_ptr<PubSub>>(bus));
   s.ctx->dispatcher = std::make_unique<Dispatcher>();
+  s.ctx->dispatcher->set_metrics(&s.ctx->metrics);
   s.ctx->tables = std::make_unique<TableService>(*s.ctx);
   s.ctx->tables->register_handlers(*s.ctx->dispatcher);
   s.ctx->bots = std::make_unique<BotService>(*s.ctx);

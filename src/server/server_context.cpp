@@ -57,6 +57,13 @@ bool ServerContext::try_add_ws(const std::string& ip) {
   return true;
 }
 
+int ServerContext::ws_open() {
+  std::lock_guard lock(ws_ip_mutex_);
+  int n = 0;
+  for (const auto& [ip, count] : ws_per_ip_) n += count;
+  return n;
+}
+
 void ServerContext::remove_ws(const std::string& ip) {
   std::lock_guard lock(ws_ip_mutex_);
   auto it = ws_per_ip_.find(ip);

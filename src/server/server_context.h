@@ -23,6 +23,7 @@
 #include "server/accounts/identity.h"
 #include "server/accounts/rate_limiter.h"
 #include "server/config.h"
+#include "server/metrics.h"
 #include "server/storage/storage.h"
 
 namespace ur::solver {
@@ -60,10 +61,12 @@ struct ServerContext {
   std::unique_ptr<TableSolver> solver;  // null unless config.solve_tables
   RateLimiter ws_ip_limiter;
   std::atomic<std::uint64_t> next_connection_id{1};
+  Metrics metrics;  // GET /metrics (metrics.h)
 
   // WebSocket connections per IP (max_ws_per_ip): try_add_ws is false when at the limit.
   bool try_add_ws(const std::string& ip);
   void remove_ws(const std::string& ip);
+  int ws_open();  // WebSockets open now, all addresses together
 
  private:
   std::mutex ws_ip_mutex_;
@@ -100,9 +103,26 @@ inline bool storage_runs_calls_at_once(const ServerContext& ctx) {
 }
 template <class F>
 boost::asio::awaitable<std::invoke_result_t<F>> on_storage(ServerContext& ctx, F f) {
+  // Timed where it runs: the database's time, without the wait for a pool thread.
+  auto timed = [&ctx, f = std::move(f)]() mutable {
+    auto started = std::chrono::steady_clock::now();
+    try {
+      if constexpr (std::is_void_v<std::invoke_result_t<F>>) {
+        f();
+        ctx.metrics.db_call(std::chrono::steady_clock::now() - started);
+      } else {
+        auto result = f();
+        ctx.metrics.db_call(std::chrono::steady_clock::now() - started);
+        return result;
+      }
+    } catch (...) {
+      ctx.metrics.db_error();
+      throw;
+    }
+  };
   if (storage_runs_calls_at_once(ctx))
-    co_return co_await run_on(ctx.storage_pool.get_executor(), std::move(f));
-  co_return f();
+    co_return co_await run_on(ctx.storage_pool.get_executor(), std::move(timed));
+  co_return timed();
 }
 
 // The same rule for a storage call nobody awaits (`f` handles its own result and errors):

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # -DUR_SERVER=OFF (the `server-off` preset): the engine, solver, players, analysis and the `ur`
-# command configure and build without the server's dependencies, and `ur serve`, `ur loadtest`
-# and `ur bot` say they were not built in. Boost, SQLite and pkg-config (libsodium, libpq,
-# libpqxx, hiredis) are hidden from the configure step, and the program must link none of them.
+# command configure and build without the server's dependencies, and `ur serve`, `ur loadtest`,
+# `ur bot`, `ur backup` and `ur restore` say they were not built in. Boost, SQLite and
+# pkg-config (libsodium, libpq, libpqxx, hiredis) are hidden from the configure step, and the
+# program must link none of them.
 # Only the `ur` target is built, at -O0 (through ccache when it is installed), to keep CI short.
 # Usage: server_off.sh <path-to-ur> <tests-dir>
 source "$(dirname "$0")/lib.bash" "$@"
@@ -27,7 +28,8 @@ grep -q '^finkel' "$work/rules" || fail "ur rules list does not list finkel: $(c
 "$off" perft --rules finkel --depth 2 >"$work/perft" 2>&1 || fail "perft failed: $(cat "$work/perft")"
 grep -qx 'depth 2 28' "$work/perft" || fail "perft depth 2 is not 28 leaves: $(cat "$work/perft")"
 
-for cmd in "serve --port 0" "loadtest --games 1" "bot --server http://x --engine y"; do
+for cmd in "serve --port 0" "loadtest --games 1" "bot --server http://x --engine y" \
+  "backup --out x.db" "restore --from x.db"; do
   name=${cmd%% *}
   # shellcheck disable=SC2086
   "$off" $cmd >"$work/out" 2>&1
@@ -35,5 +37,5 @@ for cmd in "serve --port 0" "loadtest --games 1" "bot --server http://x --engine
   [ "$code" -eq 2 ] || fail "ur $name exited $code, not 2: $(cat "$work/out")"
   grep -q "ur $name: not built in" "$work/out" || fail "ur $name did not say so: $(cat "$work/out")"
 done
-[ $status -eq 0 ] && echo "ok: -DUR_SERVER=OFF builds ur without the server; serve, loadtest, bot not built in"
+[ $status -eq 0 ] && echo "ok: -DUR_SERVER=OFF builds ur without the server; serve, loadtest, bot, backup, restore not built in"
 exit $status

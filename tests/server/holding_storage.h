@@ -89,9 +89,18 @@ class HoldingStorage final : public Storage {
 
   // The rest is the real storage's.
   std::string backend() const override { return inner_->backend(); }
-  int schema_version() override { return inner_->schema_version(); }
+  int schema_version() override {
+    if (down()) throw StorageError("the test's database is down");
+    return inner_->schema_version();
+  }
   int latest_schema_version() const override { return inner_->latest_schema_version(); }
-  bool healthy() override { return inner_->healthy(); }
+  bool healthy() override { return !down() && inner_->healthy(); }
+  // The database is unreachable, as a stopped PostgreSQL is: the health check fails and the
+  // reads it makes throw (the real storages turn a lost connection into StorageError).
+  void set_down(bool on) {
+    std::lock_guard lock(mutex_);
+    down_ = on;
+  }
   std::optional<User> create_user(std::string_view u, std::string_view h,
                                   std::int64_t now) override {
     return inner_->create_user(u, h, now);
@@ -163,6 +172,11 @@ class HoldingStorage final : public Storage {
     --waiting_;
   }
 
+  bool down() {
+    std::lock_guard lock(mutex_);
+    return down_;
+  }
+
   std::unique_ptr<Storage> inner_;
   std::mutex mutex_;
   std::condition_variable changed_;
@@ -171,6 +185,7 @@ class HoldingStorage final : public Storage {
   std::map<std::string, int> reads_;
   bool fail_new_ = false;
   int failed_new_ = 0;
+  bool down_ = false;
 };
 
 }  // namespace ur::server::test

@@ -125,15 +125,28 @@ TEST(HttpUtil, TheClientAddressComesFromXForwardedForOnlyThroughATrustedProxy) {
 }
 
 TEST(HttpUtil, OriginRule) {
-  std::vector<std::string> allowed{"http://localhost:5173"};
-  EXPECT_TRUE(origin_allowed("", "example.org", allowed));
-  EXPECT_TRUE(origin_allowed("http://example.org", "example.org", allowed));
-  EXPECT_TRUE(origin_allowed("https://Example.org:8080", "example.org:8080", allowed));
-  EXPECT_TRUE(origin_allowed("http://localhost:5173", "127.0.0.1:8080", allowed));
-  EXPECT_FALSE(origin_allowed("http://evil.example", "example.org", allowed));
-  EXPECT_FALSE(origin_allowed("http://example.org.evil", "example.org", allowed));
-  EXPECT_FALSE(origin_allowed("null", "example.org", allowed));
-  EXPECT_FALSE(origin_allowed("http://example.org/path", "example.org", allowed));
+  std::vector<std::string> none, allowed{"http://localhost:5173"};
+  // No public origin: the server's own addresses, reached by IP address or localhost.
+  EXPECT_TRUE(origin_allowed("", "example.org", none, allowed));
+  EXPECT_TRUE(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", none, allowed));
+  EXPECT_TRUE(origin_allowed("http://LOCALHOST:8080", "localhost:8080", none, allowed));
+  EXPECT_TRUE(origin_allowed("http://[::1]:8080", "[::1]:8080", none, allowed));
+  EXPECT_TRUE(origin_allowed("http://192.0.2.7", "192.0.2.7", none, allowed));
+  EXPECT_TRUE(origin_allowed("http://localhost:5173", "127.0.0.1:8080", none, allowed));
+  // A DNS-rebound page: the attacker's name is both Host and Origin.
+  EXPECT_FALSE(origin_allowed("http://example.org", "example.org", none, allowed));
+  EXPECT_FALSE(origin_allowed("https://Example.org:8080", "example.org:8080", none, allowed));
+  EXPECT_FALSE(origin_allowed("http://192.0.2.8:8080", "192.0.2.7:8080", none, allowed));
+  EXPECT_FALSE(origin_allowed("http://evil.example", "127.0.0.1:8080", none, allowed));
+  EXPECT_FALSE(origin_allowed("null", "127.0.0.1", none, allowed));
+  EXPECT_FALSE(origin_allowed("http://127.0.0.1/path", "127.0.0.1", none, allowed));
+  // Published at a name: that origin only (and the extra ones), not the addresses any more.
+  std::vector<std::string> published{"https://ur.example.org"};
+  EXPECT_TRUE(origin_allowed("https://UR.example.org", "10.0.0.5:8080", published, allowed));
+  EXPECT_TRUE(origin_allowed("http://localhost:5173", "10.0.0.5:8080", published, allowed));
+  EXPECT_FALSE(origin_allowed("http://evil.example", "evil.example", published, allowed));
+  EXPECT_FALSE(origin_allowed("http://ur.example.org", "ur.example.org", published, allowed));
+  EXPECT_FALSE(origin_allowed("http://127.0.0.1:8080", "127.0.0.1:8080", published, allowed));
 }
 
 TEST(HttpUtil, HeaderBlocksWithFoldingOrSpaceBeforeTheColonAreRefused) {

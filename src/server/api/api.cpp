@@ -193,7 +193,16 @@ awaitable<Response> api_guest(ServerContext& ctx, const Request& req, const std:
 }
 
 awaitable<Response> api_health(ServerContext& ctx, const Request& req) {
-  auto job = [&ctx] { return std::pair{ctx.storage->healthy(), ctx.storage->schema_version()}; };
+  // A database that does not answer makes the health check fail, not the request: the schema
+  // version is read only from a database that answered, and an error of its own is a 503 too.
+  auto job = [&ctx]() -> std::pair<bool, json> {
+    try {
+      if (!ctx.storage->healthy()) return {false, nullptr};
+      return {true, ctx.storage->schema_version()};
+    } catch (const StorageError&) {
+      return {false, nullptr};
+    }
+  };
   auto [ok, version] = co_await offload(ctx, std::move(job));
   // A node whose bus reconnects still serves its own watchers (and resyncs them after): it
   // stays healthy, so that a Redis restart does not take every node out of the balancer.
@@ -327,6 +336,10 @@ awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req, std::string r
   try {
     if (path.rfind("/api/", 0) == 0) {
       Response res = co_await route_api(ctx, req, path, remote_ip);
+      status = res.result_int();
+      out.emplace(std::move(res));
+    } else if (path == "/metrics") {
+      Response res = serve_metrics(ctx, req);
       status = res.result_int();
       out.emplace(std::move(res));
     } else if (path == "/ws") {

@@ -81,6 +81,9 @@ boost::asio::awaitable<Response> route_match_api(ServerContext& ctx, const Reque
 boost::asio::awaitable<Response> route_bot_api(ServerContext& ctx, const Request& req,
                                                const std::string& path, const std::string& ip);
 
+// GET /metrics (api_metrics.cpp): the Prometheus text format, behind the metrics token.
+Response serve_metrics(ServerContext& ctx, const Request& req);
+
 // Whether the request's Content-Type is application/json (POSTs must be: see above).
 bool is_json_request(const Request& req);
 

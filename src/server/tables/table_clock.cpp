@@ -43,7 +43,7 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
   t->clock_seat = 0;
   if (stopping_) return;
   int seat = clock_seat_for(*t, t->model, t->deadline_ms != 0);
-  if (!seat) return;
+  if (!seat) return arm_abort(t);
   std::int64_t now_ms = unix_now_ms();
   if (!t->deadline_ms) t->deadline_ms = now_ms + ctx_.config.idle_timeout.count();
   // Every node shows the clock (clock_json); only the lease holder runs it.

@@ -58,7 +58,8 @@ json TableService::joined_message(const LiveTable& t, const Actor& a) const {
   bool player = seat && !m.seats()[seat - 1].left;
   json j = envelope("joined");
   j["table"] = table_snapshot(m);
-  j["you"] = seat ? json(seat) : json(nullptr);
+  // A player who left watches as a spectator: no seat of theirs any more (docs/protocol.md).
+  j["you"] = player ? json(seat) : json(nullptr);
   j["role"] = player ? "player" : "spectator";
   j["owner"] = m.owner() == a.key;
   if (m.owner() == a.key && m.status() == TableStatus::kWaiting && !m.invite().empty())
@@ -128,6 +129,8 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   }
   auto t = add_table(std::move(std::get<TableModel>(made)));
   auto open = [this, t, &c, &msg, actor] {
+    // The creator's page has the table: their first move is timed once the game starts.
+    if (int seat = t->model.seat_of(actor.key)) t->loaded[seat - 1] = true;
     watch(c, t, false);
     arm_clock(t);
     send_joined(c, *t, actor, msg);

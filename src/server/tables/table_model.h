@@ -162,6 +162,8 @@ class TableModel {
   std::optional<Error> undo(const Actor& a, json& events);
   // The player to act ran out of time: they lose. Only while playing.
   std::optional<Error> time_out(json& events);
+  // Nobody made the first move of a game between two people: it closes, unrated (table_abort.cpp).
+  std::optional<Error> abort_unstarted(json& events);
   // The computer seat's actions (no actor, no action id).
   std::optional<Error> bot_roll(const UnitRandom& random, json& events);
   std::optional<Error> bot_move(const Move& m, json& events);

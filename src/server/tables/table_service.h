@@ -86,9 +86,15 @@ class TableGate {
 struct LiveTable {
   using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
   LiveTable(Strand s, TableModel m)
-      : model_id(m.id()), strand(s), model(std::move(m)), idle_timer(s), bot_timer(s) {}
+      : model_id(m.id()),
+        rules(m.rules()),
+        strand(s),
+        model(std::move(m)),
+        idle_timer(s),
+        bot_timer(s) {}
 
   const std::string model_id;  // readable off the strand
+  const std::string rules;     // the same: GET /metrics counts the live tables by rule set
   Strand strand;
   TableGate gate;    // on the strand: whatever changes the model goes through it
   TableModel model;  // touched only on the strand
@@ -129,6 +135,8 @@ class TableService {
   // Starts the matchmaking ticks and the cache sweep, and with a bus the table leases, held
   // under `node_name` plus a random suffix.
   void start(const std::string& node_name = "node");
+  // The tables this node holds that wait for a player or play, by rule set (GET /metrics).
+  std::map<std::string, int> live_tables_by_rules();
   // This node's id (node_name plus its suffix), once started: /api/health reports it.
   const std::string& node() const { return leases_.node(); }
   // At the start of a graceful stop, with a bus: hands this node's leases back (one statement)
@@ -248,6 +256,8 @@ class TableService {
   Outcome server_action(std::shared_ptr<LiveTable> t, const char* what, std::int64_t version,
                         ServerAction action);
   void arm_clock(const std::shared_ptr<LiveTable>& t);
+  // With no clock yet: the timer that aborts a game whose first player never opens the table.
+  void arm_abort(const std::shared_ptr<LiveTable>& t);
   // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
   int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;
 

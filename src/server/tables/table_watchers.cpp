@@ -9,7 +9,9 @@ using json = nlohmann::json;
 
 namespace {
 
-std::string topic_of(const std::string& table_id) {
+// The same topic as table_service.cpp's topic_of (a name of its own: the two files may share a
+// unity batch).
+std::string watch_topic(const std::string& table_id) {
   return "table:" + table_id;
 }
 
@@ -19,7 +21,7 @@ void TableService::publish_spectators(LiveTable& t) {
   json msg = envelope("spectators");
   msg["table"] = t.model_id;
   msg["count"] = t.spectators.load();
-  ctx_.pubsub->publish(topic_of(t.model_id), std::make_shared<const std::string>(msg.dump()));
+  ctx_.pubsub->publish(watch_topic(t.model_id), std::make_shared<const std::string>(msg.dump()));
 }
 
 void TableService::evict_spectators(LiveTable& t) {
@@ -61,7 +63,7 @@ void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool 
   Watch w;
   w.table = t;
   w.spectator = spectator;
-  w.sub = ctx_.pubsub->subscribe(topic_of(id), [weak](const Payload& p) {
+  w.sub = ctx_.pubsub->subscribe(watch_topic(id), [weak](const Payload& p) {
     if (auto client = weak.lock()) client->send(p);
   });
   conn.watching.emplace(id, std::move(w));

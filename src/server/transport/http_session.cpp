@@ -94,6 +94,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
       bool keep_alive = answer.message.keep_alive() && !server_.stopping;
       stream_.expires_after(cfg.http_timeout);
       auto [wec, wn] = co_await beast::async_write(stream_, std::move(answer.message), kNoThrow);
+      ctx_.metrics.http_request(answer.status, std::chrono::steady_clock::now() - started);
       if (cfg.access_log) {
         auto us = std::chrono::duration_cast<std::chrono::microseconds>(
                       std::chrono::steady_clock::now() - started)
@@ -118,18 +119,21 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
       co_return;
     }
     if (!origin_allowed(req[beast::http::field::origin], req[beast::http::field::host],
-                        cfg.allow_origins)) {
+                        cfg.public_origins, cfg.allow_origins)) {
+      ctx_.metrics.ws_refused();
       if (cfg.access_log) log_line(ip + " ws refused: origin not allowed");
       co_await fail_and_close(Errc::kBadOrigin, "origin not allowed");
       co_return;
     }
     if (!ctx_.try_add_ws(ip)) {
+      ctx_.metrics.ws_refused();
       if (cfg.access_log) log_line(ip + " ws refused: too many connections from this address");
       co_await fail_and_close(Errc::kRateLimited, "too many open connections from your address");
       co_return;
     }
     handed_off_ = true;
     stream_.expires_never();
+    ctx_.metrics.ws_opened();
     start_ws_session(server_, std::move(stream_), ip, std::move(req));
   }
 

@@ -135,17 +135,41 @@ std::string client_address(std::string_view peer, std::string_view forwarded_for
   return ec ? std::string(peer) : address.to_string();
 }
 
+namespace {
+
+// "127.0.0.1:8080" -> "127.0.0.1", "[::1]:8080" -> "::1", "localhost" -> "localhost".
+std::string_view host_of(std::string_view authority) {
+  if (authority.starts_with('[')) {
+    std::size_t close = authority.find(']');
+    return close == std::string_view::npos ? std::string_view() : authority.substr(1, close - 1);
+  }
+  return authority.substr(0, authority.find(':'));
+}
+
+bool is_address_or_localhost(std::string_view host) {
+  if (host == "localhost") return true;
+  boost::system::error_code ec;
+  boost::asio::ip::make_address(std::string(host), ec);
+  return !ec && !host.empty();
+}
+
+}  // namespace
+
 bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& public_origins,
                     const std::vector<std::string>& allowed) {
   if (origin.empty()) return true;
   std::string o = ascii_lower(origin);
-  for (const std::string& a : allowed)
-    if (ascii_lower(a) == o) return true;
+  for (const auto* list : {&public_origins, &allowed})
+    for (const std::string& a : *list)
+      if (ascii_lower(a) == o) return true;
+  if (!public_origins.empty()) return false;
   std::size_t scheme = o.find("://");
   if (scheme == std::string::npos) return false;
   std::string_view authority = std::string_view(o).substr(scheme + 3);
   if (authority.find('/') != std::string_view::npos) return false;
-  return !host.empty() && authority == ascii_lower(host);
+  return !host.empty() && authority == ascii_lower(host) &&
+         is_address_or_localhost(host_of(authority));
 }
 
 std::optional<FramingError> check_header_block(std::string_view raw) {

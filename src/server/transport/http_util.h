@@ -44,10 +44,15 @@ std::optional<std::string> cookie_value(std::string_view cookie_header, std::str
 std::string client_address(std::string_view peer, std::string_view forwarded_for,
                            const std::vector<std::string>& trusted_proxies);
 
-// A WebSocket upgrade is accepted when it carries no Origin (not a browser), when the Origin's
-// host[:port] equals the Host header, or when the Origin is one of `allowed` (exact match, e.g.
-// "http://localhost:5173"). Compared case-insensitively.
+// A WebSocket upgrade is accepted when it carries no Origin (not a browser), when the Origin is
+// one of `public_origins` (the addresses the server is published at, --public-origin) or of
+// `allowed` (extra origins such as a dev server, --allowed-origin): exact, case-insensitive. With
+// no public origin configured, the server's own addresses are its origins: an Origin whose
+// host[:port] equals the Host header and whose host is an IP address or `localhost`, as a
+// browser reaches what --bind/--port serve. A name is never accepted by comparing it with Host:
+// a DNS-rebound page sends the attacker's name as both (docs/security.md).
 bool origin_allowed(std::string_view origin, std::string_view host,
+                    const std::vector<std::string>& public_origins,
                     const std::vector<std::string>& allowed);
 
 // Request framing (RFC 9112 §5, §6.1, §6.3), checked before a request is parsed further: a

@@ -1,5 +1,9 @@
 #include "server/transport/ws_dispatch.h"
 
+#include <chrono>
+
+#include "server/metrics.h"
+
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -130,8 +134,10 @@ awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) 
     client.send(e);
     co_return;
   }
+  auto started = std::chrono::steady_clock::now();
   try {
     co_await handler->second(client, msg);
+    if (metrics_) metrics_->ws_message(handler->first, std::chrono::steady_clock::now() - started);
   } catch (const std::exception& ex) {
     log_line(std::string("ws handler error: ") + ex.what());
     json e = error_envelope(Errc::kInternal, "internal server error");

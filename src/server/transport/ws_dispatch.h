@@ -27,6 +27,8 @@
 
 namespace ur::server {
 
+class Metrics;
+
 inline constexpr int kProtocolVersion = 1;
 
 // One connected WebSocket client, as the dispatcher sees it.
@@ -75,7 +77,11 @@ class Dispatcher {
   boost::asio::awaitable<void> on_message(WsClient& client, std::string_view text);
   void on_close(WsClient& client);
 
+  // Where the handled messages are counted and timed, by type (GET /metrics); may be null.
+  void set_metrics(Metrics* metrics) { metrics_ = metrics; }
+
  private:
+  Metrics* metrics_ = nullptr;
   std::unordered_map<std::string, Handler> handlers_;
   std::vector<CloseHandler> close_handlers_;
 };
