@@ -159,5 +159,6 @@ export function historyAccuracy(m: MatchRow): string {
   if (!m.accuracy) return '–';
   const t = m.accuracy_estimate ? '~' : '';
   const mine = m.you === 2 ? 1 : 0;
-  return `${t}${m.accuracy[mine].toFixed(1)} / ${t}${m.accuracy[1 - mine].toFixed(1)}`;
+  const f = (v: number | null) => (v === null ? '–' : `${t}${v.toFixed(1)}`);
+  return `${f(m.accuracy[mine])} / ${f(m.accuracy[1 - mine])}`;
 }

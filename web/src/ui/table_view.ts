@@ -216,7 +216,8 @@ export class TableView {
     this.inviteBox.hidden = !showInvite;
     if (showInvite) this.inviteInput.value = inviteUrl(window.location.href, snap.id, invite!);
     this.isPublic = snap.public;
-    this.visButton.hidden = !owner || snap.status === 'closed' || !!snap.local;
+    this.visButton.hidden =
+      !owner || snap.status === 'closed' || snap.status === 'finished' || !!snap.local;
     setText(this.visButton, snap.public ? 'Make private' : 'Make public');
     this.visButton.title = snap.public
       ? 'Only invited players can open it'
