@@ -60,6 +60,7 @@ TEST_F(ProfileTest, AProfileHasRatingsPerRuleSetAGraphTheBestWinAndTheLastGames)
   start_server();
   Client alice = user("alice"), bob = user("bob");
   std::string earlier = resigned_game(alice, bob);
+  std::this_thread::sleep_for(1100ms);  // games are ordered by when they finished, in seconds
   std::string last = resigned_game(alice, bob, "masters");
   Response res = get("/api/users/BOB/profile");
   ASSERT_EQ(res.result_int(), 200) << res.body();
