@@ -28,9 +28,10 @@ export function quickChat(t: TableState) {
   const buttons = (Object.keys(QUICK_WORDS) as QuickCode[]).map((code) => {
     const b = h('button', { type: 'button', 'data-quick': code, text: QUICK_WORDS[code] });
     onClick(b, () => {
-      t.app.socket
-        .request('quick_message', { table: t.id, code })
-        .catch((e) => setText(said, errorText(e)));
+      t.app.socket.request('quick_message', { table: t.id, code }).catch((e) => {
+        setText(said, errorText(e));
+        refresh();
+      });
     });
     return b;
   });
@@ -47,9 +48,14 @@ export function quickChat(t: TableState) {
     away.hidden = !names.length || t.snap?.status !== 'playing';
   };
   let clearTimer = 0;
+  // Nothing to say to the computer, nor to oneself at pass and play: the element then takes no
+  // room at all (the board keeps the whole screen).
   const refresh = () => {
-    const seated = t.you !== null && !t.snap?.local && t.snap?.status !== 'closed';
-    row.hidden = !seated;
+    const snap = t.snap;
+    const person = !!snap && snap.seats.every((s) => s.kind !== 'bot');
+    row.hidden = !(t.you !== null && person && !snap?.local && snap?.status !== 'closed');
+    said.hidden = !said.textContent;
+    el.hidden = row.hidden && said.hidden && away.hidden;
     setText(mute, muted ? 'Unmute' : 'Mute');
     mute.setAttribute('aria-pressed', String(muted));
   };
@@ -83,8 +89,12 @@ export function quickChat(t: TableState) {
       const mine = m.seat === t.you;
       if (!(code in QUICK_WORDS) || (muted && !mine)) return;
       setText(said, `${mine ? 'You' : String(m.name)}: ${QUICK_WORDS[code]}`);
+      refresh();
       window.clearTimeout(clearTimer);
-      clearTimer = window.setTimeout(() => setText(said, ''), 6000);
+      clearTimer = window.setTimeout(() => {
+        setText(said, '');
+        refresh();
+      }, 6000);
     },
     destroy() {
       window.clearTimeout(clearTimer);
