@@ -141,7 +141,10 @@ function render(p: ProfileAnswer, own: boolean): HTMLElement[] {
       : h('p', { class: 'hint', text: 'No finished games yet.' }),
     h('a', { href: historyHash(p.user.username), text: 'All games' }),
   );
-  return own ? [head, botAccountCard()] : [head];
+  if (!own) return [head];
+  const bot = botAccountCard();
+  bot.classList.add('wide'); // as wide as the profile above it
+  return [head, bot];
 }
 
 export function mountProfile(app: App, root: HTMLElement, route: Route): View {
