@@ -20,7 +20,7 @@ struct ServeFlags {
   std::string db;
   bool quiet = false;
   std::string log_format = "text";
-  double idle_seconds = 30, bot_delay_ms = 700;
+  double idle_seconds = 30, bot_delay_ms = 700, abandon_seconds = 600;
   int lease_ms = 3000, lease_renew_ms = 1000;
   double abort_seconds = 60;
   bool no_solve = false;
@@ -103,6 +103,12 @@ void add_play_options(CLI::App* cmd, ServeFlags& f) {
       ->envname("UR_FIRST_MOVE_ABORT")
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();
+  cmd->add_option("--abandon-after", f.abandon_seconds,
+                  "seconds after its players have all gone that a table the idle clock cannot "
+                  "end (waiting, against the computer, pass and play) closes (0 = never)")
+      ->envname("UR_ABANDON_AFTER")
+      ->check(CLI::Range(0.0, 30.0 * 86400.0))
+      ->capture_default_str();
   cmd->add_option("--bot-delay", f.bot_delay_ms, "milliseconds a computer seat waits before acting")
       ->envname("UR_BOT_DELAY")
       ->check(CLI::Range(0.0, 60000.0))
@@ -153,6 +159,7 @@ void run_serve(ServeFlags& f) {
   cfg.idle_timeout = std::chrono::milliseconds(static_cast<long long>(f.idle_seconds * 1000));
   cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(f.bot_delay_ms));
   cfg.first_move_abort = std::chrono::milliseconds(static_cast<long long>(f.abort_seconds * 1000));
+  cfg.abandon_after = std::chrono::milliseconds(static_cast<long long>(f.abandon_seconds * 1000));
   cfg.leases.duration = std::chrono::milliseconds(f.lease_ms);
   cfg.leases.renew = std::chrono::milliseconds(f.lease_renew_ms);
   cfg.solve_tables = !f.no_solve;

@@ -64,6 +64,7 @@ constexpr std::array kTable{
     Row{Errc::kNotJson, "not_json", 415},
     Row{Errc::kTooLarge, "too_large", 413},
     Row{Errc::kBadUsername, "bad_username", 400},
+    Row{Errc::kReservedUsername, "reserved_username", 400},
     Row{Errc::kBadPassword, "bad_password", 400},
     Row{Errc::kUsernameTaken, "username_taken", 409},
     Row{Errc::kBadCredentials, "bad_credentials", 401},

@@ -70,6 +70,7 @@ enum class Errc : std::uint8_t {
   kNotJson,
   kTooLarge,
   kBadUsername,
+  kReservedUsername,
   kBadPassword,
   kUsernameTaken,
   kBadCredentials,

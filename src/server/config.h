@@ -70,6 +70,10 @@ struct ServerConfig {
   // aborted, unrated (table_abort.cpp); 0 = never.
   std::chrono::milliseconds first_move_abort{60'000};
   std::chrono::milliseconds bot_delay{700};
+  // A live table whose seated players have all been gone (no page of theirs has it open on the
+  // node that runs its timers) this long, with no change meanwhile, closes when the idle clock
+  // cannot end it: waiting, pass and play, against the computer (TableModel::abandon). 0: never.
+  std::chrono::milliseconds abandon_after{10 * 60'000};
   int table_threads = 2;  // run table actions (PostgreSQL writes run on the storage pool)
   // PostgreSQL connections of this node, and as many threads that run the tables' database
   // writes (SQLite keeps one connection and is written inline on the table's strand: on_storage).

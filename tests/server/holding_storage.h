@@ -136,6 +136,9 @@ class HoldingStorage final : public Storage {
     return inner_->user_matches(user, limit, before, before_id);
   }
   std::vector<User> leaderboard(int limit) override { return inner_->leaderboard(limit); }
+  std::vector<RuleRating> rule_ratings(std::int64_t user_id) override {
+    return inner_->rule_ratings(user_id);
+  }
   void save_review(const ReviewRow& r) override { inner_->save_review(r); }
   std::optional<ReviewRow> find_review(std::string_view id) override {
     return inner_->find_review(id);

@@ -150,6 +150,18 @@ TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
   EXPECT_EQ(action(other, "roll", t)["code"], "not_your_turn");
   EXPECT_EQ(action(carol, "roll", t)["code"], "not_seated");
   EXPECT_EQ(ask(mover, {{"type", "hint"}, {"table", id}})["code"], "hints_unavailable");
+  // Quick messages reach the other player; one per seat every two seconds.
+  json said = ask(mover, {{"type", "quick_message"}, {"table", id}, {"code", "good_luck"}});
+  EXPECT_EQ(said["type"], "ok") << said;
+  json heard = other->next("quick_message");
+  EXPECT_EQ(heard["code"], "good_luck");
+  EXPECT_EQ(heard["seat"], t["game"]["to_act"]);
+  EXPECT_EQ(ask(mover, {{"type", "quick_message"}, {"table", id}, {"code", "oops"}})["code"],
+            "rate_limited");
+  EXPECT_EQ(ask(carol, {{"type", "quick_message"}, {"table", id}, {"code", "oops"}})["code"],
+            "not_seated");
+  EXPECT_EQ(ask(other, {{"type", "quick_message"}, {"table", id}, {"code", "hello"}})["code"],
+            "bad_request");
   EXPECT_EQ(action(mover, "move", t, {{"from", 0}, {"to", 1}})["code"], "roll_expected");
   json stale = t;
   stale["version"] = t["version"].get<std::int64_t>() - 1;

@@ -358,6 +358,47 @@ TEST_P(StorageContract, FinishGameUpdatesEloInOneTransaction) {
   EXPECT_EQ(s->find_user_by_id(alice->id)->games, 1);
 }
 
+TEST_P(StorageContract, EachRuleSetIsRatedSeparatelyBesideTheOverallRating) {
+  auto s = open();
+  auto alice = s->create_user("alice", "h", 0), bob = s->create_user("bob", "h", 0);
+  ASSERT_TRUE(alice && bob);
+  EXPECT_TRUE(s->rule_ratings(alice->id).empty());
+  // Two Finkel games (alice wins both), then one at Masters (bob wins).
+  const char* ids[] = {"00000000000000e1", "00000000000000e2", "00000000000000e3"};
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(s->save_table(table(ids[i], 1, "playing", false, 1), -1));
+    MatchRow m = match(ids[i], alice->id, bob->id, i < 2 ? 1 : 2, true, 100 + i);
+    if (i == 2) m.rules = "masters";
+    ASSERT_TRUE(s->finish_game(table(ids[i], 2, "finished", false, 100 + i), 1, m));
+  }
+  EloResult first = elo_update(kInitialRating, 0, kInitialRating, 0);
+  EloResult second = elo_update(first.winner_after, 1, first.loser_after, 1);
+  EloResult masters = elo_update(kInitialRating, 0, kInitialRating, 0);
+  auto a = s->rule_ratings(alice->id), b = s->rule_ratings(bob->id);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a[0].rules, "finkel") << "most games first";
+  EXPECT_DOUBLE_EQ(a[0].rating, second.winner_after);
+  EXPECT_EQ(a[0].games, 2);
+  EXPECT_EQ(a[0].wins, 2);
+  EXPECT_EQ(a[1].rules, "masters");
+  EXPECT_DOUBLE_EQ(a[1].rating, masters.loser_after) << "a rule set starts from 1200";
+  EXPECT_EQ(a[1].games, 1);
+  EXPECT_EQ(a[1].wins, 0);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_DOUBLE_EQ(b[1].rating, masters.winner_after);
+  EXPECT_EQ(b[1].wins, 1);
+  // The overall rating counts every game, in order.
+  EloResult third = elo_update(second.loser_after, 2, second.winner_after, 2);
+  EXPECT_DOUBLE_EQ(s->find_user_by_id(alice->id)->rating, third.loser_after);
+  EXPECT_EQ(s->find_user_by_id(alice->id)->games, 3);
+
+  // An unrated game moves no rating at any rule set.
+  ASSERT_TRUE(s->save_table(table("00000000000000e4", 1, "playing", false, 1), -1));
+  MatchRow casual = match("00000000000000e4", alice->id, bob->id, 2, false, 200);
+  ASSERT_TRUE(s->finish_game(table("00000000000000e4", 2, "finished", false, 200), 1, casual));
+  EXPECT_EQ(s->rule_ratings(alice->id)[0].games, 2);
+}
+
 TEST_P(StorageContract, BotAccountsHaveHashedTokensAndARatingPoolOfTheirOwn) {
   auto s = open();
   auto human = s->create_user("human", "h", 0), bot = s->create_user("robot", "h", 0);

@@ -4,6 +4,10 @@
 // the table): the first screen waits for a third of the script.
 
 import './style.css';
+// The screens script may not import CSS (vite.config.ts): its screens' styles come with this one.
+import './ui/history.css';
+import './ui/profile.css';
+import './ui/table_chat.css';
 import { App } from './ui/app.ts';
 import { mountLobby } from './ui/lobby.ts';
 
@@ -16,6 +20,7 @@ const app = new App(
     table: async () => (await screens()).mountTable,
     leaderboard: async () => (await screens()).mountLeaderboard,
     history: async () => (await screens()).mountHistory,
+    profile: async () => (await screens()).mountProfile,
     replay: async () => (await screens()).mountReplay,
     howto: async () => (await screens()).mountHowto,
     explore: async () => (await screens()).mountExplore,

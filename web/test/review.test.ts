@@ -5,7 +5,6 @@ import {
   decisionWords,
   decompositionWords,
   keyItems,
-  historyAccuracy,
   playerLines,
   plotPoints,
   signedPct,
@@ -132,24 +131,4 @@ test('key moves come in game order; a decision names both moves and chances', ()
     decisionWords(finkel, names, move),
     'bob played b3 → a3 (48.3% to win, inaccuracy); best was home → b3 (50.3% to win)',
   );
-});
-
-test('the history shows the player’s accuracy first, estimates marked', () => {
-  const row = {
-    id: '0123456789abcdef',
-    rules: 'finkel',
-    rated: false,
-    players: ['alice', 'bob'],
-    winner: 1,
-    reason: 'bore-off',
-    started_at: 0,
-    finished_at: 0,
-    summary: null,
-  };
-  assert.equal(historyAccuracy({ ...row, you: 2, accuracy: [82.44, 61] }), '61.0 / 82.4');
-  assert.equal(
-    historyAccuracy({ ...row, you: 1, accuracy: [82.44, 61], accuracy_estimate: true }),
-    '~82.4 / ~61.0',
-  );
-  assert.equal(historyAccuracy({ ...row, accuracy: null }), '–');
 });

@@ -45,7 +45,8 @@ test('invite links keep the page origin and path', () => {
     inviteUrl('http://127.0.0.1:8080/#/lobby', '0123456789abcdef', 'ab12'),
     'http://127.0.0.1:8080/#/table/0123456789abcdef?invite=ab12',
   );
-  assert.equal(needsIdentity({ name: 'table', id: 'x', invite: null }), true);
+  assert.equal(needsIdentity({ name: 'table', id: 'x', invite: 'ab12' }), true, 'a seat to take');
+  assert.equal(needsIdentity({ name: 'table', id: 'x', invite: null }), false, 'a visitor watches');
   assert.equal(needsIdentity({ name: 'leaderboard' }), false);
   assert.equal(needsIdentity({ name: 'lobby' }), false, 'a visitor sees the lobby');
 });

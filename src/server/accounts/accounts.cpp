@@ -22,6 +22,29 @@ std::optional<std::string> check_username(std::string_view username) {
   return std::nullopt;
 }
 
+namespace {
+
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> check_reserved_username(std::string_view username) {
+  const std::string name = lower_ascii(username);
+  const std::string_view n = name;
+  bool guest_like = n == "guest" || (n.starts_with("guest") && n.size() > 5 &&
+                                     (n[5] == '-' || n[5] == '_' || (n[5] >= '0' && n[5] <= '9')));
+  if (guest_like) return "names like \"guest-...\" are the server's guest names";
+  if (n.starts_with("computer")) return "names starting with \"computer\" are the computer's";
+  for (std::string_view reserved : kReservedNames)
+    if (n == reserved) return "that name is reserved";
+  return std::nullopt;
+}
+
 std::optional<std::string> check_password(std::string_view password) {
   std::size_t code_points = 0;
   for (char c : password) {

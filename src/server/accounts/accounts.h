@@ -17,6 +17,16 @@ bool init_crypto();
 
 // nullopt if valid, else a message for the user. Usernames: 3–20 of [A-Za-z0-9_-].
 std::optional<std::string> check_username(std::string_view username);
+// nullopt if a new account may take the name, else a message for the user: names another player
+// could mistake for someone else are reserved (docs/server.md, "Reserved names"), ignoring case:
+// "guest" and "guest" followed by '-', '_' or a digit (the server's guest names), every name
+// starting with "computer" (its computer seats), and kReservedNames. Checked at registration
+// only: an account that has such a name already keeps it.
+std::optional<std::string> check_reserved_username(std::string_view username);
+inline constexpr std::string_view kReservedNames[] = {
+    "admin",     "administrator", "anonymous", "bot",   "dark",   "light",   "moderator",
+    "mod",       "nobody",        "null",      "root",  "server", "support", "system",
+    "undefined", "you",           "staff",     "owner", "player"};
 // Passwords: 8–128 characters (UTF-8 code points), no NUL.
 std::optional<std::string> check_password(std::string_view password);
 

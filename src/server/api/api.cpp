@@ -118,6 +118,8 @@ awaitable<Response> api_register(ServerContext& ctx, const Request& req, const s
   if (auto* bad = std::get_if<Response>(&parsed)) co_return std::move(*bad);
   auto& cred = std::get<Credentials>(parsed);
   if (auto why = check_username(cred.username)) co_return error_json(req, Errc::kBadUsername, *why);
+  if (auto why = check_reserved_username(cred.username))
+    co_return error_json(req, Errc::kReservedUsername, *why);
   if (auto why = check_password(cred.password)) co_return error_json(req, Errc::kBadPassword, *why);
   PasswordCost cost{ctx.config.pwhash_opslimit, ctx.config.pwhash_memlimit};
   auto job = [&ctx, cred, cost] {

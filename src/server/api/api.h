@@ -76,6 +76,15 @@ boost::asio::awaitable<std::optional<Response>> route_game_api(ServerContext& ct
 boost::asio::awaitable<Response> route_match_api(ServerContext& ctx, const Request& req,
                                                  const std::vector<std::string_view>& segments);
 
+// A finished game as the history lists it (api_matches.cpp), with `you`, `result`, `ended_by`,
+// `opponent` and `rating_change` for the user `viewer` (0: for nobody); `rules_name` is the rule
+// set's name for people.
+nlohmann::json match_json(const MatchRow& m, std::int64_t viewer);
+std::string rules_name(const std::string& rules);
+// GET /api/users/<name>/profile (api_profile.cpp): docs/server.md, "Profiles".
+boost::asio::awaitable<Response> user_profile(ServerContext& ctx, const Request& req,
+                                              std::string name);
+
 // The bot-account endpoints (api_bots.cpp): GET and POST /api/bot (the caller's own bot status,
 // marking, token), GET /api/bots (the bots online).
 boost::asio::awaitable<Response> route_bot_api(ServerContext& ctx, const Request& req,

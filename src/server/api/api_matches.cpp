@@ -9,6 +9,7 @@
 
 #include "engine/game_record.h"
 #include "engine/notation.h"
+#include "rules/rule_set.h"
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
 #include "server/tables/game_review.h"
@@ -23,30 +24,6 @@ using boost::asio::awaitable;
 
 Response not_found(const Request& req, std::string_view what) {
   return json_reply(req, http::status::not_found, error_body(Errc::kNotFound, std::string(what)));
-}
-
-json match_json(const MatchRow& m, std::int64_t viewer) {
-  json j{{"id", m.id},
-         {"rules", m.rules},
-         {"rated", m.rated},
-         {"players", m.names},
-         {"winner", m.winner},
-         {"reason", m.reason},
-         {"started_at", m.started_at},
-         {"finished_at", m.finished_at},
-         {"summary", json::parse(m.summary, nullptr, false)}};
-  if (m.rated)
-    j["ratings"] = {{"before", {std::lround(m.rating_before[0]), std::lround(m.rating_before[1])}},
-                    {"after", {std::lround(m.rating_after[0]), std::lround(m.rating_after[1])}}};
-  for (int s = 0; s < 2; ++s)
-    if (viewer && m.user_ids[s] == viewer) {
-      j["you"] = s + 1;
-      j["result"] = m.winner == s + 1 ? "win" : "loss";
-      j["opponent"] = m.names[1 - s];
-      if (m.rated)
-        j["rating_change"] = std::lround(m.rating_after[s]) - std::lround(m.rating_before[s]);
-    }
-  return j;
 }
 
 // Every position of a finished game, from the start to the end, for a move-by-move replay: the
@@ -136,7 +113,13 @@ awaitable<Response> user_matches(ServerContext& ctx, const Request& req, std::st
     json j = match_json(m, user->id);
     // Each seat's accuracy once the game is reviewed (game_review.h), else null.
     auto r = reviews.find(m.id);
-    j["accuracy"] = r == reviews.end() ? json(nullptr) : json(r->second.accuracy);
+    // A seat that made no decision has no accuracy (stored negative: game_review.cpp).
+    json accuracy = nullptr;
+    if (r != reviews.end()) {
+      accuracy = json::array();
+      for (double a : r->second.accuracy) accuracy.push_back(a < 0 ? json(nullptr) : json(a));
+    }
+    j["accuracy"] = std::move(accuracy);
     j["accuracy_estimate"] = r != reviews.end() && r->second.estimate;
     list.push_back(std::move(j));
   }
@@ -200,11 +183,48 @@ awaitable<Response> game(ServerContext& ctx, const Request& req, std::string id,
 
 }  // namespace
 
+// The rule set's name for people ("Finkel", "Masters"): the stored id is a canonical string.
+std::string rules_name(const std::string& rules) {
+  auto parsed = parse_rule_set(rules);
+  const auto* set = std::get_if<RuleSet>(&parsed);
+  return set && !set->name.empty() ? set->name : rules;
+}
+
+json match_json(const MatchRow& m, std::int64_t viewer) {
+  json j{{"id", m.id},
+         {"rules", m.rules},
+         {"rules_name", rules_name(m.rules)},
+         {"rated", m.rated},
+         {"players", m.names},
+         {"winner", m.winner},
+         {"reason", m.reason},
+         {"started_at", m.started_at},
+         {"finished_at", m.finished_at},
+         {"summary", json::parse(m.summary, nullptr, false)}};
+  if (m.rated)
+    j["ratings"] = {{"before", {std::lround(m.rating_before[0]), std::lround(m.rating_before[1])}},
+                    {"after", {std::lround(m.rating_after[0]), std::lround(m.rating_after[1])}}};
+  for (int s = 0; s < 2; ++s)
+    if (viewer && m.user_ids[s] == viewer) {
+      j["you"] = s + 1;
+      j["result"] = m.winner == s + 1 ? "win" : "loss";
+      // Who ended a game that ended by leaving, resigning or the clock: the loser (`you` when
+      // this viewer lost), so that the page says "you left" and not "the opponent left".
+      if (m.reason != "bore-off") j["ended_by"] = m.winner == 1 ? 2 : 1;
+      j["opponent"] = m.names[1 - s];
+      if (m.rated)
+        j["rating_change"] = std::lround(m.rating_after[s]) - std::lround(m.rating_before[s]);
+    }
+  return j;
+}
+
 awaitable<Response> route_match_api(ServerContext& ctx, const Request& req,
                                     const std::vector<std::string_view>& segments) {
   std::string_view head = segments[0];
   std::size_t n = segments.size();
   std::string_view last = n == 3 ? segments[2] : std::string_view();
+  if (head == "users" && n == 3 && last == "profile")
+    co_return co_await user_profile(ctx, req, std::string(segments[1]));
   if (head == "users" && n == 3 && last == "matches")
     co_return co_await user_matches(ctx, req, std::string(segments[1]));
   if (head == "games" && n == 3 && last == "analysis")

@@ -126,6 +126,16 @@ constexpr SqlMigration kMigrations[] = {
       DROP INDEX tables_lease;
       ALTER TABLE tables DROP COLUMN lease_until;
     )sql"},
+    {9, R"sql(
+      CREATE TABLE rule_ratings (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        rules   TEXT    NOT NULL,
+        rating  REAL    NOT NULL DEFAULT 1200,
+        games   INTEGER NOT NULL DEFAULT 0,
+        wins    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (user_id, rules)
+      );
+    )sql"},
 };
 
 // SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
@@ -272,6 +282,16 @@ constexpr SqlMigration kMigrations[] = {
         WHERE owner_node <> '' AND status IN ('waiting', 'playing') GROUP BY owner_node;
       DROP INDEX tables_lease;
       ALTER TABLE tables DROP COLUMN lease_until;
+    )sql"},
+    {9, R"sql(
+      CREATE TABLE rule_ratings (
+        user_id BIGINT           NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        rules   TEXT             NOT NULL,
+        rating  DOUBLE PRECISION NOT NULL DEFAULT 1200,
+        games   BIGINT           NOT NULL DEFAULT 0,
+        wins    BIGINT           NOT NULL DEFAULT 0,
+        PRIMARY KEY (user_id, rules)
+      );
     )sql"},
 };
 

@@ -45,6 +45,14 @@ BotStatus to_bot_status(const SqlRow& r);
 bool write_table(SqlSession& s, const TableRow& t, std::int64_t expected_version,
                  std::int64_t expected_epoch);
 
+// The Elo of a finished rated game, inside finish_game's transaction (sql_ratings.cpp): reads
+// both players (`users_sql`, or `pool_sql` when a bot sits at the table: the bot pool), fills
+// the match's ratings and writes them, and outside the bot pool moves both players' rating at
+// the game's rule set (RuleRating) too.
+void rate_match(SqlSession& s, MatchRow& m, const std::string& users_sql,
+                const std::string& pool_sql);
+std::vector<RuleRating> rule_ratings(SqlSession& s, std::int64_t user_id);
+
 // The first row of the answer, mapped.
 template <class Map>
 auto first(SqlSession& s, std::string_view sql, std::initializer_list<SqlValue> params, Map map) {

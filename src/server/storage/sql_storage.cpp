@@ -8,7 +8,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "server/storage/elo.h"
 #include "server/storage/sql_database.h"
 #include "server/storage/sql_leases.h"
 #include "server/storage/sql_rows.h"
@@ -206,7 +205,7 @@ class SqlStorage final : public Storage {
     return write("finish game", [&](SqlSession& s) {
       if (!write_table(s, t, expected_version, expected_epoch)) return false;
       m.rating_before = m.rating_after = {0, 0};
-      if (m.rated) rate(s, m);
+      if (m.rated) sql::rate_match(s, m, rating_users_, rating_pool_users_);
       // A user id of 0 (a guest or a bot) is stored as NULL.
       auto user = [](std::int64_t id) { return id > 0 ? SqlValue(id) : SqlValue(nullptr); };
       s.run(
@@ -246,6 +245,10 @@ class SqlStorage final : public Storage {
                  "FROM users WHERE games > 0 ORDER BY rating DESC, games DESC, id LIMIT $1",
                  {limit}, sql::to_user);
     });
+  }
+
+  std::vector<RuleRating> rule_ratings(std::int64_t user_id) override {
+    return read("rule ratings", [&](SqlSession& s) { return sql::rule_ratings(s, user_id); });
   }
 
   void save_review(const ReviewRow& r) override {
@@ -330,35 +333,6 @@ class SqlStorage final : public Storage {
   }
 
  private:
-  // The Elo updates of a rated game, from the ratings stored now (elo.h), with the games and
-  // wins counts; `m` receives the ratings before and after.
-  void rate(SqlSession& s, MatchRow& m) {
-    // A bot in either seat: both sides are rated in the bot pool (bot_* columns).
-    bool pool = first(s, "SELECT 1 FROM users WHERE id IN ($1, $2) AND is_bot",
-                      {m.user_ids[0], m.user_ids[1]}, [](const SqlRow&) { return true; })
-                    .has_value();
-    std::optional<User> u[2];
-    s.run(pool ? rating_pool_users_ : rating_users_, {m.user_ids[0], m.user_ids[1]},
-          [&](const SqlRow& r) {
-            User user = sql::to_user(r);
-            for (int seat = 0; seat < 2; ++seat)
-              if (m.user_ids[seat] == user.id) u[seat] = user;
-          });
-    if (!u[0] || !u[1]) throw StorageError("rated game with a missing user");
-    int w = m.winner - 1, l = 1 - w;
-    EloResult r = elo_update(u[w]->rating, u[w]->games, u[l]->rating, u[l]->games);
-    m.rating_before = {u[0]->rating, u[1]->rating};
-    m.rating_after[w] = r.winner_after;
-    m.rating_after[l] = r.loser_after;
-    for (int seat = 0; seat < 2; ++seat) {
-      s.run(pool ? "UPDATE users SET bot_rating = $1, bot_games = bot_games + 1, "
-                   "bot_wins = bot_wins + $2 WHERE id = $3"
-                 : "UPDATE users SET rating = $1, games = games + 1, wins = wins + $2 "
-                   "WHERE id = $3",
-            {m.rating_after[seat], seat == w ? 1 : 0, m.user_ids[seat]});
-    }
-  }
-
   // Each step runs in the same transaction as its schema_version row, so a crash mid-migration
   // leaves the previous version intact and the next start retries the step. A step is applied
   // unless its own number is recorded, not merely a higher one: two branches adding steps at

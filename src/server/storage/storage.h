@@ -31,6 +31,15 @@ struct User {
   int wins = 0;
 };
 
+// A user's rating at one rule set (migration 9, docs/server.md "Profiles and ratings per rule
+// set"): rated as its own pool, as lichess rates each variant, from kInitialRating.
+struct RuleRating {
+  std::string rules;  // the canonical rule set
+  double rating = 1200;
+  int games = 0;
+  int wins = 0;
+};
+
 struct SessionRecord {
   std::string id;  // 128-bit random token, 32 lowercase hex digits
   std::int64_t user_id = 0;
@@ -193,6 +202,9 @@ class Storage {
                                              std::string_view before_id = {}) = 0;
   // Users with at least one rated game, best rating first.
   virtual std::vector<User> leaderboard(int limit) = 0;
+  // The user's rating at each rule set they played a rated game at (finish_game keeps them
+  // beside the overall rating; bot-pool games leave them alone), most games first.
+  virtual std::vector<RuleRating> rule_ratings(std::int64_t user_id) = 0;
 
   // Reviews (migration 4). save_review inserts or replaces the review of a stored match.
   virtual void save_review(const ReviewRow& review) = 0;

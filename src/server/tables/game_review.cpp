@@ -58,7 +58,10 @@ ReviewRow row_of(const MatchRow& m, const json& review) {
   r.estimate = review.value("estimate", false);
   for (const json& p : review["players"]) {
     const int seat = p.value("seat", 0);
-    if (seat == 1 || seat == 2) r.accuracy[seat - 1] = p.value("accuracy", 100.0);
+    // A seat without a single decision has no accuracy to speak of: stored as -1, which the
+    // history shows as null (a 100.0 would read as a perfect game).
+    if (seat == 1 || seat == 2)
+      r.accuracy[seat - 1] = p.value("decisions", 1) > 0 ? p.value("accuracy", 100.0) : -1.0;
   }
   r.review = review.dump();
   r.created_at = unix_now();

@@ -186,6 +186,18 @@ std::optional<Error> TableModel::leave(const Actor& a, json& events) {
   return std::nullopt;
 }
 
+std::optional<Error> TableModel::abandon(bool clock_runs, json& events) {
+  if (!live()) return error(Errc::kNotPlaying, "the table is not live");
+  bool computer = seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot;
+  if (status_ == TableStatus::kPlaying && !local_ && !computer && clock_runs)
+    return error(Errc::kNotPlaying, "the idle clock decides this game");
+  status_ = TableStatus::kClosed;
+  invite_.clear();
+  events.push_back(json{{"kind", "closed"}, {"reason", "abandoned"}});
+  bump();
+  return std::nullopt;
+}
+
 std::optional<Error> TableModel::time_out(json& events) {
   int seat = seat_to_act();
   if (!seat || local_ || seats_[seat - 1].kind == SeatKind::kBot)

@@ -24,6 +24,7 @@ void TableService::register_handlers(Dispatcher& d) {
   for (const char* action : {"roll", "move", "resign", "leave", "undo"})
     d.add(action, [this](WsClient& c, const json& m) { return on_action(c, m); });
   d.add("hint", [this](WsClient& c, const json& m) { return on_hint(c, m); });
+  d.add("quick_message", [this](WsClient& c, const json& m) { return on_quick_message(c, m); });
   d.add("set_visibility", [this](WsClient& c, const json& m) { return on_visibility(c, m); });
   d.add("rematch", [this](WsClient& c, const json& m) { return on_rematch(c, m); });
   d.add("list_tables", [this](WsClient& c, const json& m) { return on_list(c, m); });
@@ -66,6 +67,7 @@ json TableService::joined_message(const LiveTable& t, const Actor& a) const {
     j["invite"] = m.invite();
   j["spectators"] = t.spectators.load();
   j["clock"] = clock_json(t);
+  j["online"] = {t.present[0].load() > 0, t.present[1].load() > 0};
   return j;
 }
 

@@ -215,6 +215,10 @@ std::optional<Error> TableModel::join(const Actor& a, std::string_view invite) {
   if (mine && seats_[mine - 1].left)
     return error(Errc::kLeftTable, "you left this table and cannot come back");
   if (mine) return error(Errc::kAlreadySeated, "you already have a seat at this table");
+  // Say why the seat cannot be had: a closed table (its owner left, or everyone had gone) and a
+  // finished game are not "full".
+  if (status_ == TableStatus::kClosed) return error(Errc::kTableClosed, "this table is closed");
+  if (status_ == TableStatus::kFinished) return error(Errc::kGameOver, "this game is over");
   if (status_ != TableStatus::kWaiting)
     return error(Errc::kTableFull, "this table's seats are taken");
   if (invite_.empty() || invite.size() != invite_.size() ||
@@ -234,6 +238,9 @@ std::optional<Error> TableModel::join(const Actor& a, std::string_view invite) {
 std::optional<Error> TableModel::set_public(const Actor& a, bool is_public) {
   if (a.key != owner_) return error(Errc::kNotOwner, "only the table's owner can change that");
   if (status_ == TableStatus::kClosed) return error(Errc::kTableClosed, "this table is closed");
+  // A finished game is kept by its id (GET /api/games/<id>) whatever the table's visibility.
+  if (status_ == TableStatus::kFinished)
+    return error(Errc::kGameOver, "the game is over: the table's visibility no longer changes");
   if (local_ && is_public)
     return error(Errc::kLocalTable,
                  "a pass-and-play table is never public: nobody else can watch it");

@@ -160,6 +160,12 @@ class TableModel {
   // and every throw after it, so the same throw waits for a decision again. The dice are never
   // thrown again by an undo: a throw with nothing after it stays.
   std::optional<Error> undo(const Actor& a, json& events);
+  // Everyone had gone (TableService's expiry, docs/server.md "Table expiry"): the table closes
+  // with the event {"kind": "closed", "reason": "abandoned"}. A game in progress ends without a
+  // result (no winner, no match row, no rating), so only a table the idle clock cannot end may
+  // be abandoned: waiting, pass and play, against the computer, or with no clock running
+  // (`clock_runs` false). Refused with not_playing otherwise.
+  std::optional<Error> abandon(bool clock_runs, json& events);
   // The player to act ran out of time: they lose. Only while playing.
   std::optional<Error> time_out(json& events);
   // Nobody made the first move of a game between two people: it closes, unrated (table_abort.cpp).

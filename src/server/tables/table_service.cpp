@@ -26,10 +26,6 @@ std::int64_t steady_seconds() {
       .count();
 }
 
-std::string topic_of(const std::string& table_id) {
-  return "table:" + table_id;
-}
-
 }  // namespace
 
 double secure_unit() {
@@ -271,7 +267,7 @@ void TableService::publish(LiveTable& t, const json& events) {
   msg["events"] = events;
   msg["spectators"] = t.spectators.load();
   msg["clock"] = clock_json(t);
-  ctx_.pubsub->publish(topic_of(t.model.id()),
+  ctx_.pubsub->publish(table_topic(t.model.id()),
                        std::make_shared<const std::string>(
                            msg.dump(-1, ' ', false, json::error_handler_t::replace)));
 }
@@ -321,7 +317,7 @@ void TableService::sweep_cache() {
       const auto& t = entry.second;
       // An evicted table is simply loaded again on demand.
       return !t->live && t->last_active + ttl <= now && t->spectators == 0 &&
-             ctx_.pubsub->subscribers(topic_of(entry.first)) == 0;
+             ctx_.pubsub->subscribers(table_topic(entry.first)) == 0;
     });
   }
   {
@@ -336,7 +332,8 @@ void TableService::sweep_cache() {
       it = conns_.erase(it);
     }
   }
-  sweep_timer_.expires_after(std::chrono::seconds(30));
+  expire_tables();
+  sweep_timer_.expires_after(sweep_period());
   sweep_timer_.async_wait([this](boost::system::error_code ec) {
     if (!ec) sweep_cache();
   });

@@ -39,6 +39,7 @@
 #include <stop_token>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <variant>
 
 #include "ai/agent.h"
@@ -51,6 +52,11 @@
 #include "server/transport/ws_dispatch.h"
 
 namespace ur::server {
+
+// The bus topic of a table: its watchers' subscriptions and its broadcasts (pubsub.h).
+inline std::string table_topic(const std::string& table_id) {
+  return "table:" + table_id;
+}
 
 // The lobby's page size: by default and at most.
 inline constexpr int kLobbyPageDefault = 50;
@@ -109,7 +115,15 @@ struct LiveTable {
   bool bot_busy = false;
   std::atomic<int> spectators{0};
   std::atomic<std::int64_t> last_active{0};  // steady clock, seconds: for the cache sweep
-  std::atomic<bool> live{true};              // model.live(), readable off the strand
+  // Steady clock, ms: since when the sweep has seen no player's page on the table (0: a player
+  // is there). On the service strand (table_expiry.cpp).
+  std::int64_t gone_since_ms = 0;
+  // Steady clock, ms: each seat's last quick message (table_chat.cpp). On the strand.
+  std::array<std::int64_t, 2> last_quick_ms{};
+  // Connections of this node that watch the table as each seat's player (table_watchers.cpp):
+  // a seat going from 0 to 1 or back is broadcast as `presence`.
+  std::array<std::atomic<int>, 2> present{};
+  std::atomic<bool> live{true};  // model.live(), readable off the strand
   // The idle deadline as stored (unix ms, 0 = none): written by the last commit, so a node that
   // takes the table over keeps the remaining time. On the strand.
   std::int64_t deadline_ms = 0;
@@ -176,6 +190,7 @@ class TableService {
     Subscription sub;
     std::weak_ptr<LiveTable> table;
     bool spectator = false;
+    int seat = 0;  // a player's seat (1 or 2), counted in LiveTable::present
   };
   struct Conn {
     std::weak_ptr<WsClient> client;
@@ -193,7 +208,8 @@ class TableService {
   boost::asio::awaitable<void> on_list(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_find_match(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_cancel_match(WsClient& c, const json& msg);
-  boost::asio::awaitable<void> on_hint(WsClient& c, const json& msg);  // table_hints.cpp
+  boost::asio::awaitable<void> on_hint(WsClient& c, const json& msg);           // table_hints.cpp
+  boost::asio::awaitable<void> on_quick_message(WsClient& c, const json& msg);  // table_chat.cpp
   boost::asio::awaitable<Actor> fresh_actor(WsClient& c);
   // find(), answering no_table to the client when there is none.
   boost::asio::awaitable<std::shared_ptr<LiveTable>> find_or_answer(WsClient& c, const json& msg,
@@ -218,6 +234,8 @@ class TableService {
   // The hint `answer` (its move) for the table at `version`: counted for `seat`, then sent.
   Outcome give_hint(std::shared_ptr<LiveTable> t, WsClient& c, Actor actor, std::int64_t version,
                     int seat, json answer);  // table_hints.cpp
+  Outcome quick_message(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
+                        std::string code);  // table_chat.cpp
 
   // Table life (table_service.cpp). All but add_table and on_table run on the table's strand.
   std::shared_ptr<LiveTable> add_table(TableModel model);
@@ -296,6 +314,9 @@ class TableService {
   void unwatch(std::uint64_t connection, const std::string& table_id);
   void release(Conn& conn);  // drops every subscription of a connection
   void publish_spectators(LiveTable& t);
+  // A player's page on this node opened (+1) or left (-1) the table: `presence` when the seat's
+  // count crosses zero.
+  void seat_present(LiveTable& t, int seat, int delta);
   // The table became private: its spectators are unsubscribed and told so, once.
   void evict_spectators(LiveTable& t);
   json joined_message(const LiveTable& t, const Actor& a) const;
@@ -329,6 +350,11 @@ class TableService {
     };
   }
   void sweep_cache();
+  // Table expiry (table_expiry.cpp), from the sweep: closes the live tables whose players have
+  // all been gone for abandon_after and the idle clock cannot end.
+  void expire_tables();
+  std::unordered_set<std::string> tables_with_players();
+  std::chrono::milliseconds sweep_period() const;
 
   ServerContext& ctx_;
   // The bus is shared with other nodes: a cached table may be behind the database.

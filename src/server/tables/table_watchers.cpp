@@ -7,21 +7,22 @@
 namespace ur::server {
 using json = nlohmann::json;
 
-namespace {
-
-// The same topic as table_service.cpp's topic_of (a name of its own: the two files may share a
-// unity batch).
-std::string watch_topic(const std::string& table_id) {
-  return "table:" + table_id;
-}
-
-}  // namespace
-
 void TableService::publish_spectators(LiveTable& t) {
   json msg = envelope("spectators");
   msg["table"] = t.model_id;
   msg["count"] = t.spectators.load();
-  ctx_.pubsub->publish(watch_topic(t.model_id), std::make_shared<const std::string>(msg.dump()));
+  ctx_.pubsub->publish(table_topic(t.model_id), std::make_shared<const std::string>(msg.dump()));
+}
+
+void TableService::seat_present(LiveTable& t, int seat, int delta) {
+  if (seat < 1 || seat > 2) return;
+  int after = (t.present[seat - 1] += delta);
+  if (!(delta > 0 && after == 1) && !(delta < 0 && after == 0)) return;
+  json msg = envelope("presence");
+  msg["table"] = t.model_id;
+  msg["seat"] = seat;
+  msg["online"] = after > 0;
+  ctx_.pubsub->publish(table_topic(t.model_id), std::make_shared<const std::string>(msg.dump()));
 }
 
 void TableService::evict_spectators(LiveTable& t) {
@@ -58,15 +59,20 @@ void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool 
       t->spectators--;
       publish_spectators(*t);
     }
+    seat_present(*t, it->second.seat, -1);
     conn.watching.erase(it);
   }
   Watch w;
   w.table = t;
   w.spectator = spectator;
-  w.sub = ctx_.pubsub->subscribe(watch_topic(id), [weak](const Payload& p) {
+  // Callers seat a player on the table's strand: its model may be read here.
+  if (!spectator) w.seat = t->model.seat_of(actor_of(c.identity(), c.connection_id()).key);
+  w.sub = ctx_.pubsub->subscribe(table_topic(id), [weak](const Payload& p) {
     if (auto client = weak.lock()) client->send(p);
   });
+  int seat = w.seat;
   conn.watching.emplace(id, std::move(w));
+  seat_present(*t, seat, +1);
   if (spectator) {
     t->spectators++;
     publish_spectators(*t);
@@ -79,24 +85,31 @@ void TableService::unwatch(std::uint64_t connection, const std::string& table_id
   if (c == conns_.end()) return;
   auto it = c->second.watching.find(table_id);
   if (it == c->second.watching.end()) return;
-  std::shared_ptr<LiveTable> t = it->second.spectator ? it->second.table.lock() : nullptr;
+  std::shared_ptr<LiveTable> t = it->second.table.lock();
+  bool spectator = it->second.spectator;
+  int seat = it->second.seat;
   c->second.watching.erase(it);
-  if (t) {
+  if (t && spectator) {
     t->spectators--;
     publish_spectators(*t);
   }
+  if (t) seat_present(*t, seat, -1);
 }
 
 void TableService::release(Conn& conn) {
   std::vector<std::shared_ptr<LiveTable>> watched;
+  std::vector<std::pair<std::shared_ptr<LiveTable>, int>> seated;
   for (auto& [id, w] : conn.watching)
-    if (w.spectator)
-      if (auto t = w.table.lock()) watched.push_back(std::move(t));
+    if (auto t = w.table.lock()) {
+      if (w.spectator) watched.push_back(t);
+      if (w.seat) seated.emplace_back(std::move(t), w.seat);
+    }
   conn.watching.clear();  // unsubscribes
   for (auto& t : watched) {
     t->spectators--;
     publish_spectators(*t);
   }
+  for (auto& [t, seat] : seated) seat_present(*t, seat, -1);
 }
 
 void TableService::on_close(WsClient& client) {

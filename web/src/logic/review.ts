@@ -5,14 +5,7 @@
 import { count } from './plural.ts';
 import { locationOf, type Geometry } from './geometry.ts';
 import type { Names } from './replay.ts';
-import type {
-  AnalysedMove,
-  AnalysedThrow,
-  AnalysisAnswer,
-  GraphPoint,
-  MatchRow,
-  SeatNo,
-} from './types.ts';
+import type { AnalysedMove, AnalysedThrow, AnalysisAnswer, GraphPoint, SeatNo } from './types.ts';
 
 /** A signed percentage with a true minus sign, "+0.0%" for zero (as the server's summary). */
 export function signedPct(v: number): string {
@@ -163,15 +156,4 @@ export function throwWords(names: Names, t: AnalysedThrow): string {
     `${names[t.seat]} threw ${t.outcome}: luck ${signedPct(t.luck)} ` +
     `(${names[1]}'s chance ${pct(t.light)}, ${pct(t.light_expected)} on average over the throws)`
   );
-}
-
-/**
- * The history's accuracy cell: the player's own first, then the opponent's ("82.4 / 61.0"), "~"
- * before estimates, "–" while the server has not reviewed the game yet.
- */
-export function historyAccuracy(m: MatchRow): string {
-  if (!m.accuracy) return '–';
-  const t = m.accuracy_estimate ? '~' : '';
-  const mine = m.you === 2 ? 1 : 0;
-  return `${t}${m.accuracy[mine].toFixed(1)} / ${t}${m.accuracy[1 - mine].toFixed(1)}`;
 }

@@ -1,5 +1,6 @@
 // Hash routes, so that a static file server (ur serve --web-root) serves every screen from one
 // index.html: #/lobby, #/login, #/table/<id>?invite=<token>, #/leaderboard, #/history/<user>,
+// #/profile/<user>,
 // #/replay/<id>, #/rules/<preset> (how to play), #/explore?rules=<rules>&position=<position>
 // (the explorer; the server also answers /explore?… with the page, which moves it here).
 // Everything taken from the URL is validated here before it reaches a request.
@@ -10,6 +11,7 @@ export type Route =
   | { name: 'table'; id: string; invite: string | null }
   | { name: 'leaderboard' }
   | { name: 'history'; user: string }
+  | { name: 'profile'; user: string }
   | { name: 'replay'; id: string }
   | { name: 'howto'; preset: string }
   | { name: 'explore'; rules: string; position: string }
@@ -40,14 +42,14 @@ export function parseHash(hash: string): Route {
     const invite = params.get('invite');
     return { name: 'table', id: arg, invite: invite && INVITE.test(invite) ? invite : null };
   }
-  if (parts.length === 2 && head === 'history') {
+  if (parts.length === 2 && (head === 'history' || head === 'profile')) {
     let user = arg;
     try {
       user = decodeURIComponent(arg);
     } catch {
       return { name: 'not_found', hash: raw };
     }
-    if (USER.test(user)) return { name: 'history', user };
+    if (USER.test(user)) return { name: head === 'profile' ? 'profile' : 'history', user };
   }
   if (parts.length === 2 && head === 'replay' && TABLE_ID.test(arg))
     return { name: 'replay', id: arg };
@@ -75,6 +77,7 @@ export function inviteUrl(pageUrl: string, id: string, invite: string): string {
 }
 
 export const historyHash = (user: string) => `#/history/${encodeURIComponent(user)}`;
+export const profileHash = (user: string) => `#/profile/${encodeURIComponent(user)}`;
 export const replayHash = (id: string) => `#/replay/${id}`;
 export const howtoHash = (preset: string) => `#/rules/${preset}`;
 export const exploreHash = (rules: string, position: string) =>
@@ -85,5 +88,7 @@ export const exploreHash = (rules: string, position: string) =>
  * does not: a visitor plays at once and becomes a guest on the first Play.
  */
 export function needsIdentity(r: Route): boolean {
-  return r.name === 'table';
+  // Taking a seat by an invite needs one (a guest's cookie brings the seat back after a
+  // reconnect); watching a public table or a finished game does not.
+  return r.name === 'table' && r.invite !== null;
 }

@@ -225,8 +225,12 @@ export interface MatchRow {
   result?: 'win' | 'loss';
   opponent?: string;
   rating_change?: number;
-  /** Each seat's accuracy once the server has reviewed the game, else null. */
-  accuracy?: [number, number] | null;
+  /** The rule set's name for people (`rules` is its id). */
+  rules_name?: string;
+  /** For a game ended by leaving, resigning or the clock: the seat that ended it. */
+  ended_by?: number;
+  /** Each seat's accuracy once the server has reviewed the game (null: no decision), else null. */
+  accuracy?: [number | null, number | null] | null;
   accuracy_estimate?: boolean;
 }
 
@@ -353,4 +357,34 @@ export interface ExploreAnswer {
     moves: ExploredMove[];
   }[];
   moves?: ExploredMove[];
+}
+
+/** A rating at one rule set (GET /api/users/<name>/profile, docs/server.md "Profiles"). */
+export interface RuleRating {
+  rules: string;
+  rules_name: string;
+  rating: number;
+  games: number;
+  wins: number;
+  provisional: boolean;
+}
+
+export interface ProfileAnswer {
+  user: Omit<User, 'id'> & { created_at: number; provisional: boolean };
+  ratings: RuleRating[];
+  graph: { at: number; rating: number; rules: string }[];
+  recent: {
+    games: number;
+    wins: number;
+    best_win: {
+      id: string;
+      opponent: string;
+      rating: number;
+      rules_name: string;
+      finished_at: number;
+    } | null;
+    accuracy: number | null;
+    accuracy_games: number;
+  };
+  games: MatchRow[];
 }

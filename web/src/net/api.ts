@@ -10,6 +10,7 @@ import type {
   MatchRow,
   PositionsAnswer,
   PresetSummary,
+  ProfileAnswer,
   RulesInfo,
   User,
 } from '../logic/types.ts';
@@ -76,6 +77,8 @@ export const api = {
       'GET',
       `/api/users/${encodeURIComponent(user)}/matches?limit=20${before ? `&before=${before}` : ''}`,
     ),
+  profile: (user: string) =>
+    call<ProfileAnswer>('GET', `/api/users/${encodeURIComponent(user)}/profile`),
   game: (id: string) => call<MatchRow>('GET', `/api/games/${id}`),
   record: (id: string) => call<GameRecord>('GET', `/api/games/${id}/record`),
   positions: (id: string) => call<PositionsAnswer>('GET', `/api/games/${id}/positions`),

@@ -7,6 +7,9 @@
 
 import type { MoveKind, SeatNo } from '../logic/types.ts';
 
+/** The fixed quick messages of a table (docs/protocol.md, "quick_message"): codes, not words. */
+export type QuickCode = 'good_game' | 'good_luck' | 'well_played' | 'thanks' | 'oops';
+
 /** The fields every table action carries (docs/protocol.md, "Actions"). */
 interface Action {
   table: string;
@@ -39,6 +42,7 @@ export interface ClientMessages {
   set_visibility: { table: string; public: boolean };
   list_tables: { limit?: number; offset?: number };
   hint: { table: string };
+  quick_message: { table: string; code: QuickCode };
   find_match: { rules?: string; rated?: boolean };
   cancel_match: Record<string, never>;
   bot_ready: { rules: string[] };
@@ -62,6 +66,8 @@ export type ServerType =
   | 'action_ok'
   | 'tables'
   | 'hint'
+  | 'quick_message'
+  | 'presence'
   | 'queued'
   | 'match_found'
   | 'spectators'

@@ -6,7 +6,8 @@
 
 import { api, ApiError, type LevelInfo } from '../net/api.ts';
 import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
-import { historyHash, needsIdentity, parseHash, type Route } from '../logic/route.ts';
+import './header.css';
+import { historyHash, needsIdentity, parseHash, profileHash, type Route } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
 import { afterPaint, clear, h, onClick, setText } from './dom.ts';
 import { applySettings, settingsPanel } from './settings.ts';
@@ -38,7 +39,9 @@ export class App {
   private presetList: Promise<PresetSummary[]> | null = null;
   private levelList: Promise<LevelInfo[]> | null = null;
   private readonly main = h('main', { id: 'main' });
-  private readonly who = h('span', { class: 'who' });
+  // The visitor's name; for a logged-in player with their rating, and a link to their profile
+  // (shown on every size: header.css).
+  private readonly who = h('a', { class: 'who' });
   private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
   private readonly historyLink = h('a', { href: '#/leaderboard', text: 'My games' });
   private readonly connBanner = h('div', { class: 'conn-banner', role: 'status' });
@@ -173,6 +176,8 @@ export class App {
       setText(this.who, `${id.user.username} · ${id.user.rating}`);
       const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
       this.who.title = `${n(id.user.games, 'rated game')}, ${n(id.user.wins, 'win')}`;
+      this.who.href = profileHash(id.user.username);
+      this.who.classList.add('who-link');
       setText(this.authLink, 'Log out');
       this.historyLink.href = historyHash(id.user.username);
       this.historyLink.hidden = false;
@@ -182,6 +187,8 @@ export class App {
       setText(this.authLink, 'Log in');
       this.authLink.href = '#/login';
       this.historyLink.hidden = true;
+      this.who.removeAttribute('href');
+      this.who.classList.remove('who-link');
     }
   }
 

@@ -84,7 +84,8 @@ function heroCard(app: App): { el: HTMLElement; applyIdentity: () => void } {
       rules: 'finkel',
       level: FIRST_GAME_LEVEL,
       seat: 1,
-      public: true,
+      // Unlisted: the player may make the table public from the table's bar.
+      public: false,
     }),
   );
   const el = h(

@@ -246,7 +246,8 @@ function computerBlock(app: App, rules: () => string) {
       rules: rules(),
       level: level.value,
       seat: Number(seat.value) as SeatNo,
-      public: true,
+      // Unlisted: the player may make the table public from the table's bar.
+      public: false,
     }),
   );
   const hint = 'Choose how strong it plays and which side you take.';

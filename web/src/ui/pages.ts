@@ -1,12 +1,12 @@
 // The read-only screens: the leaderboard, a player's match history, and "not found".
 
 import { shareGame } from './share_game.ts';
-import { historyHash, replayHash, type Route } from '../logic/route.ts';
-import { historyAccuracy } from '../logic/review.ts';
-import { reasonText, signed } from '../logic/status.ts';
+import { historyHash, profileHash, replayHash, type Route } from '../logic/route.ts';
+import { historyAccuracyText, historyHow } from '../logic/history.ts';
+import { signed } from '../logic/status.ts';
+import type { MatchRow } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
-import { botAccountCard } from './bots.ts';
 import { fmtDate, h, setText } from './dom.ts';
 
 const noop: View = { destroy() {} };
@@ -62,10 +62,38 @@ export function mountLeaderboard(_app: App, root: HTMLElement, _route: Route): V
   return noop;
 }
 
+/** One game of the history; on a phone, a small card (history.css). */
+function historyRow(m: MatchRow, who: string): HTMLElement {
+  return h(
+    'tr',
+    { 'data-game': m.id, class: m.result ?? '' },
+    h('td', { class: 'when', text: fmtDate(m.finished_at) }),
+    h('td', { class: 'rules', text: m.rules_name ?? m.rules }),
+    h('td', { class: 'opponent', text: m.opponent ?? m.players.join(' vs ') }),
+    h('td', {
+      class: 'result',
+      text: m.result === 'win' ? 'Won' : m.result === 'loss' ? 'Lost' : '',
+    }),
+    h('td', { class: 'how', text: historyHow(m, who) }),
+    h('td', {
+      class: 'elo',
+      text: m.rated && m.rating_change !== undefined ? signed(m.rating_change) : 'unrated',
+    }),
+    h('td', { class: 'accuracy', text: historyAccuracyText(m, who) }),
+    h(
+      'td',
+      {},
+      h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' }),
+      shareGame(m.id),
+    ),
+  );
+}
+
 export function mountHistory(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'history') return noop;
-  // The owner's own page carries the bot switch (docs/server.md, "Bot accounts").
+  // On the player's own page "You"; the bot switch is on the profile page (profile.ts).
   const own = app.identity.kind === 'user' && app.identity.user.username === route.user;
+  const who = own ? 'You' : route.user;
   const title = h('h1', { text: `Match history — ${route.user}` });
   const summary = h('p', { class: 'hint' });
   const body = h('tbody', {});
@@ -76,6 +104,11 @@ export function mountHistory(app: App, root: HTMLElement, route: Route): View {
       { class: 'card wide' },
       title,
       summary,
+      h(
+        'p',
+        {},
+        h('a', { href: profileHash(route.user), text: 'Profile and ratings per rule set' }),
+      ),
       h(
         'table',
         { class: 'list history' },
@@ -91,7 +124,10 @@ export function mountHistory(app: App, root: HTMLElement, route: Route): View {
             h('th', { text: 'Result' }),
             h('th', { text: 'How' }),
             h('th', { text: 'ELO' }),
-            h('th', { text: 'Accuracy', title: 'Yours / your opponent’s, from the review' }),
+            h('th', {
+              text: 'Accuracy',
+              title: `${own ? 'Yours' : `${route.user}’s`}, then the opponent’s, from the review`,
+            }),
             h('th', { text: '' }),
           ),
         ),
@@ -100,7 +136,6 @@ export function mountHistory(app: App, root: HTMLElement, route: Route): View {
       note,
     ),
   );
-  if (own) root.append(botAccountCard());
   api
     .matches(route.user)
     .then(({ user, matches }) => {
@@ -110,32 +145,7 @@ export function mountHistory(app: App, root: HTMLElement, route: Route): View {
         summary,
         `ELO ${user.rating} · ${plural(user.games, 'game')} · ${plural(user.wins, 'win')}`,
       );
-      body.replaceChildren(
-        ...matches.map((m) =>
-          h(
-            'tr',
-            { 'data-game': m.id, class: m.result ?? '' },
-            h('td', { text: fmtDate(m.finished_at) }),
-            h('td', { text: m.rules }),
-            h('td', { text: m.opponent ?? m.players.join(' vs ') }),
-            h('td', {
-              class: 'result',
-              text: m.result === 'win' ? 'Won' : m.result === 'loss' ? 'Lost' : '',
-            }),
-            h('td', { text: reasonText(m.reason) }),
-            h('td', {
-              text: m.rated && m.rating_change !== undefined ? signed(m.rating_change) : 'unrated',
-            }),
-            h('td', { class: 'accuracy', text: historyAccuracy(m) }),
-            h(
-              'td',
-              {},
-              h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' }),
-              shareGame(m.id),
-            ),
-          ),
-        ),
-      );
+      body.replaceChildren(...matches.map((m) => historyRow(m, who)));
       setText(note, matches.length ? '' : 'No finished games yet.');
     })
     .catch((e) => setText(note, `Could not load the history: ${errorText(e)}`));

@@ -5,5 +5,6 @@ export { mountExplore } from './explore_page.ts';
 export { mountHowto } from './howto.ts';
 export { mountLogin } from './login.ts';
 export { mountHistory, mountLeaderboard, mountNotFound } from './pages.ts';
+export { mountProfile } from './profile.ts';
 export { mountReplay } from './replay.ts';
 export { mountTable } from './table_page.ts';

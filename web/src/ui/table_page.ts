@@ -17,6 +17,7 @@ import { bannerActions } from './rematch.ts';
 import { act, playMove, wireControls } from './table_actions.ts';
 import { TableAlerts } from './table_alerts.ts';
 import { TableAssist } from './table_assist.ts';
+import { quickChat } from './table_chat.ts';
 import { display, pump, tick } from './table_draw.ts';
 import { TableHint } from './table_hint.ts';
 import { bindTableKeys } from './table_keys.ts';
@@ -31,8 +32,14 @@ export function mountTable(app: App, root: HTMLElement, route: Route): View {
   const t = tableState(app, route.id, route.invite);
   root.append(t.view.page);
   wireControls(t);
+  const chat = quickChat(t);
+  t.view.page.append(chat.el);
   const offs = [
     app.socket.onMessage((m) => onMessage(t, m)),
+    app.socket.onMessage((m) => {
+      chat.onMessage(m);
+      chat.refresh();
+    }),
     app.socket.onState((s) => {
       if (s === 'open') void open(t);
       if (s === 'reconnecting') t.view.page.dataset.connection = 'lost';
@@ -50,6 +57,7 @@ export function mountTable(app: App, root: HTMLElement, route: Route): View {
   return {
     destroy() {
       t.destroyed = true;
+      chat.destroy();
       t.animator?.cancel();
       window.clearInterval(timer);
       t.assist.destroy();

@@ -208,7 +208,8 @@ export class TableView {
     this.invite.el.hidden = !showInvite;
     if (showInvite) this.invite.input.value = inviteUrl(window.location.href, snap.id, invite!);
     this.isPublic = snap.public;
-    this.visButton.hidden = !owner || snap.status === 'closed' || !!snap.local;
+    this.visButton.hidden =
+      !owner || snap.status === 'closed' || snap.status === 'finished' || !!snap.local;
     setText(this.visButton, snap.public ? 'Make private' : 'Make public');
     this.visButton.title = snap.public
       ? 'Only invited players can open it'

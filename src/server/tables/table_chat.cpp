@@ -1,0 +1,76 @@
+// Quick messages at a table (docs/protocol.md, "Quick messages"): a seated player sends one of a
+// fixed set of codes ("good_game", "good_luck", ...) and everyone at the table (players and
+// spectators) gets it, the client showing the words for the code, so there is no free text to
+// moderate and the words can be translated. One message per seat every kQuickMessageGap; nothing
+// is stored. Muting is the client's: a player who mutes the opponent's messages in a game simply
+// does not show them.
+#include <algorithm>
+#include <array>
+#include <chrono>
+
+#include "server/tables/table_fields.h"
+#include "server/tables/table_service.h"
+
+namespace ur::server {
+namespace net = boost::asio;
+using json = nlohmann::json;
+
+namespace {
+
+constexpr std::array<std::string_view, 5> kQuickMessages = {"good_game", "good_luck", "well_played",
+                                                            "thanks", "oops"};
+constexpr std::chrono::milliseconds kQuickMessageGap{2000};
+
+std::int64_t steady_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+net::awaitable<void> TableService::on_quick_message(WsClient& c, const json& msg) {
+  Fields f{c, msg};
+  auto id = f.table();
+  auto code = f.string("code", true, 32);
+  if (!f.failed &&
+      std::find(kQuickMessages.begin(), kQuickMessages.end(), *code) == kQuickMessages.end())
+    f.fail("field \"code\" must be one of good_game, good_luck, well_played, thanks, oops");
+  if (f.failed) co_return;
+  auto t = co_await find_or_answer(c, msg, *id);
+  if (!t) co_return;
+  Actor actor = actor_of(c.identity(), c.connection_id());
+  auto say = quick_message(t, c, msg, actor, *code);
+  if (auto e = co_await on_table(t, std::move(say))) send_table_error(c, msg, *e, *id);
+}
+
+TableService::Outcome TableService::quick_message(std::shared_ptr<LiveTable> t, WsClient& c,
+                                                  const json& msg, Actor actor, std::string code) {
+  const TableModel& m = t->model;
+  int seat = m.seat_of(actor.key);
+  if (!seat) co_return Error{Errc::kNotSeated, "only the players at this table send messages"};
+  if (m.seats()[seat - 1].left) co_return Error{Errc::kLeftTable, "you left this table"};
+  if (m.local())
+    co_return Error{Errc::kLocalTable, "both seats of a pass-and-play table are yours"};
+  if (m.status() == TableStatus::kClosed)
+    co_return Error{Errc::kTableClosed, "this table is closed"};
+  std::int64_t now = steady_now_ms();
+  std::int64_t& last = t->last_quick_ms[seat - 1];
+  if (last && now - last < kQuickMessageGap.count())
+    co_return Error{Errc::kRateLimited, "one quick message every two seconds"};
+  last = now;
+  json out = envelope("quick_message");
+  out["table"] = m.id();
+  out["seat"] = seat;
+  out["name"] = m.seats()[seat - 1].name;
+  out["code"] = code;
+  ctx_.pubsub->publish(table_topic(m.id()), std::make_shared<const std::string>(out.dump(
+                                                -1, ' ', false, json::error_handler_t::replace)));
+  json ok = reply_to("ok", msg);
+  ok["table"] = m.id();
+  ok["code"] = code;
+  c.send(ok);
+  co_return std::nullopt;
+}
+
+}  // namespace ur::server

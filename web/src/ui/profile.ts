@@ -1,0 +1,160 @@
+// A player's profile (#/profile/<name>, GET /api/users/<name>/profile): the overall rating and
+// one per rule set (a "?" while provisional, as lichess marks it), the rating over the recent
+// rated games as a graph, games, wins, best win and average accuracy, and the last games as
+// cards. The player's own profile also holds the bot-account switch (docs/server.md).
+
+import { historyAccuracyText, historyHow } from '../logic/history.ts';
+import { historyHash, replayHash, type Route } from '../logic/route.ts';
+import { signed } from '../logic/status.ts';
+import type { MatchRow, ProfileAnswer } from '../logic/types.ts';
+import { api } from '../net/api.ts';
+import { errorText, type App, type View } from './app.ts';
+import { botAccountCard } from './bots.ts';
+import { fmtDate, h, setText, svg } from './dom.ts';
+
+const noop: View = { destroy() {} };
+
+const ratingText = (rating: number, provisional: boolean) => `${rating}${provisional ? '?' : ''}`;
+
+function ratingsTable(p: ProfileAnswer): HTMLElement {
+  if (!p.ratings.length) return h('p', { class: 'hint', text: 'No rated game yet.' });
+  const head = ['Rule set', 'Rating', 'Games', 'Wins'].map((text) => h('th', { text }));
+  return h(
+    'table',
+    { class: 'list profile-ratings' },
+    h('thead', {}, h('tr', {}, ...head)),
+    h(
+      'tbody',
+      {},
+      ...p.ratings.map((r) =>
+        h(
+          'tr',
+          { 'data-rules': r.rules },
+          h('td', { text: r.rules_name }),
+          h('td', {
+            text: ratingText(r.rating, r.provisional),
+            title: r.provisional ? 'Provisional: fewer than 20 rated games' : '',
+          }),
+          h('td', { text: r.games }),
+          h('td', { text: r.wins }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The overall rating after each rated game, oldest left, with its lowest and highest value. */
+function ratingGraph(p: ProfileAnswer): Element {
+  const pts = p.graph;
+  if (pts.length < 2)
+    return h('p', { class: 'hint', text: 'The graph starts after two rated games.' });
+  const W = 320,
+    H = 120,
+    pad = 6;
+  const lo = Math.min(...pts.map((q) => q.rating)),
+    hi = Math.max(...pts.map((q) => q.rating));
+  const span = Math.max(hi - lo, 1);
+  const x = (i: number) => pad + (i * (W - 2 * pad)) / (pts.length - 1);
+  const y = (r: number) => H - pad - ((r - lo) * (H - 2 * pad)) / span;
+  const line = pts.map((q, i) => `${x(i).toFixed(1)},${y(q.rating).toFixed(1)}`).join(' ');
+  const graph = svg('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    class: 'rating-graph',
+    role: 'img',
+    'aria-label': `Rating over the last ${pts.length} rated games, from ${pts[0].rating} to ${pts[pts.length - 1].rating}`,
+  });
+  graph.append(svg('polyline', { points: line, fill: 'none', 'stroke-width': 2 }));
+  return h(
+    'figure',
+    { class: 'rating-figure' },
+    h('div', { class: 'graph-axis' }, h('span', { text: hi }), h('span', { text: lo })),
+    graph,
+    h('figcaption', {
+      class: 'hint',
+      text: `Rating after each of the last ${pts.length} rated games, oldest first`,
+    }),
+  );
+}
+
+function gameCard(m: MatchRow, who: string): HTMLElement {
+  const result = m.result === 'win' ? 'Won' : m.result === 'loss' ? 'Lost' : '';
+  return h(
+    'li',
+    { class: `game-card ${m.result ?? ''}`, 'data-game': m.id },
+    h(
+      'div',
+      { class: 'row spread' },
+      h('strong', { class: 'result', text: result }),
+      h('span', { class: 'hint', text: fmtDate(m.finished_at) }),
+    ),
+    h('div', { class: 'opponent', text: `vs ${m.opponent ?? m.players.join(' vs ')}` }),
+    h('div', {
+      class: 'hint',
+      text: `${m.rules_name ?? m.rules} · ${historyHow(m, who)} · ${
+        m.rated && m.rating_change !== undefined ? signed(m.rating_change) : 'unrated'
+      }`,
+    }),
+    h('div', { class: 'hint', text: `Accuracy ${historyAccuracyText(m, who)}` }),
+    h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' }),
+  );
+}
+
+function statsLine(p: ProfileAnswer): string {
+  const r = p.recent;
+  const parts = [`${r.wins} ${r.wins === 1 ? 'win' : 'wins'}`];
+  if (r.accuracy !== null)
+    parts.push(`average accuracy ${r.accuracy.toFixed(1)} (${r.accuracy_games} reviewed)`);
+  return `Last ${r.games === 1 ? 'game' : `${r.games} games`}: ${parts.join(' · ')}`;
+}
+
+function render(p: ProfileAnswer, own: boolean): HTMLElement[] {
+  const who = own ? 'You' : p.user.username;
+  const best = p.recent.best_win;
+  const head = h(
+    'section',
+    { class: 'card wide profile' },
+    h('h1', { text: p.user.username }),
+    h('p', {
+      class: 'profile-rating',
+      text: `Rating ${ratingText(p.user.rating, p.user.provisional)} · ${p.user.games} rated games · ${p.user.wins} wins`,
+    }),
+    h('p', { class: 'hint', text: `Playing since ${fmtDate(p.user.created_at)}` }),
+    h('p', { class: 'hint', text: statsLine(p) }),
+    best
+      ? h(
+          'p',
+          {},
+          'Best win: ',
+          h('a', {
+            href: replayHash(best.id),
+            text: `${best.opponent} (${best.rating}), ${best.rules_name}`,
+          }),
+        )
+      : null,
+    h('h2', { text: 'Ratings per rule set' }),
+    ratingsTable(p),
+    h('h2', { text: 'Rating over time' }),
+    ratingGraph(p),
+    h('h2', { text: 'Last games' }),
+    p.games.length
+      ? h('ul', { class: 'game-cards' }, ...p.games.map((m) => gameCard(m, who)))
+      : h('p', { class: 'hint', text: 'No finished games yet.' }),
+    h('a', { href: historyHash(p.user.username), text: 'All games' }),
+  );
+  if (!own) return [head];
+  const bot = botAccountCard();
+  bot.classList.add('wide'); // as wide as the profile above it
+  return [head, bot];
+}
+
+export function mountProfile(app: App, root: HTMLElement, route: Route): View {
+  if (route.name !== 'profile') return noop;
+  const own = app.identity.kind === 'user' && app.identity.user.username === route.user;
+  const note = h('p', { class: 'hint', text: 'Loading…' });
+  root.append(note);
+  api
+    .profile(route.user)
+    .then((p) => note.replaceWith(...render(p, own)))
+    .catch((e) => setText(note, `Could not load the profile: ${errorText(e)}`));
+  return noop;
+}

@@ -1,0 +1,103 @@
+// Quick messages at the table (docs/protocol.md, "quick_message"): a seated player taps one of a
+// fixed set, everyone at the table sees "alice: Good luck" for a few seconds. The server sends
+// codes; the words are here, so they can be translated. "Mute" hides the opponent's messages for
+// this game (kept for the tab's life in sessionStorage, per table). It also says when the other
+// player's page has left the table (`presence`): "bob is disconnected", instead of a clock that
+// seems to show them thinking.
+
+import type { QuickCode } from '../net/protocol.ts';
+import type { ServerMessage } from '../net/socket.ts';
+import { errorText } from './app.ts';
+import { h, onClick, setText } from './dom.ts';
+import type { TableState } from './table_state.ts';
+
+export const QUICK_WORDS: Record<QuickCode, string> = {
+  good_game: 'Good game',
+  good_luck: 'Good luck',
+  well_played: 'Well played',
+  thanks: 'Thanks',
+  oops: 'Oops',
+};
+
+const muteKey = (table: string) => `ur-mute-${table}`;
+
+export function quickChat(t: TableState) {
+  const said = h('p', { class: 'quick-said', role: 'status', 'aria-live': 'polite' });
+  const mute = h('button', { type: 'button', class: 'quick-mute', 'data-action': 'mute' });
+  let muted = sessionStorage.getItem(muteKey(t.id)) === '1';
+  const buttons = (Object.keys(QUICK_WORDS) as QuickCode[]).map((code) => {
+    const b = h('button', { type: 'button', 'data-quick': code, text: QUICK_WORDS[code] });
+    onClick(b, () => {
+      t.app.socket.request('quick_message', { table: t.id, code }).catch((e) => {
+        setText(said, errorText(e));
+        refresh();
+      });
+    });
+    return b;
+  });
+  const row = h('div', { class: 'quick-row', role: 'group', 'aria-label': 'Quick messages' });
+  row.append(...buttons, mute);
+  const away = h('p', { class: 'presence-note', role: 'status' });
+  const el = h('div', { class: 'quick-chat' }, away, row, said);
+  const offline = new Set<number>();
+  const showAway = () => {
+    const names = [...offline]
+      .filter((seat) => seat !== t.you)
+      .map((seat) => t.snap?.seats[seat - 1]?.name ?? `Seat ${seat}`);
+    setText(away, names.length ? `${names.join(' and ')} disconnected` : '');
+    away.hidden = !names.length || t.snap?.status !== 'playing';
+  };
+  let clearTimer = 0;
+  // Nothing to say to the computer, nor to oneself at pass and play: the element then takes no
+  // room at all (the board keeps the whole screen).
+  const refresh = () => {
+    const snap = t.snap;
+    const person = !!snap && snap.seats.every((s) => s.kind !== 'bot');
+    row.hidden = !(t.you !== null && person && !snap?.local && snap?.status !== 'closed');
+    said.hidden = !said.textContent;
+    el.hidden = row.hidden && said.hidden && away.hidden;
+    setText(mute, muted ? 'Unmute' : 'Mute');
+    mute.setAttribute('aria-pressed', String(muted));
+  };
+  onClick(mute, () => {
+    muted = !muted;
+    if (muted) sessionStorage.setItem(muteKey(t.id), '1');
+    else sessionStorage.removeItem(muteKey(t.id));
+    refresh();
+  });
+  refresh();
+  return {
+    el,
+    refresh,
+    /** A message of the socket: shows this table's quick messages (unless muted). */
+    onMessage(m: ServerMessage) {
+      if (
+        m.type === 'joined' &&
+        Array.isArray(m.online) &&
+        (m.table as { id?: string })?.id === t.id
+      )
+        (m.online as boolean[]).forEach((on, i) =>
+          on ? offline.delete(i + 1) : offline.add(i + 1),
+        );
+      if (m.type === 'presence' && m.table === t.id && typeof m.seat === 'number') {
+        if (m.online) offline.delete(m.seat);
+        else offline.add(m.seat);
+      }
+      showAway();
+      if (m.type !== 'quick_message' || m.table !== t.id) return;
+      const code = m.code as QuickCode;
+      const mine = m.seat === t.you;
+      if (!(code in QUICK_WORDS) || (muted && !mine)) return;
+      setText(said, `${mine ? 'You' : String(m.name)}: ${QUICK_WORDS[code]}`);
+      refresh();
+      window.clearTimeout(clearTimer);
+      clearTimer = window.setTimeout(() => {
+        setText(said, '');
+        refresh();
+      }, 6000);
+    },
+    destroy() {
+      window.clearTimeout(clearTimer);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { historyAccuracyText, historyHow } from '../src/logic/history.ts';
+import { parseHash, profileHash } from '../src/logic/route.ts';
+import type { MatchRow } from '../src/logic/types.ts';
+
+const row: MatchRow = {
+  id: '0123456789abcdef',
+  rules: 'finkel',
+  rated: false,
+  players: ['alice', 'bob'],
+  winner: 2,
+  reason: 'left',
+  started_at: 0,
+  finished_at: 0,
+  summary: null,
+  you: 1,
+  ended_by: 1,
+};
+
+test('the history says who ended the game, from the page player’s side', () => {
+  assert.equal(historyHow(row, 'You'), 'You left the table');
+  assert.equal(historyHow({ ...row, you: 2, winner: 2 }, 'You'), 'the opponent left the table');
+  assert.equal(historyHow({ ...row, reason: 'resign' }, 'alice'), 'alice resigned');
+  assert.equal(historyHow({ ...row, reason: 'timeout' }, 'You'), 'your idle clock ran out');
+  assert.equal(
+    historyHow({ ...row, reason: 'timeout', ended_by: 2 }, 'You'),
+    'the opponent’s idle clock ran out',
+  );
+  assert.equal(historyHow({ ...row, reason: 'bore-off' }, 'You'), 'all pieces borne off');
+});
+
+test('the accuracy cell names whose number is whose and shows no number without a decision', () => {
+  assert.equal(
+    historyAccuracyText({ ...row, accuracy: [82.44, 61] }, 'You'),
+    'You 82.4 · opp. 61.0',
+  );
+  assert.equal(
+    historyAccuracyText(
+      { ...row, you: 2, accuracy: [82.44, null], accuracy_estimate: true },
+      'bob',
+    ),
+    'bob – · opp. ~82.4',
+  );
+  assert.equal(historyAccuracyText({ ...row, accuracy: null }, 'You'), '–');
+});
+
+test('profiles have a route of their own', () => {
+  assert.deepEqual(parseHash(profileHash('bob_2')), { name: 'profile', user: 'bob_2' });
+  assert.equal(parseHash('#/profile/no way').name, 'not_found');
+});
