@@ -8,6 +8,7 @@
 #include "ai/basic_agents.h"
 #include "ai/expectimax.h"
 #include "ai/external_agent.h"
+#include "ai/net_agent.h"
 #include "ai/perfect.h"
 #include "rules/text.h"
 
@@ -208,6 +209,7 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
   const Spec& spec = std::get<Spec>(parsed);
   if (spec.name == "expectimax") return make_expectimax(spec);
   if (spec.name == "greedy") return make_greedy(spec, seed);
+  if (spec.name == "net") return make_net_agent(spec.params, rules, tables);
   if (spec.name == "perfect") {
     std::string table;
     for (const auto& [key, value] : spec.params) {
@@ -230,10 +232,12 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
     if (auto e = no_params(spec)) return std::move(*e);
     return make_agent(level, rules, seed, tables);
   }
-  return Error{Errc::kBadAgent, fmt::format("unknown agent '{}' (known: random, first, greedy, "
-                                            "expectimax(depth=N,time_ms=T), perfect; "
-                                            "levels: beginner, easy, medium, hard)",
-                                            spec.name)};
+  return Error{Errc::kBadAgent,
+               fmt::format("unknown agent '{}' (known: random, first, greedy, "
+                           "expectimax(depth=N,time_ms=T), net(depth=N,time_ms=T,file=F), "
+                           "perfect; "
+                           "levels: beginner, easy, medium, hard)",
+                           spec.name)};
 }
 
 std::string with_perfect_table(std::string spec, const std::string& table) {
@@ -243,6 +247,7 @@ std::string with_perfect_table(std::string spec, const std::string& table) {
 
 std::string agent_help() {
   return "agents: random | first | greedy | expectimax(depth=N[,time_ms=T]) | perfect[(table=F)]\n"
+         "        net[(depth=N,time_ms=T,file=F)] (a trained network, `ur train`)\n"
          "        engine:PATH ARGS | engine(timeout_ms=T):PATH ARGS (a UEP program)\n"
          "levels: beginner (random), easy (greedy), medium (expectimax depth 2),\n"
          "        hard (expectimax depth 4), perfect (lookup table, else as hard)";
