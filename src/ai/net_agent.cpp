@@ -40,6 +40,12 @@ std::string network_path(const solver::TableStore* tables, const std::string& ru
       .string();
 }
 
+bool has_network(const solver::TableStore* tables, const RuleSet& rules) {
+  const std::string path = network_path(tables, rules.to_string());
+  if (path.empty() || !std::filesystem::exists(path)) return false;
+  return std::holds_alternative<Network>(load_network_for(path, Engine(rules)));
+}
+
 AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>& params,
                            const RuleSet& rules, const solver::TableStore* tables) {
   ExpectimaxOptions options;

@@ -24,6 +24,13 @@ std::string network_path(const solver::TableStore* tables, const std::string& ru
 // letters, digits and '-' made '_').
 std::string network_file_name(const std::string& rules);
 
+// What the perfect level plays where `tables` has no solved table of a rule set but a network
+// that loads for it: a depth-3 search (docs/ai.md: it beats depth 1 and stays far under 2 ms).
+inline constexpr const char* kLearnedLevelSpec = "net(depth=3)";
+
+// Whether the data directory of `tables` holds a network that loads for `rules`.
+bool has_network(const solver::TableStore* tables, const RuleSet& rules);
+
 // The net agent of a parsed spec's parameters (depth, time_ms, file).
 AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>& params,
                            const RuleSet& rules, const solver::TableStore* tables);

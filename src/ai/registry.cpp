@@ -183,9 +183,10 @@ bool is_level(std::string_view name) {
 
 std::string level_spec(std::string_view level, const RuleSet& rules,
                        const solver::TableStore* tables) {
-  // Without a solved table for `rules` the perfect level plays as hard (level_note says so).
+  // Without a solved table for `rules` the perfect level plays the learned network where there
+  // is one, else as hard (level_note says which).
   if (level == "perfect" && !(tables && tables->solved(rules)))
-    return level_spec("hard", rules, tables);
+    return has_network(tables, rules) ? kLearnedLevelSpec : level_spec("hard", rules, tables);
   for (const Level& l : levels())
     if (l.name == level) return std::string(l.agent);
   return "";
@@ -196,6 +197,9 @@ std::string level_note(std::string_view level, const RuleSet& rules,
   if (level != "perfect") return "";
   const solver::TableLookup found = solver::find_table(tables, rules, "");
   if (found.ready()) return "";
+  if (has_network(tables, rules))
+    return "perfect: " + found.why + "; strongest: learned, no exact table (" +
+           std::string(kLearnedLevelSpec) + ")";
   return "perfect: " + found.why + "; the perfect level plays as hard (" +
          level_spec("hard", rules, tables) + ")";
 }

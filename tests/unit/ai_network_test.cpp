@@ -8,9 +8,11 @@
 
 #include "../test_util.h"
 #include "ai/agent.h"
+#include "ai/net_agent.h"
 #include "ai/net_train.h"
 #include "ai/network.h"
 #include "ai/tournament.h"
+#include "solver/table_store.h"
 #include "solver/value_iteration.h"
 
 namespace ur::ai {
@@ -239,6 +241,33 @@ TEST(NetAgent, SpecsAndRefusals) {
   EXPECT_NE(error_of("net(depth=0,file=" + path + ")", rules).find("depth"), std::string::npos);
   EXPECT_NE(error_of("net(speed=1)", rules).find("unknown parameter 'speed'"), std::string::npos);
   EXPECT_NE(error_of("net", rules).find("no network"), std::string::npos);
+}
+
+// Without a solved table, the perfect level plays a network of the data directory and says so.
+TEST(NetAgent, ThePerfectLevelPlaysTheLearnedNetworkWhereThereIsNoTable) {
+  TempDir dir;
+  const RuleSet rules = rule_set_or_throw("finkel(pieces=3)");
+  const solver::TableStore empty(dir.file("empty"));
+  EXPECT_EQ(level_spec("perfect", rules, &empty), level_spec("hard", rules, &empty));
+  std::filesystem::create_directories(dir.file("data/networks"));
+  const solver::TableStore tables(dir.file("data"));
+  const std::string path = network_path(&tables, rules.to_string());
+  EXPECT_EQ(path, dir.file("data/networks/finkel_pieces_3.urn"));
+  // A damaged file does not count.
+  std::ofstream(path) << "not a network";
+  EXPECT_EQ(level_spec("perfect", rules, &tables), level_spec("hard", rules, &tables));
+  ASSERT_EQ(write_network(path, make_network(Engine(rules), 8, 1)), "");
+  EXPECT_EQ(level_spec("perfect", rules, &tables), "net(depth=3)");
+  EXPECT_NE(level_note("perfect", rules, &tables).find("strongest: learned, no exact table"),
+            std::string::npos)
+      << level_note("perfect", rules, &tables);
+  AgentResult made = make_agent(level_spec("perfect", rules, &tables), rules, 1, &tables);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
+      << std::get<Error>(made).message;
+  EXPECT_EQ(std::get<std::unique_ptr<Agent>>(made)->name(), "net(depth=3)");
+  // Another rule set has no network there.
+  EXPECT_EQ(level_spec("perfect", rule_set_or_throw("finkel"), &tables),
+            level_spec("hard", rule_set_or_throw("finkel"), &tables));
 }
 
 }  // namespace
