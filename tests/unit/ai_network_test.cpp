@@ -12,6 +12,7 @@
 #include "ai/net_train.h"
 #include "ai/network.h"
 #include "ai/tournament.h"
+#include "analysis/value_source.h"
 #include "solver/table_store.h"
 #include "solver/value_iteration.h"
 
@@ -268,6 +269,26 @@ TEST(NetAgent, ThePerfectLevelPlaysTheLearnedNetworkWhereThereIsNoTable) {
   // Another rule set has no network there.
   EXPECT_EQ(level_spec("perfect", rule_set_or_throw("finkel"), &tables),
             level_spec("hard", rule_set_or_throw("finkel"), &tables));
+}
+
+// Without a table, reviews, hints and the explorer estimate with the data directory's network.
+TEST(NetAgent, EstimatesUseTheNetworkWhereThereIsNoTable) {
+  TempDir dir;
+  const RuleSet rules = rule_set_or_throw("finkel(pieces=3)");
+  const solver::TableStore empty(dir.file("empty"));
+  EXPECT_EQ(analysis::open_source(rules, &empty).source->name(), "expectimax(depth=2)");
+  std::filesystem::create_directories(dir.file("data/networks"));
+  const solver::TableStore tables(dir.file("data"));
+  const Engine engine(rules);
+  ASSERT_EQ(write_network(network_path(&tables, rules.to_string()), make_network(engine, 8, 1)),
+            "");
+  analysis::OpenedSource opened = analysis::open_source(rules, &tables);
+  EXPECT_EQ(opened.source->name(), "net(depth=2)");
+  EXPECT_FALSE(opened.source->exact());
+  EXPECT_EQ(opened.table, solver::TableState::kMissing);
+  const double v = opened.source->value(engine.initial_position(), Player::kLight);
+  EXPECT_GT(v, 0.0);
+  EXPECT_LT(v, 1.0);
 }
 
 }  // namespace
