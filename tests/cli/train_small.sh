@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `ur train` end to end on finkel(pieces=2) (a few hundred games, about a second): it writes a
 # network file with progress on stderr, the same seed writes the same file, --resume goes on
-# from a checkpoint to the same network as one run, the net agent plays from it, and a damaged,
+# from a checkpoint to the same network as one run, the net agent and (from a data directory
+# without a table) the perfect level play from it, and a damaged,
 # truncated or mismatched file is refused by --resume and by net with a message.
 # Usage: train_small.sh <path-to-ur> [tests-dir]
 source "$(dirname "$0")/lib.bash" "$@"
@@ -33,6 +34,14 @@ echo "check: the net agent plays from it"
 "$UR" tournament --rules "$RULES" --a "net(file=$work/a.urn)" --b random --games 20 >"$work/t.out" 2>&1 ||
   fail "tournament exited $?: $(cat "$work/t.out")"
 grep -q "A = net(file=$work/a.urn)" "$work/t.out" || fail "tournament: $(head -1 "$work/t.out")"
+
+echo "check: the perfect level plays a data directory's network where there is no table, and says so"
+mkdir -p "$work/data/networks"
+cp "$work/a.urn" "$work/data/networks/finkel_pieces_2.urn"
+UR_DATA_DIR="$work/data" "$UR" play --rules "$RULES" --light computer --level perfect --dark random \
+  --seed 3 --ascii </dev/null >"$work/p.out" 2>"$work/p.err" || fail "play exited $?: $(cat "$work/p.err")"
+grep -q "strongest: learned, no exact table (net(depth=3))" "$work/p.err" || fail "note: $(cat "$work/p.err")"
+grep -q "computer (strongest: learned, no exact table)" "$work/p.out" || fail "seat: $(head -3 "$work/p.out")"
 
 echo "check: damaged, truncated and mismatched files are refused"
 cp "$work/a.urn" "$work/d.urn"
