@@ -1,5 +1,5 @@
 # Two commands matter: `make run` and `make test`. Both install what is missing first.
-.PHONY: run play web test setup build build-asan bench format format-check clean cluster cluster-down deb
+.PHONY: run play networks web test setup build build-asan bench format format-check clean cluster cluster-down deb
 
 JOBS ?= $(shell nproc)
 UR := build/release/ur
@@ -7,7 +7,7 @@ UR := build/release/ur
 # The main job: the online server with its embedded SQLite database (./data/ur.db), serving the
 # web board at http://localhost:8080/ (PORT=... to change). `make play` is the terminal game.
 PORT ?= 8080
-run: build web
+run: build web networks
 	@echo "ur: open http://localhost:$(PORT)/ in a browser (Ctrl-C stops the server)"
 	$(UR) serve --port $(PORT) --web-root web/dist
 
@@ -20,8 +20,13 @@ cluster: build web
 cluster-down:
 	./scripts/cluster down
 
-play: build
+play: build networks
 	$(UR) play --light human --dark computer
+
+# The shipped networks (networks/, docs/ai.md) go into the data directory, where the net agent
+# and the perfect level look; a network already there (trained here) is kept.
+networks:
+	@mkdir -p data/networks && cp -n networks/*.urn data/networks/
 
 web: setup
 	./scripts/build-web

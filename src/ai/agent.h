@@ -14,6 +14,8 @@
 //   expectimax(depth=3)         expectiminimax over the throw distribution (expectimax.h);
 //   expectimax(time_ms=200)     iterative deepening under a time budget (depth = the cap)
 //   perfect                     the solver's lookup table (perfect.h)
+//   net(depth=3)                expectimax with a trained value network at its leaves
+//                               (net_agent.h; `ur train` makes the network)
 //   engine:PATH ARGS            another program that speaks UEP (external_agent.h)
 //
 // Threads: an Agent object is NOT thread-safe (it owns a random generator and a search
@@ -78,13 +80,14 @@ std::span<const Level> levels();
 bool is_level(std::string_view name);
 
 // The agent spec of a difficulty level (one of `levels()`); "" when `level` is not one.
-// perfect is the hard level's spec while `tables` (null: no tables) holds no verified table
-// for `rules`.
+// While `tables` (null: no tables) holds no verified table for `rules`, perfect is the learned
+// network's `net(depth=3)` where the data directory has a network for `rules`, else hard's spec.
 std::string level_spec(std::string_view level, const RuleSet& rules,
                        const solver::TableStore* tables);
 
 // Why `level` does not play as named for `rules`, for the player to read ("" when it does):
-// the perfect level without a solved table in `tables` says so and that hard plays instead.
+// the perfect level without a solved table in `tables` says so and what plays instead
+// ("strongest: learned, no exact table" for a network, else hard).
 std::string level_note(std::string_view level, const RuleSet& rules,
                        const solver::TableStore* tables);
 

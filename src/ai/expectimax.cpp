@@ -1,5 +1,7 @@
 #include "ai/expectimax.h"
 
+#include "ai/network.h"
+
 #include <fmt/format.h>
 #include <algorithm>
 #include <cassert>
@@ -22,7 +24,15 @@ bool same_state(const Position& a, const Position& b) {
 ExpectimaxAgent::ExpectimaxAgent(const ExpectimaxOptions& options)
     : options_(options), tt_(options.tt_bits) {}
 
+ExpectimaxAgent::~ExpectimaxAgent() = default;
+
 std::string ExpectimaxAgent::name() const {
+  if (options_.network) {
+    std::string name = fmt::format("net(depth={}", options_.depth);
+    if (options_.time_ms > 0) name += fmt::format(",time_ms={}", options_.time_ms);
+    if (!options_.network_file.empty()) name += ",file=" + options_.network_file;
+    return name + ")";
+  }
   if (options_.time_ms > 0)
     return fmt::format("expectimax(depth={},time_ms={})", options_.depth, options_.time_ms);
   return fmt::format("expectimax(depth={})", options_.depth);
@@ -37,6 +47,8 @@ PlyCosts ply_costs(const Engine& engine) {
 }
 
 void ExpectimaxAgent::prepare(const Engine& engine, Player pov, const StopToken& stop) {
+  if (options_.network && (!net_eval_ || engine_ != &engine))
+    net_eval_ = std::make_unique<NetEvaluator>(engine, options_.network);
   engine_ = &engine;
   costs_ = ply_costs(engine);
   eval_.emplace(engine, options_.weights);
@@ -129,10 +141,14 @@ Move ExpectimaxAgent::choose(const Engine& engine, const Position& pos, const St
 
 double ExpectimaxAgent::search(const Position& p, int depth, double alpha, double beta) {
   if (p.is_over()) return p.turn == pov_ ? 1.0 : 0.0;
-  if (depth <= 0) return eval_->win_probability(p, pov_);
+  if (depth <= 0) return leaf(p);
   if (++nodes_ % kPollInterval == 0) poll();
   if (aborted_) return 0.5;  // ignored: the caller discards an aborted iteration
   return p.is_chance() ? chance(p, depth, alpha, beta) : decision(p, depth, alpha, beta);
+}
+
+double ExpectimaxAgent::leaf(const Position& p) {
+  return net_eval_ ? net_eval_->win_probability(p, pov_) : eval_->win_probability(p, pov_);
 }
 
 // Cheap move ordering: the table's best move, then captures, bearing off, rosettes, progress.
@@ -255,7 +271,7 @@ double ExpectimaxAgent::chance(const Position& p, int depth, double alpha, doubl
     live += o.probability;
     ++n;
   }
-  if (n == 0) return eval_->win_probability(p, pov_);
+  if (n == 0) return leaf(p);
   // Star1: with every value in [0, 1], after the first i outcomes the average lies in
   // [sum, sum + rest]; each child gets the window that could still move it across an edge.
   double sum = 0, rest = 1;

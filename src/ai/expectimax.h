@@ -28,7 +28,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 
 #include "ai/agent.h"
 #include "ai/evaluation.h"
@@ -36,11 +38,18 @@
 
 namespace ur::ai {
 
+struct Network;  // network.h, kept out of this header (Eigen)
+class NetEvaluator;
+
 struct ExpectimaxOptions {
   int depth = 3;     // the deepest iteration (with time_ms: the cap)
   int time_ms = 0;   // 0: no time limit
   int tt_bits = 16;  // 2^tt_bits transposition entries (32 bytes each)
   EvalWeights weights = search_weights();
+  // A value network (network.h) at the leaves instead of the weights: the `net` agent, whose
+  // name says where the network came from (`network_file`, "" for the data directory's).
+  std::shared_ptr<const Network> network{};
+  std::string network_file{};
 };
 
 // How a search's depth is spent, in internal units: the user's depth is `unit` units, a
@@ -65,6 +74,7 @@ struct SearchStats {
 class ExpectimaxAgent final : public Agent {
  public:
   explicit ExpectimaxAgent(const ExpectimaxOptions& options);
+  ~ExpectimaxAgent() override;
 
   std::string name() const override;
   Move choose(const Engine& engine, const Position& pos, const StopToken& stop) override;
@@ -78,6 +88,7 @@ class ExpectimaxAgent final : public Agent {
  private:
   void prepare(const Engine& engine, Player pov, const StopToken& stop);
   double search(const Position& p, int depth, double alpha, double beta);
+  double leaf(const Position& p);
   double decision(const Position& p, int depth, double alpha, double beta);
   double chance(const Position& p, int depth, double alpha, double beta);
   void order_moves(MoveList& moves, int tt_best) const;
@@ -88,7 +99,8 @@ class ExpectimaxAgent final : public Agent {
   ExpectimaxOptions options_;
   TranspositionTable tt_;
   std::optional<Evaluator> eval_;
-  const Engine* engine_ = nullptr;  // of the search under way; eval_ is rebuilt per search
+  std::unique_ptr<NetEvaluator> net_eval_;  // with options_.network
+  const Engine* engine_ = nullptr;          // of the search under way; eval_ is rebuilt per search
   PlyCosts costs_;
   Player pov_ = Player::kLight;
   const StopToken* stop_ = nullptr;

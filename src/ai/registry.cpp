@@ -8,6 +8,7 @@
 #include "ai/basic_agents.h"
 #include "ai/expectimax.h"
 #include "ai/external_agent.h"
+#include "ai/net_agent.h"
 #include "ai/perfect.h"
 #include "rules/text.h"
 
@@ -182,9 +183,10 @@ bool is_level(std::string_view name) {
 
 std::string level_spec(std::string_view level, const RuleSet& rules,
                        const solver::TableStore* tables) {
-  // Without a solved table for `rules` the perfect level plays as hard (level_note says so).
+  // Without a solved table for `rules` the perfect level plays the learned network where there
+  // is one, else as hard (level_note says which).
   if (level == "perfect" && !(tables && tables->solved(rules)))
-    return level_spec("hard", rules, tables);
+    return has_network(tables, rules) ? kLearnedLevelSpec : level_spec("hard", rules, tables);
   for (const Level& l : levels())
     if (l.name == level) return std::string(l.agent);
   return "";
@@ -195,6 +197,9 @@ std::string level_note(std::string_view level, const RuleSet& rules,
   if (level != "perfect") return "";
   const solver::TableLookup found = solver::find_table(tables, rules, "");
   if (found.ready()) return "";
+  if (has_network(tables, rules))
+    return "perfect: " + found.why + "; strongest: learned, no exact table (" +
+           std::string(kLearnedLevelSpec) + ")";
   return "perfect: " + found.why + "; the perfect level plays as hard (" +
          level_spec("hard", rules, tables) + ")";
 }
@@ -208,6 +213,7 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
   const Spec& spec = std::get<Spec>(parsed);
   if (spec.name == "expectimax") return make_expectimax(spec);
   if (spec.name == "greedy") return make_greedy(spec, seed);
+  if (spec.name == "net") return make_net_agent(spec.params, rules, tables);
   if (spec.name == "perfect") {
     std::string table;
     for (const auto& [key, value] : spec.params) {
@@ -230,10 +236,12 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
     if (auto e = no_params(spec)) return std::move(*e);
     return make_agent(level, rules, seed, tables);
   }
-  return Error{Errc::kBadAgent, fmt::format("unknown agent '{}' (known: random, first, greedy, "
-                                            "expectimax(depth=N,time_ms=T), perfect; "
-                                            "levels: beginner, easy, medium, hard)",
-                                            spec.name)};
+  return Error{Errc::kBadAgent,
+               fmt::format("unknown agent '{}' (known: random, first, greedy, "
+                           "expectimax(depth=N,time_ms=T), net(depth=N,time_ms=T,file=F), "
+                           "perfect; "
+                           "levels: beginner, easy, medium, hard)",
+                           spec.name)};
 }
 
 std::string with_perfect_table(std::string spec, const std::string& table) {
@@ -243,6 +251,7 @@ std::string with_perfect_table(std::string spec, const std::string& table) {
 
 std::string agent_help() {
   return "agents: random | first | greedy | expectimax(depth=N[,time_ms=T]) | perfect[(table=F)]\n"
+         "        net[(depth=N,time_ms=T,file=F)] (a trained network, `ur train`)\n"
          "        engine:PATH ARGS | engine(timeout_ms=T):PATH ARGS (a UEP program)\n"
          "levels: beginner (random), easy (greedy), medium (expectimax depth 2),\n"
          "        hard (expectimax depth 4), perfect (lookup table, else as hard)";

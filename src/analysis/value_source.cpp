@@ -1,5 +1,8 @@
 #include "analysis/value_source.h"
 
+#include "ai/net_agent.h"
+#include "ai/network.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -85,10 +88,12 @@ struct PositionHash {
 
 class SearchSource final : public ValueSource {
  public:
-  SearchSource(std::shared_ptr<const Engine> engine, int depth)
+  SearchSource(std::shared_ptr<const Engine> engine, int depth,
+               std::shared_ptr<const ai::Network> network = nullptr)
       : ValueSource(std::move(engine)),
         depth_(depth),
-        search_(ai::ExpectimaxOptions{.depth = depth, .tt_bits = 16}) {}
+        learned_(network != nullptr),
+        search_(ai::ExpectimaxOptions{.depth = depth, .tt_bits = 16, .network = network}) {}
 
   double chance_value(const Position& q, Player pov) override {
     auto it = cache_.find(q);
@@ -101,10 +106,13 @@ class SearchSource final : public ValueSource {
     return pov == Player::kLight ? it->second : 1.0 - it->second;
   }
   bool exact() const override { return false; }
-  std::string name() const override { return "expectimax(depth=" + std::to_string(depth_) + ")"; }
+  std::string name() const override {
+    return (learned_ ? "net(depth=" : "expectimax(depth=") + std::to_string(depth_) + ")";
+  }
 
  private:
   int depth_;
+  bool learned_;
   ai::ExpectimaxAgent search_;
   std::unordered_map<Position, double, PositionHash> cache_;
 };
@@ -140,7 +148,20 @@ OpenedSource open_source(const RuleSet& rules, const solver::TableStore* tables,
     return out;
   }
   out.why = std::move(found.why);
-  out.source = search_source(std::make_shared<const Engine>(rules), depth);
+  auto engine = std::make_shared<const Engine>(rules);
+  // Without a table, the data directory's network (when one loads) estimates at the search's
+  // leaves instead of the hand evaluation.
+  const std::string network = ai::network_path(tables, rules.to_string());
+  if (!network.empty() && ai::has_network(tables, rules)) {
+    Result<ai::Network> loaded = ai::load_network_for(network, *engine);
+    if (auto* net = std::get_if<ai::Network>(&loaded)) {
+      const int d = depth > 0 ? depth : default_search_depth(*engine);
+      out.source = std::make_unique<SearchSource>(
+          engine, d, std::make_shared<const ai::Network>(std::move(*net)));
+      return out;
+    }
+  }
+  out.source = search_source(std::move(engine), depth);
   return out;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ur::cli {
 
@@ -9,6 +10,7 @@ namespace ur::cli {
 // seeded random play, so the same on every machine) and prints median and p95 in ms.
 // `rules` empty: finkel, masters and boxed. Returns false (after a message on stderr) for a
 // bad rule-set string.
-bool run_bench_agents(const std::string& rules);
+// `agents`: the specs to time (empty: the built-in list of random, greedy and expectimax).
+bool run_bench_agents(const std::string& rules, const std::vector<std::string>& agents);
 
 }  // namespace ur::cli

@@ -112,9 +112,13 @@ void add_bench_command(CLI::App& app) {
   auto* agents = cmd->add_subcommand(
       "agents", "Decision time per agent (median, p95) over 200 fixed positions per preset");
   static std::string agents_rules;
+  static std::vector<std::string> agent_specs;
   agents->add_option("--rules,-r", agents_rules, "one rule set (default: finkel, masters, boxed)");
+  agents->add_option("--agent,-a", agent_specs,
+                     "an agent spec to time, e.g. 'net(depth=3)' (repeatable; default: random, "
+                     "greedy, expectimax depth 1 to 4)");
   agents->callback([] {
-    if (!run_bench_agents(agents_rules)) exit_status() = 2;
+    if (!run_bench_agents(agents_rules, agent_specs)) exit_status() = 2;
   });
   auto* table = cmd->add_subcommand(
       "table", "Random state queries per second from a mmapped table (rank + lookup)");

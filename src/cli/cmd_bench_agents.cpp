@@ -49,15 +49,21 @@ std::vector<Position> fixed_positions(const Engine& engine) {
   return out;
 }
 
-void bench_rules(const RuleSet& rules) {
+bool bench_rules(const RuleSet& rules, const std::vector<std::string>& agents) {
   const Engine engine(rules);
   const std::vector<Position> positions = fixed_positions(engine);
   const std::stop_token never;
   std::cout << fmt::format("{} ({} decision positions)\n", rules.to_string(), positions.size());
   std::cout << fmt::format("  {:<24} {:>10} {:>10} {:>10}\n", "agent", "median ms", "p95 ms",
                            "max ms");
-  for (const char* spec : kAgents) {
-    ai::AgentResult made = ai::make_agent(spec, rules, kSeed);
+  std::vector<std::string> specs = agents;
+  if (specs.empty()) specs.assign(std::begin(kAgents), std::end(kAgents));
+  for (const std::string& spec : specs) {
+    ai::AgentResult made = ai::make_agent(spec, rules, kSeed, &table_store());
+    if (auto* e = std::get_if<Error>(&made)) {
+      std::cerr << "ur bench agents: " << e->message << "\n";
+      return false;
+    }
     auto& agent = std::get<std::unique_ptr<ai::Agent>>(made);
     std::vector<double> ms;
     ms.reserve(positions.size());
@@ -71,17 +77,18 @@ void bench_rules(const RuleSet& rules) {
     std::cout << fmt::format("  {:<24} {:>10.3f} {:>10.3f} {:>10.3f}\n", spec, percentile(ms, 0.5),
                              percentile(ms, 0.95), percentile(ms, 1.0));
   }
+  return true;
 }
 
 }  // namespace
 
-bool run_bench_agents(const std::string& rules) {
+bool run_bench_agents(const std::string& rules, const std::vector<std::string>& agents) {
   if (!rules.empty()) {
     const std::optional<RuleSet> parsed = rules_option("bench agents", rules);
-    if (parsed) bench_rules(*parsed);
-    return parsed.has_value();
+    return parsed && bench_rules(*parsed, agents);
   }
-  for (const char* id : {"finkel", "masters", "boxed"}) bench_rules(rule_set_or_throw(id));
+  for (const char* id : {"finkel", "masters", "boxed"})
+    if (!bench_rules(rule_set_or_throw(id), agents)) return false;
   return true;
 }
 

@@ -28,6 +28,7 @@
 
 #include "ai/agent.h"
 #include "ai/external_agent.h"
+#include "ai/net_agent.h"
 #include "cli/board_view.h"
 #include "cli/commands.h"
 #include "cli/play_session.h"
@@ -54,11 +55,14 @@ Result<Seat> parse_seat(std::string s, const std::string& level, const std::stri
   }
   // --table: the perfect player reads that file (and refuses one of another rule set).
   spec = ai::with_perfect_table(spec, table);
-  // A level plays as its spec; the perfect level without a table says so and plays as hard.
+  // A level plays as its spec; the perfect level without a table says so and plays the learned
+  // network, or as hard without one.
   const solver::TableStore* tables = &table_store();
   if (std::string note = ai::level_note(spec, rules, tables); !note.empty()) {
     std::cerr << "ur play: " << note << "\n";
-    label = "computer (hard: no table for perfect)";
+    label = ai::level_spec(spec, rules, tables) == ai::kLearnedLevelSpec
+                ? "computer (strongest: learned, no exact table)"
+                : "computer (hard: no table for perfect)";
   }
   if (std::string level_agent = ai::level_spec(spec, rules, tables); !level_agent.empty())
     spec = level_agent;

@@ -44,6 +44,7 @@ double percentile(std::vector<double>& v, double q);
 void add_bench_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 void add_solve_command(CLI::App& app);
+void add_train_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_analyse_command(CLI::App& app);
 void add_serve_command(CLI::App& app);

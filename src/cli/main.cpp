@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   ur::cli::add_bench_command(app);
   ur::cli::add_tournament_command(app);
   ur::cli::add_solve_command(app);
+  ur::cli::add_train_command(app);
   ur::cli::add_table_command(app);
   ur::cli::add_analyse_command(app);
   ur::cli::add_serve_command(app);

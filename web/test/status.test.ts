@@ -166,6 +166,11 @@ test('the perfect level says when it plays as hard', () => {
   assert.equal(levelLabel('perfect', true), 'Perfect');
   assert.equal(levelLabel('perfect', false), 'Perfect (no table: plays as Hard)');
   assert.equal(
+    levelLabel('perfect', false, null, true),
+    'Perfect (strongest: learned, no exact table)',
+  );
+  assert.equal(levelLabel('perfect', true, null, true), 'Perfect');
+  assert.equal(
     levelLabel('perfect', false, { state: 'solving', progress: 0.42, eta_seconds: 240 }),
     'Perfect (42% solved, about 4 min; Hard till then)',
   );

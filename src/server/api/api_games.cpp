@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "ai/net_agent.h"
 #include "analysis/review.h"
 #include "analysis/review_json.h"
 #include "engine/game_record.h"
@@ -117,12 +118,14 @@ awaitable<Response> rules_list(ServerContext& ctx, const Request& req) {
     json list = json::array();
     for (const PresetInfo& info : preset_list()) {
       const RuleSet* r = find_preset(info.id);
-      // solved: a table exists, so the perfect level plays perfectly (else as hard); solve:
-      // the background solve of a missing table (table_solver.h), null when there is none.
+      // solved: a table exists, so the perfect level plays perfectly (else the learned network
+      // where `learned`, else as hard); solve: the background solve of a missing table
+      // (table_solver.h), null when there is none.
       list.push_back({{"id", info.id},
                       {"name", r->name},
                       {"summary", r->summary},
                       {"solved", ctx.table_store->solved(*r)},
+                      {"learned", ai::has_network(ctx.table_store.get(), *r)},
                       {"solve", ctx.solver ? ctx.solver->status(info.id) : json(nullptr)}});
     }
     return list;

@@ -6,6 +6,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "ai/net_agent.h"
 #include "server/log.h"
 #include "server/tables/table_service.h"
 
@@ -16,9 +17,12 @@ using json = nlohmann::json;
 std::optional<std::string> computer_name(const std::string& level, const RuleSet& rules,
                                          const solver::TableStore* tables) {
   if (!ai::is_level(level)) return std::nullopt;
-  // The perfect level without a solved table plays as hard (ai::level_note): the name says so.
-  return ai::level_note(level, rules, tables).empty() ? "Computer (" + level + ")"
-                                                      : "Computer (hard: no perfect table)";
+  // The perfect level without a solved table plays the learned network of the data directory,
+  // else as hard (ai::level_note): the name says which.
+  if (ai::level_note(level, rules, tables).empty()) return "Computer (" + level + ")";
+  if (ai::level_spec(level, rules, tables) == ai::kLearnedLevelSpec)
+    return "Computer (strongest: learned, no exact table)";
+  return "Computer (hard: no perfect table)";
 }
 
 void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {

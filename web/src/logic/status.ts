@@ -119,15 +119,20 @@ export function turnPassed(events: TableEvent[]): boolean {
   return events.some((e) => e.kind === 'roll' && e.passed);
 }
 
-/** A computer level's name in the lobby; perfect without a solved table plays as hard. */
+/**
+ * A computer level's name in the lobby; perfect without a solved table plays the learned
+ * network where the server has one, else as hard.
+ */
 export function levelLabel(
   level: string,
   solved: boolean,
   solve: SolveStatus | null = null,
+  learned = false,
 ): string {
   const name = level.charAt(0).toUpperCase() + level.slice(1);
   if (level !== 'perfect' || solved) return name;
   if (solve?.state === 'ready') return name;
+  if (learned) return `${name} (strongest: learned, no exact table)`;
   if (solve?.state === 'solving' || solve?.state === 'queued') {
     const pct = Math.round(solve.progress * 100);
     const eta = solve.eta_seconds;

@@ -1,0 +1,91 @@
+#include "ai/net_agent.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <charconv>
+#include <filesystem>
+
+#include "ai/expectimax.h"
+#include "ai/network.h"
+#include "solver/table_store.h"
+
+namespace ur::ai {
+namespace {
+
+constexpr int kMaxNetDepth = 60;
+constexpr int kMaxNetTimeMs = 3'600'000;
+
+std::optional<int> to_int(const std::string& s, int lo, int hi) {
+  int v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || ptr != s.data() + s.size() || v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::string network_file_name(const std::string& rules) {
+  std::string name;
+  for (char c : rules) name += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
+  while (!name.empty() && name.back() == '_') name.pop_back();
+  return name + ".urn";
+}
+
+std::string network_path(const solver::TableStore* tables, const std::string& rules) {
+  if (tables == nullptr) return "";
+  // DATA_DIR/tables is the store's folder; the networks sit beside it.
+  return (std::filesystem::path(tables->tables_dir()).parent_path() / "networks" /
+          network_file_name(rules))
+      .string();
+}
+
+bool has_network(const solver::TableStore* tables, const RuleSet& rules) {
+  const std::string path = network_path(tables, rules.to_string());
+  if (path.empty() || !std::filesystem::exists(path)) return false;
+  return std::holds_alternative<Network>(load_network_for(path, Engine(rules)));
+}
+
+AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>& params,
+                           const RuleSet& rules, const solver::TableStore* tables) {
+  ExpectimaxOptions options;
+  options.depth = 1;
+  for (const auto& [key, value] : params) {
+    if (key == "depth") {
+      const auto v = to_int(value, 1, kMaxNetDepth);
+      if (!v)
+        return Error{Errc::kBadAgent,
+                     fmt::format("net: depth must be an integer from 1 to {}, not '{}'",
+                                 kMaxNetDepth, value)};
+      options.depth = *v;
+    } else if (key == "time_ms") {
+      const auto v = to_int(value, 1, kMaxNetTimeMs);
+      if (!v)
+        return Error{Errc::kBadAgent,
+                     fmt::format("net: time_ms must be an integer from 1 to {}, not '{}'",
+                                 kMaxNetTimeMs, value)};
+      options.time_ms = *v;
+    } else if (key == "file") {
+      options.network_file = value;
+    } else {
+      return Error{Errc::kBadAgent,
+                   fmt::format("net: unknown parameter '{}' (known: depth, time_ms, file)", key)};
+    }
+  }
+  const std::string rules_name = rules.to_string();
+  std::string path = options.network_file;
+  if (path.empty()) path = network_path(tables, rules_name);
+  if (path.empty())
+    return Error{
+        Errc::kBadAgent,
+        fmt::format("net: no network for {} (no data directory; give net(file=F))", rules_name)};
+  const Engine engine(rules);
+  Result<Network> loaded = load_network_for(path, engine);
+  if (auto* e = std::get_if<Error>(&loaded))
+    return Error{Errc::kBadAgent, fmt::format("net: {} (train one with `ur train --rules {}`)",
+                                              e->message, rules_name)};
+  options.network = std::make_shared<const Network>(std::move(std::get<Network>(loaded)));
+  return std::make_unique<ExpectimaxAgent>(options);
+}
+
+}  // namespace ur::ai

@@ -1,0 +1,38 @@
+// The `net` agent: expectimax (expectimax.h) with a trained value network (network.h) at its
+// leaves instead of the hand-tuned evaluation.
+//
+//   net                       depth 1 (the network's choice after one ply), the data directory's
+//                             network of the rule set: DATA_DIR/networks/<rules>.urn
+//   net(depth=2,time_ms=T)    a deeper search, with a deadline as for expectimax
+//   net(file=F)               the network of file F
+//
+// The file must have been trained for the rule set played (network.h checks the rule-set string
+// and the input encoding); without one, `net` says where it looked.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "ai/agent.h"
+
+namespace ur::ai {
+
+// Where the data directory of `tables` keeps the network of `rules`: DATA_DIR/networks/<name>.urn,
+// the name as for tables; "" without a store.
+std::string network_path(const solver::TableStore* tables, const std::string& rules);
+// The file name of the network of `rules` (its rule-set string with every character other than
+// letters, digits and '-' made '_').
+std::string network_file_name(const std::string& rules);
+
+// What the perfect level plays where `tables` has no solved table of a rule set but a network
+// that loads for it: a depth-3 search (docs/ai.md: it beats depth 1 and stays far under 2 ms).
+inline constexpr const char* kLearnedLevelSpec = "net(depth=3)";
+
+// Whether the data directory of `tables` holds a network that loads for `rules`.
+bool has_network(const solver::TableStore* tables, const RuleSet& rules);
+
+// The net agent of a parsed spec's parameters (depth, time_ms, file).
+AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>& params,
+                           const RuleSet& rules, const solver::TableStore* tables);
+
+}  // namespace ur::ai
