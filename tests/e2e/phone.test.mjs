@@ -127,14 +127,15 @@ test('no page scrolls sideways at 360×640', { timeout: 120000 }, async () => {
   });
   const page = P.page;
   const base = env.server.url;
-  // A finished game for the table, the replay and the history.
+  // A finished game for the table, the replay and the history, played by the account (a game
+  // against the computer is private: only its player sees its table).
+  await L.register(page, base, 'phone_player');
   await page.click('button[data-action=play-now]');
   await L.waitTable(page, (d) => d.status === 'playing');
   const id = await page.$eval('.table-page', (el) => el.dataset.table);
   await page.click('button[data-action=resign]');
   await page.click('button[data-action=resign]');
   await page.waitForSelector('.banner');
-  await L.register(page, base, 'phone_player');
   const pages = {
     lobby: ['#/lobby', '.lobby'],
     login: ['#/login', '.auth-grid'],

@@ -131,8 +131,6 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   }
   auto t = add_table(std::move(std::get<TableModel>(made)));
   auto open = [this, t, &c, &msg, actor] {
-    // The creator's page has the table: their first move is timed once the game starts.
-    if (int seat = t->model.seat_of(actor.key)) t->loaded[seat - 1] = true;
     watch(c, t, false);
     arm_clock(t);
     send_joined(c, *t, actor, msg);

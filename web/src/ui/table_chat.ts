@@ -41,8 +41,9 @@ export function quickChat(t: TableState) {
   const el = h('div', { class: 'quick-chat' }, away, row, said);
   const offline = new Set<number>();
   const showAway = () => {
+    // The computer has no page to leave, and pass and play has one page for both seats.
     const names = [...offline]
-      .filter((seat) => seat !== t.you)
+      .filter((seat) => seat !== t.you && !t.snap?.local && t.snap?.seats[seat - 1]?.kind !== 'bot')
       .map((seat) => t.snap?.seats[seat - 1]?.name ?? `Seat ${seat}`);
     setText(away, names.length ? `${names.join(' and ')} disconnected` : '');
     away.hidden = !names.length || t.snap?.status !== 'playing';
