@@ -1,5 +1,6 @@
 #include "solver/multiset_index.h"
 
+#include <bit>
 #include <cassert>
 #include <cstdio>
 #include <map>
@@ -46,6 +47,13 @@ MultisetIndexResult MultisetIndex::create(const Engine& engine) {
       slot.options[0] = {static_cast<std::uint8_t>(side), 0};
       slot.n = 1;
       s.slots_.push_back(slot);
+    }
+  if (s.slots_.size() > kMaxSlots) return Error{Errc::kBadRules, name + ": too many squares"};
+  for (auto& side : s.slot_of_) side.fill(-1);
+  for (std::size_t j = 0; j < s.slots_.size(); ++j)
+    for (int k = 0; k < s.slots_[j].n; ++k) {
+      const Option o = s.slots_[j].options[k];
+      s.slot_of_[o.side][o.index] = static_cast<std::int8_t>(j);
     }
   s.build_tables();
   return s;
@@ -138,7 +146,14 @@ std::uint64_t MultisetIndex::rank(const Position& p) const {
   assert(a < pieces_ && b < pieces_);
   int x = pieces_ - a, y = pieces_ - b;
   std::uint64_t r = base_[a][b];
-  for (int j = 0; j < static_cast<int>(slots_.size()); ++j) {
+  // An empty slot adds cum[...][0] = 0 and places nothing: only the occupied ones, in order.
+  std::uint64_t occupied = 0;
+  for (std::uint32_t m = p.occ[mover]; m != 0; m &= m - 1)
+    if (const int j = slot_of_[0][std::countr_zero(m)]; j >= 0) occupied |= 1ull << j;
+  for (std::uint32_t m = p.occ[1 - mover]; m != 0; m &= m - 1)
+    if (const int j = slot_of_[1][std::countr_zero(m)]; j >= 0) occupied |= 1ull << j;
+  for (; occupied != 0; occupied &= occupied - 1) {
+    const int j = std::countr_zero(occupied);
     const Slot& s = slots_[j];
     int key = 0;
     for (int k = 0; k < s.n; ++k) {

@@ -42,7 +42,8 @@ using MultisetIndexResult = Result<MultisetIndex>;
 
 class MultisetIndex {
  public:
-  static constexpr int kMaxOptions = 4;  // (side, path index) pairs that land on one square
+  static constexpr int kMaxOptions = 4;         // (side, path index) pairs that land on one square
+  static constexpr std::size_t kMaxSlots = 64;  // rank() keeps the occupied ones in 64 bits
   static constexpr int kMaxLayerStates = 1 << 30;  // in-layer offsets of the solver's streams
 
   // Refuses rule sets whose paths are not mirror images, more than kMaxPieces pieces, a square
@@ -87,6 +88,9 @@ class MultisetIndex {
   bool stacking_ = false;
   bool staging_ = false;
   std::vector<Slot> slots_;
+  // The slot of each side's path index (-1: none, such as the waiting pieces' index 0): rank()
+  // visits only the slots the occupancy masks mark, since an empty slot adds nothing.
+  std::array<std::array<std::int8_t, kMaxIndex>, 2> slot_of_{};
   std::array<std::array<std::uint64_t, kMaxPieces + 1>, kMaxPieces + 1> base_{};
   std::vector<Layer> layers_;
   std::uint64_t size_ = 0;
