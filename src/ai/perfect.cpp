@@ -25,12 +25,7 @@ class PerfectAgent : public Agent {
 
  private:
   // The winning chance of `mover` in q, a position after a decision.
-  double value_for(const Position& q, Player mover) const {
-    if (q.is_over()) return q.turn == mover ? 1.0 : 0.0;
-    if (q.phase != Phase::kAwaitingRoll) return 0.5;  // not in solvable rule sets
-    const double v = solved_.table->value(solved_.index->rank(q));
-    return q.turn == mover ? v : 1.0 - v;
-  }
+  double value_for(const Position& q, Player mover) const { return solved_.value(q, mover); }
 
   solver::SolvedTable solved_;
 };

@@ -170,18 +170,15 @@ void UepEngine::cmd_eval() {
   const Player me = pos_.turn;
   const solver::TableLookup found = solver::find_table(tables_, engine.rules(), settings_.table);
   const solver::SolvedTable* table = found.ready() ? &found.solved : nullptr;
-  // Tables hold the positions awaiting a throw or a move; the rest are estimated.
-  const bool exact = table != nullptr && (pos_.phase == Phase::kAwaitingRoll ||
-                                          pos_.phase == Phase::kAwaitingMove || pos_.is_over());
+  // Tables hold the positions awaiting a throw or a decision; the rest are estimated.
+  const bool exact = table != nullptr &&
+                     (pos_.phase == Phase::kAwaitingRoll || pos_.is_decision() || pos_.is_over());
   ExpectimaxOptions options;
   options.depth = settings_.eval_depth;
   ExpectimaxAgent search(options);
   auto value = [&](const Position& q) {
     if (q.is_over()) return q.turn == me ? 1.0 : 0.0;
-    if (exact) {
-      const double v = table->table->value(table->index->rank(q));
-      return q.turn == me ? v : 1.0 - v;
-    }
+    if (exact) return table->value(q, me);
     return search.value(engine, q, settings_.eval_depth, me).value_or(0.5);
   };
   const char* mark = exact ? "" : " estimate";

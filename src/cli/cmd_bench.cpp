@@ -52,7 +52,7 @@ bool bench_table(const std::string& path, std::uint64_t queries, std::uint64_t s
   }
   const auto& table = *std::get<std::shared_ptr<const solver::Table>>(tr);
   const Engine engine(rule_set_or_throw(table.info().rules));
-  auto ir = solver::StateIndex::create(engine);
+  auto ir = solver::StateIndex::for_table(engine, table.info().encoding);
   if (auto* e = std::get_if<Error>(&ir)) {
     std::cerr << "ur bench table: " << e->message << "\n";
     return false;
@@ -68,6 +68,7 @@ bool bench_table(const std::string& path, std::uint64_t queries, std::uint64_t s
     p = index.unrank(rng.next() % index.size());
     if (rng.bits(1)) {  // half of them with dark to move
       std::swap(p.count[0], p.count[1]);
+      std::swap(p.pool[0], p.pool[1]);
       p.turn = p.next = Player::kDark;
       engine.refresh_masks(p);
     }

@@ -31,22 +31,59 @@ long peak_rss_kib() {
   return 0;
 }
 
+std::uint64_t machine_memory() {
+  return static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+         static_cast<std::uint64_t>(sysconf(_SC_PAGE_SIZE));
+}
+
+std::string gib(std::uint64_t bytes) {
+  return fmt::format("{:.2f} GiB", static_cast<double>(bytes) / (1ull << 30));
+}
+
 struct SolveArgs {
   std::string rules = "finkel";
   std::string out;
   std::string checkpoint;
   std::string precision = "u16";
+  std::string encoding = "auto";
   int threads = 2;
   double tolerance = 1e-7;
+  double memory_gib = 0;  // 0: the machine's memory
   bool count = false;
   bool keep_checkpoint = false;
 };
+
+// `--count` prints what a solve needs; otherwise false (with the refusal printed) when it does
+// not fit in the memory it may use, before anything is allocated.
+bool fits(const solver::StateIndex& index, const std::string& rules, const SolveArgs& args) {
+  const std::uint64_t need = solver::ValueIteration::memory_needed(index);
+  const std::uint64_t have = args.memory_gib > 0
+                                 ? static_cast<std::uint64_t>(args.memory_gib * (1ull << 30))
+                                 : machine_memory();
+  if (args.count) {
+    std::cout << fmt::format("{} states ({} encoding, {} layers), needs {} to solve\n",
+                             index.size(), index.dense() ? "dense" : "multiset",
+                             index.layers().size(), gib(need));
+    return false;
+  }
+  if (std::string why = solver::ValueIteration::cannot_solve(index); !why.empty() || need > have) {
+    std::cerr << fmt::format("ur solve: {} has {} states and needs {} to solve; {}\n", rules,
+                             index.size(), gib(need),
+                             why.empty() ? "the limit is " + gib(have) + " (--memory)" : why);
+    exit_status() = 2;
+    return false;
+  }
+  return true;
+}
 
 void run_solve(const SolveArgs& args) {
   const std::optional<RuleSet> parsed = rules_option("solve", args.rules);
   if (!parsed) return;
   const Engine engine(*parsed);
-  solver::StateIndexResult ir = solver::StateIndex::create(engine);
+  const auto encoding = args.encoding == "dense"      ? solver::Encoding::kDense
+                        : args.encoding == "multiset" ? solver::Encoding::kMultiset
+                                                      : solver::Encoding::kAuto;
+  solver::StateIndexResult ir = solver::StateIndex::create(engine, encoding);
   if (auto* e = std::get_if<Error>(&ir)) {
     std::cerr << "ur solve: " << e->message << "\n";
     exit_status() = 2;
@@ -54,10 +91,7 @@ void run_solve(const SolveArgs& args) {
   }
   const solver::StateIndex& index = std::get<solver::StateIndex>(ir);
   const std::string rules = engine.rules().to_string();
-  if (args.count) {
-    std::cout << index.size() << "\n";
-    return;
-  }
+  if (!fits(index, rules, args)) return;
   const std::string out = args.out.empty() ? solver::table_path(data_dir(), rules) : args.out;
   solver::SolveOptions opt;
   opt.threads = args.threads;
@@ -139,7 +173,15 @@ void add_solve_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--checkpoint", args.checkpoint, "checkpoint directory (default <out>.partial)");
   cmd->add_flag("--keep-checkpoint", args.keep_checkpoint, "keep the layer files afterwards");
-  cmd->add_flag("--count", args.count, "only print the number of states");
+  cmd->add_option("--encoding", args.encoding,
+                  "state encoding: dense where it applies, else multiset (auto), or either")
+      ->check(CLI::IsMember({"auto", "dense", "multiset"}))
+      ->capture_default_str();
+  cmd->add_option("--memory", args.memory_gib,
+                  "GiB the solve may use; a bigger one is refused (default: the machine's memory)")
+      ->check(CLI::Range(0.0, 1e6));
+  cmd->add_flag("--count", args.count,
+                "only print the number of states and the memory the solve needs");
   cmd->callback([] { run_solve(args); });
 }
 

@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "engine/notation.h"
 #include "solver/table_file.h"
+#include "solver/table_store.h"
 
 namespace ur::cli {
 namespace {
@@ -48,10 +49,10 @@ void run_info(const std::string& file) {
 void print_values(const Engine& engine, const solver::Table& t, const solver::StateIndex& index,
                   const Position& p) {
   const Player mover = p.turn;
-  auto value_for = [&](const Position& q) -> double {
-    if (q.is_over()) return q.turn == mover ? 1.0 : 0.0;
-    const double v = t.value(index.rank(q));
-    return q.turn == mover ? v : 1.0 - v;
+  // A decision inside the turn (the boxed game's award, double or forfeit move) is taken by
+  // whoever decides there.
+  auto value_for = [&](const Position& q) {
+    return solver::table_value(t, index, engine, q, mover);
   };
   if (p.is_over()) {
     std::cout << fmt::format("{} has won\n", player_name(p.turn));
@@ -62,8 +63,8 @@ void print_values(const Engine& engine, const solver::Table& t, const solver::St
                              value_for(p));
     return;
   }
-  if (p.phase != Phase::kAwaitingMove) {
-    std::cerr << "ur table query: tables hold positions awaiting a throw or a move\n";
+  if (!p.is_decision()) {
+    std::cerr << "ur table query: tables hold positions awaiting a throw or a decision\n";
     exit_status() = 2;
     return;
   }
@@ -75,8 +76,12 @@ void print_values(const Engine& engine, const solver::Table& t, const solver::St
     engine.apply_move(q, m);
     best = std::max(best, value_for(q));
   }
-  std::cout << fmt::format("{} threw {} (move {}): wins with probability {:.6f} with best play\n",
-                           player_name(mover), p.roll, engine.move_value(p.roll), best);
+  if (p.phase == Phase::kAwaitingMove)
+    std::cout << fmt::format("{} threw {} (move {}): wins with probability {:.6f} with best play\n",
+                             player_name(mover), p.roll, engine.move_value(p.roll), best);
+  else  // the boxed game's award or forfeit response
+    std::cout << fmt::format("{} decides: wins with probability {:.6f} with best play\n",
+                             player_name(mover), best);
   for (const Move& m : moves) {
     Position q = p;
     engine.apply_move(q, m);
@@ -91,9 +96,9 @@ void run_query(const std::string& file, const std::string& position) {
   if (!opened) return;
   const auto& t = *opened;
   const Engine engine(rule_set_or_throw(t.info().rules));
-  solver::StateIndexResult ir = solver::StateIndex::create(engine);
-  const auto& index = std::get<solver::StateIndex>(ir);
-  if (index.encoding_id() != t.info().encoding || index.size() != t.size()) {
+  solver::StateIndexResult ir = solver::StateIndex::for_table(engine, t.info().encoding);
+  const auto* index = std::get_if<solver::StateIndex>(&ir);
+  if (!index || index->encoding_id() != t.info().encoding || index->size() != t.size()) {
     std::cerr << "ur table query: the table's state encoding does not match this build\n";
     exit_status() = 1;
     return;
@@ -104,7 +109,7 @@ void run_query(const std::string& file, const std::string& position) {
     exit_status() = 2;
     return;
   }
-  print_values(engine, t, index, std::get<Position>(pr));
+  print_values(engine, t, *index, std::get<Position>(pr));
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 #include "solver/table_store.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
+
+#include "solver/value_iteration.h"
 
 namespace ur::solver {
 
@@ -18,6 +21,28 @@ std::string table_path(const std::string& data_dir, const std::string& rules) {
       .string();
 }
 
+double table_value(const Table& table, const StateIndex& index, const Engine& engine,
+                   const Position& q, Player pov) {
+  if (q.is_over()) return q.turn == pov ? 1.0 : 0.0;
+  if (q.is_decision()) {
+    MoveList moves;
+    engine.legal_moves(q, moves);
+    double best = 0;  // the decider's best
+    for (const Move& m : moves) {
+      Position r = q;
+      engine.apply_move(r, m);
+      best = std::max(best, table_value(table, index, engine, r, q.turn));
+    }
+    return q.turn == pov ? best : 1.0 - best;
+  }
+  const double v = table.value(index.rank(q));
+  return q.turn == pov ? v : 1.0 - v;
+}
+
+double SolvedTable::value(const Position& q, Player pov) const {
+  return table_value(*table, *index, *engine, q, pov);
+}
+
 TableLookup open_table(const RuleSet& rules, const std::string& path, bool exists) {
   const std::string name = rules.to_string();
   TableLookup out;
@@ -29,16 +54,35 @@ TableLookup open_table(const RuleSet& rules, const std::string& path, bool exist
     return out;
   }
   auto index = std::make_shared<const StateIndex>(std::get<StateIndex>(std::move(ir)));
+  if (std::string why = ValueIteration::cannot_solve(*index); !why.empty()) {
+    out.state = TableState::kUnsolvable;  // Murray's and the boxed game's seven counters
+    out.why = name + " cannot be solved whole: " + why;
+    return out;
+  }
   if (!exists) {
     out.state = TableState::kMissing;
     out.why = "no table available for " + name + " (looked for " + path +
               "; make one with `ur solve --rules '" + name + "'`)";
     return out;
   }
-  TableResult r = Table::open(path, name, index->encoding_id());
+  TableResult r = Table::open(path, name);
   if (auto* e = std::get_if<Error>(&r)) {
     out.state = TableState::kRefused;
     out.why = e->message;
+    return out;
+  }
+  // A rule set the dense index serves may also have been solved in the multiset encoding
+  // (`ur solve --encoding multiset`): read the file with the index it was made with.
+  const std::string& encoding = std::get<std::shared_ptr<const Table>>(r)->info().encoding;
+  if (encoding != index->encoding_id())
+    if (StateIndexResult m = StateIndex::for_table(*engine, encoding);
+        std::holds_alternative<StateIndex>(m))
+      index = std::make_shared<const StateIndex>(std::get<StateIndex>(std::move(m)));
+  if (encoding != index->encoding_id() ||
+      std::get<std::shared_ptr<const Table>>(r)->size() != index->size()) {
+    out.state = TableState::kRefused;
+    out.why = "table " + path + ": state encoding '" + encoding +
+              "' does not match this build's '" + index->encoding_id() + "'";
     return out;
   }
   out.state = TableState::kReady;

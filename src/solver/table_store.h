@@ -30,11 +30,20 @@ struct SolvedTable {
   std::shared_ptr<const Table> table;
   std::shared_ptr<const StateIndex> index;
   std::shared_ptr<const Engine> engine;
+
+  // The chance of `pov` in q: a position awaiting a throw read from the table, a finished
+  // game, or a decision inside a turn (a move; the boxed game's award, double or forfeit move)
+  // taken by whoever decides there. Not the start's roll-off or coin call (analysis/ does it).
+  double value(const Position& q, Player pov) const;
 };
+
+// The same for a table, index and engine held elsewhere.
+double table_value(const Table& table, const StateIndex& index, const Engine& engine,
+                   const Position& q, Player pov);
 
 enum class TableState : std::uint8_t {
   kReady,       // a verified table: exact values
-  kUnsolvable,  // the rule set cannot be indexed (stacking, staging, Murray's revisits...)
+  kUnsolvable,  // no index, or too large to solve whole (Murray's and the boxed game's 7)
   kMissing,     // solvable, but there is no table file
   kRefused,     // a table file is there but failed its checks (corrupt, another rule set...)
 };

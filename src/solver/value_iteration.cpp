@@ -31,7 +31,7 @@ double now() {
 }  // namespace
 
 ValueIteration::ValueIteration(const StateIndex& index, SolveOptions options)
-    : index_(index), engine_(index.engine()), options_(std::move(options)) {
+    : index_(index), dense_(index.dense()), engine_(index.engine()), options_(std::move(options)) {
   Position any = engine_.initial_position();
   any.phase = Phase::kAwaitingRoll;
   for (const ChanceOutcome& c : engine_.chance_outcomes(any)) outcomes_.push_back(c);
@@ -54,7 +54,8 @@ void ValueIteration::build_chunk(const Layer& layer, Chunk& chunk) const {
   out.reserve(static_cast<std::size_t>(chunk.end - chunk.begin) * 20);
   MoveList moves;
   std::uint32_t succ[MoveList::kCapacity];
-  index_.for_each(chunk.a, chunk.b, chunk.hi_from, chunk.hi_to, [&](std::uint64_t, Position& p) {
+  if (!dense_) return build_tree_chunk(layer, chunk);
+  dense_->for_each(chunk.a, chunk.b, chunk.hi_from, chunk.hi_to, [&](std::uint64_t, Position& p) {
     for (const ChanceOutcome& c : outcomes_) {
       Position q = p;
       const bool decide = engine_.apply_throw(q, c.outcome, moves);
@@ -65,7 +66,7 @@ void ValueIteration::build_chunk(const Layer& layer, Chunk& chunk) const {
           best = 1.0f;
           return;
         }
-        const std::uint64_t idx = index_.rank(r);
+        const std::uint64_t idx = dense_->rank(r);
         const bool flip = r.turn != Player::kLight;
         if (idx >= layer.begin && idx < layer.end) {
           succ[n++] = static_cast<std::uint32_t>(idx - layer.begin) | (flip ? kFlip : 0u);
@@ -92,6 +93,7 @@ void ValueIteration::build_chunk(const Layer& layer, Chunk& chunk) const {
 }
 
 double ValueIteration::sweep_chunk(const Layer& layer, const Chunk& chunk, bool write) {
+  if (!dense_) return sweep_tree_chunk(layer, chunk, write);
   float* base = values_.data() + layer.begin;
   const std::uint32_t* w = chunk.stream.data();
   double largest = 0;
@@ -141,7 +143,7 @@ namespace {
 // Splits the high shared codes of sublayer (a, b) into at most `pieces` runs of about equal
 // numbers of states, so that threads get even work.
 template <class Chunk>
-void add_chunks(const StateIndex& index, int a, int b, int pieces, std::vector<Chunk>& chunks) {
+void add_chunks(const DenseIndex& index, int a, int b, int pieces, std::vector<Chunk>& chunks) {
   const int codes = index.hi_codes();
   const std::uint64_t lo = index.hi_offset(a, b, 0), hi = index.hi_offset(a, b, codes);
   int from = 0;
@@ -177,6 +179,32 @@ void parallel_for(std::vector<Chunk>& chunks, int threads, Work& work) {
 
 }  // namespace
 
+// Chunks: each sublayer split so that threads get even work (the dense index by its high
+// shared codes, the multiset index in equal runs of indices).
+std::vector<ValueIteration::Chunk> ValueIteration::make_chunks(const Layer& layer) const {
+  std::vector<Chunk> chunks;
+  const int pieces = 8 * std::max(1, options_.threads);
+  for (int side = 0; side < (layer.a == layer.b ? 1 : 2); ++side) {
+    const int a = side == 0 ? layer.a : layer.b, b = side == 0 ? layer.b : layer.a;
+    if (dense_) {
+      add_chunks(*dense_, a, b, pieces, chunks);
+      continue;
+    }
+    // The multiset encoding: equal runs of indices of the sublayer.
+    const std::uint64_t from = side == 0 ? layer.begin : layer.middle;
+    const std::uint64_t to = side == 0 ? layer.middle : layer.end;
+    for (int k = 0; k < pieces; ++k) {
+      Chunk c;
+      c.a = a;
+      c.b = b;
+      c.begin = from + (to - from) * k / pieces;
+      c.end = from + (to - from) * (k + 1) / pieces;
+      if (c.end > c.begin) chunks.push_back(std::move(c));
+    }
+  }
+  return chunks;
+}
+
 void ValueIteration::solve_layer(std::size_t li,
                                  const std::function<void(const Progress&)>& progress,
                                  double done_before, double total_work, double elapsed_before) {
@@ -206,13 +234,7 @@ void ValueIteration::solve_layer(std::size_t li,
     if (progress) progress(pr);
     return;
   }
-  // Chunks: each sublayer's high shared codes split so that threads get even work.
-  std::vector<Chunk> chunks;
-  const int pieces = 8 * std::max(1, options_.threads);
-  for (int side = 0; side < (layer.a == layer.b ? 1 : 2); ++side) {
-    const int a = side == 0 ? layer.a : layer.b, b = side == 0 ? layer.b : layer.a;
-    add_chunks(index_, a, b, pieces, chunks);
-  }
+  std::vector<Chunk> chunks = make_chunks(layer);
   const int threads = std::max(1, options_.threads);
   auto parallel = [&](auto&& work) { parallel_for(chunks, threads, work); };
   parallel([&](Chunk& c) { build_chunk(layer, c); });

@@ -63,6 +63,14 @@ class ValueIteration {
   const std::vector<LayerReport>& reports() const { return reports_; }
   double max_residual() const;
 
+  // What a solve of `index` needs at its peak, in bytes, estimated before allocating anything:
+  // the values (4 bytes a state) and the largest layer's successor stream, whose size per state
+  // is measured on a sample of that layer's states.
+  static std::uint64_t memory_needed(const StateIndex& index);
+  // Why `index` cannot be solved whatever the memory ("" when it can): a layer too large for
+  // the streams' in-layer offsets.
+  static std::string cannot_solve(const StateIndex& index);
+
   // The value for the mover of a position awaiting a throw, from the solved values.
   float value(const Position& p) const;
 
@@ -74,12 +82,18 @@ class ValueIteration {
   };
   void solve_layer(std::size_t li, const std::function<void(const Progress&)>& progress,
                    double done_before, double total_work, double elapsed_before);
+  std::vector<Chunk> make_chunks(const Layer& layer) const;
   void build_chunk(const Layer& layer, Chunk& chunk) const;
   double sweep_chunk(const Layer& layer, const Chunk& chunk, bool write);
+  // The multiset encoding's streams (value_iteration_tree.cpp): a throw's outcome is a tree of
+  // decisions (a move, then the boxed game's award, double or the opponent's forfeit move).
+  void build_tree_chunk(const Layer& layer, Chunk& chunk) const;
+  double sweep_tree_chunk(const Layer& layer, const Chunk& chunk, bool write);
   bool load_checkpoint(const Layer& layer);
   void save_checkpoint(const Layer& layer) const;
 
   const StateIndex& index_;
+  const DenseIndex* dense_;  // null: the multiset encoding
   const Engine& engine_;
   SolveOptions options_;
   std::vector<ChanceOutcome> outcomes_;

@@ -102,7 +102,7 @@ TEST(AgentRegistry, PerfectSaysNoTableAndTheLevelFallsBackToSearch) {
   // Rule sets the dense index cannot hold say so.
   AgentResult boxed = make_agent("perfect", rule_set_or_throw("boxed"), 1, tables);
   ASSERT_TRUE(std::holds_alternative<Error>(boxed));
-  EXPECT_NE(std::get<Error>(boxed).message.find("stacking"), std::string::npos);
+  EXPECT_NE(std::get<Error>(boxed).message.find("cannot be solved whole"), std::string::npos);
   EXPECT_NE(error_of("perfect(depth=3)").find("unknown parameter 'depth'"), std::string::npos);
   // Without a table the perfect level plays as hard, and says so.
   EXPECT_EQ(level_spec("perfect", finkel(), tables), level_spec("hard", finkel(), tables));

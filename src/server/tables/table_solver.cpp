@@ -17,6 +17,7 @@
 #include "server/log.h"
 #include "solver/state_index.h"
 #include "solver/table_store.h"
+#include "solver/value_iteration.h"
 
 namespace ur::server {
 namespace fs = std::filesystem;
@@ -89,12 +90,15 @@ void TableSolver::run() {
     const RuleSet* rules = find_preset(info.id);
     if (config_.tables->has_file(rules->to_string())) continue;
     const Engine engine(*rules);
-    auto index = solver::StateIndex::create(engine);
-    if (!std::holds_alternative<solver::StateIndex>(index)) continue;  // boxed, Murray: search
+    auto made = solver::StateIndex::create(engine);
+    if (!std::holds_alternative<solver::StateIndex>(made)) continue;
+    const auto& index = std::get<solver::StateIndex>(made);
+    if (!solver::ValueIteration::cannot_solve(index).empty()) continue;  // Murray's 7: search
     Job j;
     j.preset = info.id;
     j.name = rules->name;
-    j.states = std::get<solver::StateIndex>(index).size();
+    j.states = index.size();
+    j.memory = std::max(memory_needed(j.states), solver::ValueIteration::memory_needed(index));
     plan.push_back(std::move(j));
   }
   // The default rule set first (most games are Finkel), then the smallest first.
@@ -107,7 +111,7 @@ void TableSolver::run() {
     jobs_ = std::move(plan);
   }
   for (std::size_t i = 0; i < jobs_.size() && !stopping_; ++i) {
-    std::uint64_t need = memory_needed(jobs_[i].states);
+    const std::uint64_t need = jobs_[i].memory;
     if (config_.memory_limit && need > config_.memory_limit) {
       std::lock_guard lock(mutex_);
       jobs_[i].state = "skipped";

@@ -58,6 +58,7 @@ class TableSolver {
   struct Job {
     std::string preset, name;  // id and display name
     std::uint64_t states = 0;
+    std::uint64_t memory = 0;  // what its solve needs at the peak
     std::string state = "queued";
     double progress = 0;
     double eta_seconds = -1;
