@@ -21,6 +21,13 @@ export const QUICK_WORDS: Record<QuickCode, string> = {
 
 const muteKey = (table: string) => `ur-mute-${table}`;
 
+/** The other players whose page has left: the computer has none, pass and play has one for both. */
+function awayNames(t: TableState, offline: Set<number>): string[] {
+  return [...offline]
+    .filter((seat) => seat !== t.you && !t.snap?.local && t.snap?.seats[seat - 1]?.kind !== 'bot')
+    .map((seat) => t.snap?.seats[seat - 1]?.name ?? `Seat ${seat}`);
+}
+
 export function quickChat(t: TableState) {
   const said = h('p', { class: 'quick-said', role: 'status', 'aria-live': 'polite' });
   const mute = h('button', { type: 'button', class: 'quick-mute', 'data-action': 'mute' });
@@ -41,10 +48,7 @@ export function quickChat(t: TableState) {
   const el = h('div', { class: 'quick-chat' }, away, row, said);
   const offline = new Set<number>();
   const showAway = () => {
-    // The computer has no page to leave, and pass and play has one page for both seats.
-    const names = [...offline]
-      .filter((seat) => seat !== t.you && !t.snap?.local && t.snap?.seats[seat - 1]?.kind !== 'bot')
-      .map((seat) => t.snap?.seats[seat - 1]?.name ?? `Seat ${seat}`);
+    const names = awayNames(t, offline);
     setText(away, names.length ? `${names.join(' and ')} disconnected` : '');
     away.hidden = !names.length || t.snap?.status !== 'playing';
   };
