@@ -270,10 +270,23 @@ TEST_F(ClusterTest, PlayersOnDifferentNodesPlayARatedGame) {
   ASSERT_EQ(table["status"], "finished");
   std::int64_t last = table["version"];
 
-  // The spectator on the third node saw every version once, in order.
+  // The spectator on the third node saw every version in order, none skipped. A version may come
+  // twice in a row (docs/protocol.md, "Ordering": a node resyncs its watchers once Redis confirms
+  // their subscription, and a commit of another node may reach them both ways); never more.
   std::vector<std::int64_t> seen = versions_until(watcher, last);
-  ASSERT_EQ(seen.size(), static_cast<std::size_t>(last - first)) << "n=" << n;
-  for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], first + 1 + std::int64_t(i));
+  std::vector<std::int64_t> distinct;
+  int repeats = 0;
+  for (std::int64_t v : seen) {
+    if (!distinct.empty() && v == distinct.back()) {
+      ++repeats;
+      continue;
+    }
+    distinct.push_back(v);
+  }
+  EXPECT_LE(repeats, 2) << "n=" << n;
+  ASSERT_EQ(distinct.size(), static_cast<std::size_t>(last - first)) << "n=" << n;
+  for (std::size_t i = 0; i < distinct.size(); ++i)
+    EXPECT_EQ(distinct[i], first + 1 + std::int64_t(i));
 
   // Result, ratings and history are the same from every node.
   std::set<std::string> games, histories, ratings;
