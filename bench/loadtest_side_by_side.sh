@@ -6,8 +6,8 @@
 # action (server + bots: robust when the p99 is not, because the machine is busy).
 #   bench/loadtest_side_by_side.sh [-r ROUNDS] UR_A [UR_B …]
 # Defaults: 3 rounds of LOADTEST_OPTS="--games 1000 --clients 2000 --duration 20 --think-ms 1000".
-# The p99 means something only on a quiet machine (load below ~2 on two cores): the load average
-# is printed with each run.
+# Latency percentiles are comparable only when nothing else competes for the cores; each run
+# prints the machine's load beside its figures so that a busy run can be recognised and repeated.
 set -euo pipefail
 rounds=3
 if [[ ${1:-} == -r ]]; then rounds=$2; shift 2; fi
