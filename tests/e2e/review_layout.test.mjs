@@ -10,25 +10,45 @@ import * as L from './lib.mjs';
 const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 20 });
 let gameId = null;
 
-/** A short game against the computer, resigned after a few turns: one with a review. */
+/** Whether a finished game's review names a key decision that moves a piece (marks squares). */
+async function hasKeyMove(id) {
+  const res = await fetch(`${env.server.url}api/games/${id}/analysis`);
+  assert.equal(res.status, 200, `the review of ${id}`);
+  const a = await res.json();
+  return a.key_moves.decisions.some((m) => m.from !== undefined && m.to !== undefined);
+}
+
+/**
+ * A short game against the computer, resigned after a few turns, whose review names a key decision
+ * that moves a piece. The dice decide whether a short game has one (a game of forced or perfect
+ * moves has none), so the player takes the least advanced piece, which is often a mistake, and
+ * plays another game until the review names one.
+ */
 async function playedGame() {
   if (gameId) return gameId;
-  const P = await L.newPlayer(env.browser, { reducedMotion: 'reduce' });
-  await P.page.goto(env.server.url);
-  await P.page.click('button[data-action=play-now]');
-  await L.waitTable(P.page, (d) => d.status === 'playing');
-  for (let i = 0; i < 16; i++) {
-    const st = await L.myTurn(P.page);
-    if (st.status === 'finished') break;
-    await L.clickTurn(P.page, st);
+  for (let attempt = 0; attempt < 8 && !gameId; attempt++) {
+    const P = await L.newPlayer(env.browser, { reducedMotion: 'reduce' });
+    await P.page.goto(env.server.url);
+    await P.page.click('button[data-action=play-now]');
+    await L.waitTable(P.page, (d) => d.status === 'playing');
+    for (let i = 0; i < 16 + 8 * attempt; i++) {
+      const st = await L.myTurn(P.page);
+      if (st.status === 'finished') break;
+      if (!st.canRoll && st.legal > 1) {
+        await P.page.locator('.piece.legal').first().click();
+        await L.waitTable(P.page, (d, v) => Number(d.version) > Number(v), st.version);
+      } else await L.clickTurn(P.page, st);
+    }
+    const id = await P.page.$eval('.table-page', (el) => el.dataset.table);
+    if ((await L.tableState(P.page)).status !== 'finished') {
+      await P.page.click('button[data-action=resign]');
+      await P.page.click('button[data-action=resign]');
+      await P.page.waitForSelector('.banner');
+    }
+    await P.context.close();
+    if (await hasKeyMove(id)) gameId = id;
   }
-  gameId = await P.page.$eval('.table-page', (el) => el.dataset.table);
-  if ((await L.tableState(P.page)).status !== 'finished') {
-    await P.page.click('button[data-action=resign]');
-    await P.page.click('button[data-action=resign]');
-    await P.page.waitForSelector('.banner');
-  }
-  await P.context.close();
+  assert.ok(gameId, 'a game whose review names a key decision, within 8 games');
   return gameId;
 }
 
