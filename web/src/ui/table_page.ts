@@ -133,7 +133,8 @@ async function open(t: TableState): Promise<void> {
   } catch (e) {
     if (e instanceof ProtocolError && e.code === 'disconnected') return; // reopened on reconnect
     if (await finishedGame(t)) return;
-    t.view.failed(openErrorText(e));
+    const closed = e instanceof ProtocolError && e.code === 'table_closed';
+    t.view.failed(openErrorText(e), closed ? 'Nothing more happens here:' : undefined);
   } finally {
     t.opening = false;
   }

@@ -365,7 +365,7 @@ export class TableView {
   }
 
   /** The table cannot be shown: say what happened and what to do, not a broken board. */
-  failed(text: string): void {
+  failed(text: string, help = 'Ask the player who made the table for its invite link, or:'): void {
     this.page.classList.remove('loading');
     this.page.classList.add('failed');
     this.setStatus(text);
@@ -375,7 +375,7 @@ export class TableView {
       h(
         'div',
         { class: 'card failed-help' },
-        h('p', { text: 'Ask the player who made the table for its invite link, or:' }),
+        h('p', { text: help }),
         h('a', { class: 'button primary', href: '#/lobby', text: 'Play from the lobby' }),
       ),
     );
