@@ -2,7 +2,8 @@
 // invite offers no Resign and no Leave to someone without a seat, and a closed table says it
 // closed; a finished private game opened by its link shows the game, not an error or a login;
 // the quick messages fit a phone's table without scrolling; a Resign works after many visits to
-// the table without a reload.
+// the table without a reload; a game without a decision shows no accuracy (banner, review,
+// history, profile).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -189,4 +190,44 @@ test('the quick messages fit the phone table, upright and sideways, without scro
   assert.deepEqual(A.errors, [], 'a clean console');
   await A.context.close();
   await B.context.close();
+});
+
+test('a game without a decision shows no accuracy anywhere: "–"', async () => {
+  const P = await L.newPlayer(env.browser, { reducedMotion: 'reduce' });
+  const page = P.page;
+  const base = env.server.url;
+  await L.register(page, base, 'quitter');
+  await page.click('button[data-action=play-now]');
+  await L.waitTable(page, (d) => d.status === 'playing');
+  const id = await page.$eval('.table-page', (el) => el.dataset.table);
+  // Resigned before a single move: neither side had a decision to make.
+  await page.click('button[data-action=resign]');
+  await page.click('button[data-action=resign]');
+  await page.waitForFunction(() =>
+    /accuracy/.test(document.querySelector('.banner-review')?.textContent ?? ''),
+  );
+  const banner = await page.textContent('.banner-review');
+  assert.match(banner, /quitter: accuracy –, luck.*Computer \(easy\): accuracy –, luck/, banner);
+  const review = await (await page.request.get(`${base}api/games/${id}/analysis`)).json();
+  assert.deepEqual(
+    review.players.map((p) => p.accuracy),
+    [null, null],
+    'the server sends no accuracy',
+  );
+  await page.goto(`${base}#/replay/${id}`);
+  await page.waitForSelector('.review-players li');
+  for (const line of await page.$$eval('.review-players li', (l) => l.map((x) => x.textContent)))
+    assert.match(line, /: accuracy – \(no decisions with a choice\)/, line);
+  await page.goto(`${base}#/history/quitter`);
+  await page.waitForSelector(`tr[data-game="${id}"]`);
+  await page.waitForFunction(
+    (g) => /You – · opp\. –/.test(document.querySelector(`tr[data-game="${g}"]`).textContent),
+    id,
+  );
+  await page.goto(`${base}#/profile/quitter`);
+  await page.waitForSelector(`.game-card[data-game="${id}"]`);
+  assert.match(await page.textContent(`.game-card[data-game="${id}"]`), /Accuracy You – · opp\. –/);
+  assert.doesNotMatch(await page.textContent('.profile'), /average accuracy/);
+  assert.deepEqual(P.errors, [], 'a clean console');
+  await P.context.close();
 });

@@ -271,12 +271,14 @@ export class App {
     const seq = ++this.routeSeq;
     if (needsIdentity(route) && this.identity.kind === 'none' && route.name === 'table') {
       // An invite to a game that has finished: its replay, which anyone may see, not a login.
+      // The table says so (`game_over`) to anyone who may not open it (docs/protocol.md).
       const id = route.id;
-      api
-        .game(id)
+      const over = (e: unknown) => e instanceof ProtocolError && e.code === 'game_over';
+      this.socket
+        .request('open_table', { table: id })
         .then(
-          () => seq === this.routeSeq && history.replaceState(null, '', replayHash(id)),
-          () => {},
+          () => void this.socket.request('unwatch', { table: id }).catch(() => {}),
+          (e) => over(e) && seq === this.routeSeq && history.replaceState(null, '', replayHash(id)),
         )
         .finally(() => seq === this.routeSeq && this.mountRoute(seq));
       return;

@@ -7,7 +7,7 @@
 import { buildGeometry } from '../logic/geometry.ts';
 import { replayHash, tableHash, type Route } from '../logic/route.ts';
 import type { Clock, SeatNo, Snapshot, TableEvent } from '../logic/types.ts';
-import { api, rulesFor } from '../net/api.ts';
+import { rulesFor } from '../net/api.ts';
 import { ProtocolError, type ServerMessage } from '../net/socket.ts';
 import { Animator } from './animator.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -132,7 +132,7 @@ async function open(t: TableState): Promise<void> {
     await onJoined(t, answer);
   } catch (e) {
     if (e instanceof ProtocolError && e.code === 'disconnected') return; // reopened on reconnect
-    if (await finishedGame(t)) return;
+    if (e instanceof ProtocolError && e.code === 'game_over') return showReplay(t);
     const closed = e instanceof ProtocolError && e.code === 'table_closed';
     t.view.failed(openErrorText(e), closed ? 'Nothing more happens here:' : undefined);
   } finally {
@@ -142,19 +142,12 @@ async function open(t: TableState): Promise<void> {
 
 /**
  * A finished game whose table this visitor may not open (a private one, to anyone but its
- * players): its replay instead, which anyone may see by the game's id (docs/server.md).
+ * players): its replay instead, which anyone may see by the game's id (docs/protocol.md).
  */
-async function finishedGame(t: TableState): Promise<boolean> {
-  try {
-    await api.game(t.id);
-  } catch {
-    return false;
-  }
-  if (!t.destroyed) {
-    history.replaceState(null, '', replayHash(t.id));
-    t.app.route();
-  }
-  return true;
+function showReplay(t: TableState): void {
+  if (t.destroyed) return;
+  history.replaceState(null, '', replayHash(t.id));
+  t.app.route();
 }
 
 async function onJoined(t: TableState, m: ServerMessage): Promise<void> {
