@@ -46,7 +46,7 @@ Result<LadderEntry> self_play_accuracy(std::shared_ptr<const Engine> engine, Val
     if (auto* e = std::get_if<Error>(&rr)) return *e;
     const Review& r = std::get<Review>(rr);
     for (const PlayerReview& p : r.players) {
-      accuracies.push_back(p.accuracy);
+      if (p.accuracy) accuracies.push_back(*p.accuracy);
       out.decisions += p.decisions;
       luck += p.luck;
       throws += p.throws;
@@ -99,8 +99,8 @@ Result<EstimateCheck> check_estimate(std::shared_ptr<const Engine> engine, Value
       out.loss_estimate += s.steps[k].lost;
     }
     for (int side = 0; side < 2; ++side) {
-      if (t.players[side].decisions == 0) continue;
-      accuracy_error += std::abs(t.players[side].accuracy - s.players[side].accuracy);
+      if (!t.players[side].accuracy || !s.players[side].accuracy) continue;
+      accuracy_error += std::abs(*t.players[side].accuracy - *s.players[side].accuracy);
       ++sides;
     }
   }

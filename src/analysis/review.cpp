@@ -82,7 +82,8 @@ void summarise_players(Review& r) {
     pr.worst = std::max(pr.worst, s.lost);
     losses[index_of(s.player)].push_back(s.lost);
   }
-  for (int i = 0; i < 2; ++i) r.players[i].accuracy = accuracy(losses[i]);
+  for (int i = 0; i < 2; ++i)
+    if (!losses[i].empty()) r.players[i].accuracy = accuracy(losses[i]);
 }
 
 // The steps of `kind` whose `size` is largest (at least kKeyMinimum), largest first.

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -52,14 +53,15 @@ struct Step {
 };
 
 struct PlayerReview {
-  double luck = 0;        // sum of the luck of his throws
-  double lost = 0;        // sum of the chance lost by his decisions (resignation included)
-  int throws = 0;         // throws counted for luck
-  int decisions = 0;      // decisions with a choice (more than one legal move)
-  int best = 0;           // of them, a best move
-  double worst = 0;       // the largest single loss of a decision
-  double accuracy = 100;  // accuracy.h; 100 without a decision with a choice
-  int luckiest = -1;      // step index of his luckiest throw, -1 without a throw
+  double luck = 0;    // sum of the luck of his throws
+  double lost = 0;    // sum of the chance lost by his decisions (resignation included)
+  int throws = 0;     // throws counted for luck
+  int decisions = 0;  // decisions with a choice (more than one legal move)
+  int best = 0;       // of them, a best move
+  double worst = 0;   // the largest single loss of a decision
+  // accuracy.h; none without a decision with a choice (a 100 would read as a perfect game).
+  std::optional<double> accuracy;
+  int luckiest = -1;  // step index of his luckiest throw, -1 without a throw
   int unluckiest = -1;
   std::array<int, kGradeCount> grades{};  // decisions by grade
 };

@@ -67,7 +67,7 @@ json player_json(const Review& r, Player p) {
           {"best", pr.best},
           {"total_cost", pr.lost},
           {"worst_cost", pr.worst},
-          {"accuracy", pr.accuracy},
+          {"accuracy", pr.accuracy ? json(*pr.accuracy) : json(nullptr)},
           {"luck", pr.luck},
           {"throws", pr.throws},
           {"grades", std::move(grades)},

@@ -28,14 +28,14 @@ std::string pct(double v) {
 std::string player_line(const analysis::Review& r, Player p) {
   const analysis::PlayerReview& s = r.players[index_of(p)];
   std::string line =
-      s.decisions == 0
+      !s.accuracy
           ? fmt::format("{}: no decisions with a choice", player_name(p))
           : fmt::format(
                 "{}: {} decisions, {} best ({:.1f}%), mean cost {:.4f} a move, worst {:.4f} "
                 "({}); accuracy {:.1f}",
                 player_name(p), s.decisions, s.best, 100.0 * s.best / s.decisions,
                 s.lost / s.decisions, s.worst, analysis::grade_name(analysis::grade_of(s.worst, 2)),
-                s.accuracy);
+                *s.accuracy);
   line += fmt::format("; luck {} over {} throws", pct(s.luck), s.throws);
   if (s.luckiest >= 0) {
     const analysis::Step& a = r.steps[s.luckiest];

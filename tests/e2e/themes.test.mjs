@@ -99,7 +99,6 @@ test(
     }
     // The finished game: banner, replay with its review, history; then the login page.
     await page.goto(`${base}#/table/${id}`);
-    await page.reload();
     await L.myTurn(page);
     // Resign: the button asks, a second click confirms.
     await page.click('button[data-action=resign]');

@@ -146,6 +146,40 @@ TEST_F(LobbyHygieneTest, APlayerWhosePageLeftIsAnnouncedOfflineAndBackOnline) {
   EXPECT_EQ(returned["online"], true);
 }
 
+// Presence (docs/protocol.md) is said of people's seats only: never of the computer's seat, nor
+// at pass and play, where one person sits at both.
+TEST_F(LobbyHygieneTest, PresenceIsSaidOfPeoplesSeatsOnly) {
+  start_server();
+  Client alice = user("alice"), carol = user("carol");
+  json vs = alice->request({{"type", "create_table"}, {"level", "beginner"}, {"public", true}});
+  ASSERT_EQ(vs["type"], "joined") << vs;
+  EXPECT_EQ(vs["online"], json::array({true, nullptr})) << "the computer is never away";
+  json watched = carol->request({{"type", "open_table"}, {"table", vs["table"]["id"]}});
+  EXPECT_EQ(watched["online"], json::array({true, nullptr})) << watched;
+
+  // Pass and play (never public): its player's other page comes and goes, and the first page
+  // hears nothing of it.
+  json local = alice->request({{"type", "create_table"}, {"local", true}});
+  ASSERT_EQ(local["type"], "joined") << local;
+  std::string id = local["table"]["id"];
+  EXPECT_EQ(local["online"], json::array({nullptr, nullptr})) << local;
+  Client again{alice.cookie, std::make_unique<TestWs>(port_)};
+  ASSERT_EQ(again->connect(alice.cookie), 0u);
+  EXPECT_EQ(again->request({{"type", "open_table"}, {"table", id}})["role"], "player");
+  again.ws.reset();
+  json t = snapshot(alice, id);
+  ASSERT_EQ(act(alice, t, "after")["type"], "action_ok");
+  // The table's broadcast after the action comes after any presence the other page's opening
+  // would have caused (its closing may be handled later: the opening is what this holds).
+  int presence = 0;
+  alice->next_if([&](const json& j) {
+    if (j.value("type", "") == "presence" && j["table"] == id) ++presence;
+    return j.value("type", "") == "table" && j["table"]["id"] == id &&
+           j["table"]["version"] > t["version"];
+  });
+  EXPECT_EQ(presence, 0) << "nobody is away at pass and play";
+}
+
 TEST_F(LobbyHygieneTest, AFinishedTablesVisibilityNoLongerChanges) {
   start_server();
   Client alice = user("alice"), bob = user("bob");
@@ -159,6 +193,41 @@ TEST_F(LobbyHygieneTest, AFinishedTablesVisibilityNoLongerChanges) {
   Client carol = user("carol");
   json late = carol->request({{"type", "join_table"}, {"table", id}, {"invite", "00"}});
   EXPECT_EQ(late["code"], "game_over") << "a finished game is not a full table";
+}
+
+// A finished game on a private table: to a stranger its table answers that the game is over (its
+// replay is anyone's by its id), not that it is private; its player still sees the table; once
+// both players have left (the table closes), its invite still says the game is over.
+TEST_F(LobbyHygieneTest, AFinishedPrivateGameSaysItIsOverNotPrivate) {
+  start_server();
+  Client alice = user("alice"), bob = user("bob"), carol = user("carol");
+  json made = alice->request({{"type", "create_table"}});
+  std::string id = made["table"]["id"];
+  Client running = user("dave");
+  EXPECT_EQ(running->request({{"type", "open_table"}, {"table", id}})["code"], "private_table")
+      << "a game not played yet stays private";
+  ASSERT_EQ(
+      bob->request({{"type", "join_table"}, {"table", id}, {"invite", made["invite"]}})["type"],
+      "joined");
+  EXPECT_EQ(carol->request({{"type", "open_table"}, {"table", id}})["code"], "private_table");
+  json t = snapshot(alice, id);
+  ASSERT_EQ(alice->request({{"type", "resign"},
+                            {"table", id},
+                            {"version", t["version"]},
+                            {"action_id", "r"}})["type"],
+            "action_ok");
+  json over = carol->request({{"type", "open_table"}, {"table", id}});
+  EXPECT_EQ(over["code"], "game_over") << over;
+  EXPECT_EQ(get("/api/games/" + id).result_int(), 200) << "its replay is anyone's";
+  EXPECT_EQ(snapshot(bob, id)["status"], "finished") << "a player sees the finished table";
+  for (Client* c : {&alice, &bob}) {
+    json s = snapshot(*c, id);
+    json left = (*c)->request(
+        {{"type", "leave"}, {"table", id}, {"version", s["version"]}, {"action_id", "bye"}});
+    EXPECT_EQ(left["type"], "action_ok") << left;
+  }
+  json late = carol->request({{"type", "join_table"}, {"table", id}, {"invite", made["invite"]}});
+  EXPECT_EQ(late["code"], "game_over") << late;
 }
 
 }  // namespace

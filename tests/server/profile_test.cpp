@@ -54,6 +54,24 @@ TEST_F(ProfileTest, TheHistorySaysWhoEndedTheGameAndGivesNoAccuracyWithoutADecis
   EXPECT_TRUE(m["accuracy"][0].is_null()) << "no decision, no accuracy";
   EXPECT_TRUE(m["accuracy"][1].is_null());
   EXPECT_EQ(body_json(get("/api/users/bob/matches"))["matches"][0]["ended_by"], 1);
+
+  // The review itself says the same: no decision, no accuracy (not a perfect 100).
+  json review = body_json(get("/api/games/" + id + "/analysis"));
+  ASSERT_EQ(review["players"].size(), 2u) << review;
+  for (const json& p : review["players"]) {
+    EXPECT_EQ(p["decisions"], 0) << p;
+    EXPECT_TRUE(p["accuracy"].is_null()) << p;
+  }
+  // A review stored with a 100 there (as reviews once were) is served with null.
+  Storage& storage = *server_->context().storage;
+  std::optional<ReviewRow> row = storage.find_review(id);
+  ASSERT_TRUE(row);
+  json old = json::parse(row->review);
+  for (json& p : old["players"]) p["accuracy"] = 100.0;
+  row->review = old.dump();
+  storage.save_review(*row);
+  for (const json& p : body_json(get("/api/games/" + id + "/analysis"))["players"])
+    EXPECT_TRUE(p["accuracy"].is_null()) << p;
 }
 
 TEST_F(ProfileTest, AProfileHasRatingsPerRuleSetAGraphTheBestWinAndTheLastGames) {

@@ -7,6 +7,7 @@ import {
   keyItems,
   playerLines,
   plotPoints,
+  reviewLine,
   signedPct,
 } from '../src/logic/review.ts';
 import type { AnalysisAnswer } from '../src/logic/types.ts';
@@ -93,8 +94,15 @@ test('the decomposition reads from the winner’s side, as the server’s summar
 test('each player’s accuracy, luck and chance lost; estimates marked with ~', () => {
   assert.deepEqual(playerLines(review, names), [
     'alice: accuracy 58.2 · luck +25.6% · chance lost 1.1% a decision (16.3 points in all)',
-    'bob: no decisions with a choice · luck +6.3% · chance lost 45.4%',
+    'bob: accuracy – (no decisions with a choice) · luck +6.3% · chance lost 45.4%',
   ]);
+  // The server's null for a player without a decision reads the same.
+  const none = {
+    ...review,
+    players: review.players.map((p, i) => (i ? { ...p, accuracy: null } : p)),
+  };
+  assert.match(playerLines(none, names)[1], /^bob: accuracy – \(no decisions/);
+  assert.match(reviewLine(none, names), /bob: accuracy –, luck/);
   assert.match(
     playerLines({ ...review, estimate: true }, names)[0],
     /accuracy ~58\.2 · luck ~\+25\.6%/,

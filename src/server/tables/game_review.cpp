@@ -58,10 +58,12 @@ ReviewRow row_of(const MatchRow& m, const json& review) {
   r.estimate = review.value("estimate", false);
   for (const json& p : review["players"]) {
     const int seat = p.value("seat", 0);
-    // A seat without a single decision has no accuracy to speak of: stored as -1, which the
-    // history shows as null (a 100.0 would read as a perfect game).
-    if (seat == 1 || seat == 2)
-      r.accuracy[seat - 1] = p.value("decisions", 1) > 0 ? p.value("accuracy", 100.0) : -1.0;
+    // A seat without a single decision has no accuracy (null in the review): stored as -1,
+    // which the history shows as null.
+    if ((seat == 1 || seat == 2) && p.contains("accuracy") && p["accuracy"].is_number())
+      r.accuracy[seat - 1] = p["accuracy"].get<double>();
+    else if (seat == 1 || seat == 2)
+      r.accuracy[seat - 1] = -1.0;
   }
   r.review = review.dump();
   r.created_at = unix_now();
@@ -77,6 +79,15 @@ bool table_came_since(const solver::TableStore& tables, const MatchRow& m,
   auto rules = parse_rule_set(m.rules);
   return std::holds_alternative<RuleSet>(rules) &&
          tables.has_file(std::get<RuleSet>(rules).to_string());
+}
+
+// A review stored before a seat without a decision got a null accuracy says 100 there: served
+// as the review computed today would say it.
+json without_empty_accuracy(json review) {
+  if (review.contains("players") && review["players"].is_array())
+    for (json& p : review["players"])
+      if (p.is_object() && p.value("decisions", 1) == 0) p["accuracy"] = nullptr;
+  return review;
 }
 
 }  // namespace
@@ -106,7 +117,7 @@ ReviewAnswer stored_review(Storage& storage, const solver::TableStore& tables, c
     if (std::optional<ReviewRow> stored = storage.find_review(m.id);
         stored && !table_came_since(tables, m, *stored)) {
       json review = json::parse(stored->review, nullptr, false);
-      if (review.is_object()) return {http::status::ok, std::move(review)};
+      if (review.is_object()) return {http::status::ok, without_empty_accuracy(std::move(review))};
       log_line("stored review of " + m.id + " is not JSON; reviewing again");
     }
   } catch (const StorageError& e) {

@@ -67,7 +67,10 @@ json TableService::joined_message(const LiveTable& t, const Actor& a) const {
     j["invite"] = m.invite();
   j["spectators"] = t.spectators.load();
   j["clock"] = clock_json(t);
-  j["online"] = {t.present[0].load() > 0, t.present[1].load() > 0};
+  auto online = [&](int s) {
+    return m.person_at(s) ? json(t.present[s - 1].load() > 0) : json(nullptr);
+  };
+  j["online"] = {online(1), online(2)};
   return j;
 }
 
@@ -156,6 +159,10 @@ TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsC
   const TableModel& m = t->model;
   int seat = m.seat_of(actor.key);
   bool player = seat && !m.seats()[seat - 1].left;
+  // A game played to its end is anyone's to see by its id (GET /api/games/<id>): said so, so a
+  // client can show its replay, rather than that the table is private.
+  if (!player && !m.is_public() && m.finished_at() != 0)
+    co_return Error{Errc::kGameOver, "this game is over: its replay is open to anyone"};
   if (!player && !m.is_public())
     co_return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
   if (player) co_await mark_loaded(t, seat);

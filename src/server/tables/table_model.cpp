@@ -217,8 +217,9 @@ std::optional<Error> TableModel::join(const Actor& a, std::string_view invite) {
   if (mine) return error(Errc::kAlreadySeated, "you already have a seat at this table");
   // Say why the seat cannot be had: a closed table (its owner left, or everyone had gone) and a
   // finished game are not "full".
+  // A game played to its end (the table may have closed since) is over, whatever else.
+  if (finished_at_ != 0) return error(Errc::kGameOver, "this game is over");
   if (status_ == TableStatus::kClosed) return error(Errc::kTableClosed, "this table is closed");
-  if (status_ == TableStatus::kFinished) return error(Errc::kGameOver, "this game is over");
   if (status_ != TableStatus::kWaiting)
     return error(Errc::kTableFull, "this table's seats are taken");
   if (invite_.empty() || invite.size() != invite_.size() ||

@@ -130,6 +130,13 @@ class TableModel {
   const std::string& rules() const { return rules_; }
   // A pass-and-play table (TableOptions::local).
   bool local() const { return local_; }
+  // Whether a person (a user or a guest) sits at `seat` of a table of two people: presence
+  // (docs/protocol.md) is said of them only, never of the computer, a bot or pass and play.
+  bool person_at(int seat) const {
+    if (seat < 1 || seat > 2 || local_) return false;
+    const SeatKind k = seats_[seat - 1].kind;
+    return k == SeatKind::kUser || k == SeatKind::kGuest;
+  }
   std::int64_t version() const { return version_; }
   TableStatus status() const { return status_; }
   bool is_public() const { return is_public_; }

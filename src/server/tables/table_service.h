@@ -190,7 +190,7 @@ class TableService {
     Subscription sub;
     std::weak_ptr<LiveTable> table;
     bool spectator = false;
-    int seat = 0;  // a player's seat (1 or 2), counted in LiveTable::present
+    int seat = 0;  // a person's seat (1 or 2), counted in LiveTable::present (person_at)
   };
   struct Conn {
     std::weak_ptr<WsClient> client;

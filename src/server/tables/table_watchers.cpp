@@ -66,7 +66,10 @@ void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool 
   w.table = t;
   w.spectator = spectator;
   // Callers seat a player on the table's strand: its model may be read here.
-  if (!spectator) w.seat = t->model.seat_of(actor_of(c.identity(), c.connection_id()).key);
+  if (!spectator) {
+    const int seat = t->model.seat_of(actor_of(c.identity(), c.connection_id()).key);
+    if (t->model.person_at(seat)) w.seat = seat;
+  }
   w.sub = ctx_.pubsub->subscribe(table_topic(id), [weak](const Payload& p) {
     if (auto client = weak.lock()) client->send(p);
   });

@@ -5,7 +5,14 @@
 import { count } from './plural.ts';
 import { locationOf, type Geometry } from './geometry.ts';
 import type { Names } from './replay.ts';
-import type { AnalysedMove, AnalysedThrow, AnalysisAnswer, GraphPoint, SeatNo } from './types.ts';
+import type {
+  AnalysedMove,
+  AnalysedPlayer,
+  AnalysedThrow,
+  AnalysisAnswer,
+  GraphPoint,
+  SeatNo,
+} from './types.ts';
 
 /** A signed percentage with a true minus sign, "+0.0%" for zero (as the server's summary). */
 export function signedPct(v: number): string {
@@ -17,6 +24,10 @@ export const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 /** "~" before every estimated number, as the CLI does. */
 const approx = (a: AnalysisAnswer) => (a.estimate ? '~' : '');
 
+/** A player's accuracy, "–" without a decision with a choice (the server sends null there). */
+export const accuracyWords = (p: AnalysedPlayer, t: string) =>
+  p.decisions > 0 && typeof p.accuracy === 'number' ? t + p.accuracy.toFixed(1) : '–';
+
 /**
  * One line per player: accuracy, luck, the chance lost and the hints used, e.g.
  * "alice: accuracy 82.4 · luck +3.0% · chance lost 1.2% a decision (12.0 points in all) ·
@@ -26,9 +37,8 @@ export function playerLines(a: AnalysisAnswer, names: Names): string[] {
   const t = approx(a);
   return a.players.map((p) => {
     const acc =
-      p.decisions === 0
-        ? 'no decisions with a choice'
-        : `accuracy ${t}${(p.accuracy ?? 0).toFixed(1)}`;
+      `accuracy ${accuracyWords(p, t)}` +
+      (p.decisions === 0 ? ' (no decisions with a choice)' : '');
     // Hints are named only when taken (games against the computer; the server counts them).
     const hints = p.hints ? ` · ${count(p.hints, 'hint')} used` : '';
     // The chance lost is a sum over the game's decisions (it can pass 100 points in a long game
@@ -49,7 +59,7 @@ export function reviewLine(a: AnalysisAnswer, names: Names): string {
     a.players
       .map(
         (p) =>
-          `${names[p.seat]}: accuracy ${p.decisions ? t + (p.accuracy ?? 0).toFixed(1) : '–'}, ` +
+          `${names[p.seat]}: accuracy ${accuracyWords(p, t)}, ` +
           `luck ${t}${signedPct(p.luck ?? 0)}`,
       )
       .join(' · ') +

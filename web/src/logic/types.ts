@@ -295,7 +295,8 @@ export interface AnalysedPlayer {
   best: number;
   total_cost: number;
   worst_cost: number;
-  accuracy?: number;
+  /** null: no decision with a choice (docs/analysis.md). */
+  accuracy?: number | null;
   luck?: number;
   throws?: number;
   luckiest?: ThrowRef | null;

@@ -7,7 +7,14 @@
 import { api, ApiError, type LevelInfo } from '../net/api.ts';
 import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
 import './header.css';
-import { historyHash, needsIdentity, parseHash, profileHash, type Route } from '../logic/route.ts';
+import {
+  historyHash,
+  needsIdentity,
+  parseHash,
+  profileHash,
+  replayHash,
+  type Route,
+} from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
 import { afterPaint, clear, h, onClick, setText } from './dom.ts';
 import { applySettings, settingsPanel } from './settings.ts';
@@ -255,19 +262,38 @@ export class App {
   }
 
   route(): void {
-    let route = parseHash(window.location.hash);
+    const route = parseHash(window.location.hash);
     this.view?.destroy();
     this.view = null;
     clear(this.main);
     // An error belongs to the screen it was met on: the next screen starts without it.
     for (const t of this.toasts.querySelectorAll('.toast.warn')) t.remove();
+    const seq = ++this.routeSeq;
+    if (needsIdentity(route) && this.identity.kind === 'none' && route.name === 'table') {
+      // An invite to a game that has finished: its replay, which anyone may see, not a login.
+      // The table says so (`game_over`) to anyone who may not open it (docs/protocol.md).
+      const id = route.id;
+      const over = (e: unknown) => e instanceof ProtocolError && e.code === 'game_over';
+      this.socket
+        .request('open_table', { table: id })
+        .then(
+          () => void this.socket.request('unwatch', { table: id }).catch(() => {}),
+          (e) => over(e) && seq === this.routeSeq && history.replaceState(null, '', replayHash(id)),
+        )
+        .finally(() => seq === this.routeSeq && this.mountRoute(seq));
+      return;
+    }
+    this.mountRoute(seq);
+  }
+
+  private mountRoute(seq: number): void {
+    let route = parseHash(window.location.hash);
     this.main.className = `screen-${route.name}`;
     document.body.dataset.route = route.name;
     if (needsIdentity(route) && this.identity.kind === 'none') {
       const next = window.location.hash.replace(/^#/, '') || '/lobby';
       route = { name: 'login', next };
     }
-    const seq = ++this.routeSeq;
     const mount = (f: ViewFactory) => {
       if (seq === this.routeSeq) this.view = f(this, this.main, route);
     };

@@ -10,7 +10,12 @@ import { onClick } from './dom.ts';
 import { display, updateControls } from './table_draw.ts';
 import { seated, showError, type TableState } from './table_state.ts';
 
+// Action ids are unique per player per table (docs/protocol.md): a reused id is taken for a
+// retry and not applied. One prefix and one counter for the tab's life, not per screen: the
+// table page is built afresh each time it is opened, and a counter restarting at 1 would give
+// a resign the id of an earlier throw.
 const ACTION_PREFIX = Math.random().toString(36).slice(2, 10);
+let actionsSent = 0;
 
 /** Sends an action based on the drawn version; true when the server accepted it. */
 export async function act<T extends ActionType>(
@@ -26,7 +31,7 @@ export async function act<T extends ActionType>(
     const action = {
       table: t.id,
       version: t.snap.version,
-      action_id: `${ACTION_PREFIX}-${++t.actionCount}`,
+      action_id: `${ACTION_PREFIX}-${++actionsSent}`,
       ...fields,
     };
     await t.app.socket.request(type, action as ClientMessages[T]);

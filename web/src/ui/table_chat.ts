@@ -21,11 +21,23 @@ export const QUICK_WORDS: Record<QuickCode, string> = {
 
 const muteKey = (table: string) => `ur-mute-${table}`;
 
-/** The other players whose page has left: the computer has none, pass and play has one for both. */
+/** The other players whose page has left (the server speaks of people's seats only). */
 function awayNames(t: TableState, offline: Set<number>): string[] {
   return [...offline]
-    .filter((seat) => seat !== t.you && !t.snap?.local && t.snap?.seats[seat - 1]?.kind !== 'bot')
+    .filter((seat) => seat !== t.you)
     .map((seat) => t.snap?.seats[seat - 1]?.name ?? `Seat ${seat}`);
+}
+
+/** Who is away, from `joined.online` and `presence` (null: not a person's seat, never away). */
+function notePresence(t: TableState, m: ServerMessage, offline: Set<number>): void {
+  if (m.type === 'joined' && Array.isArray(m.online) && (m.table as { id?: string })?.id === t.id)
+    (m.online as (boolean | null)[]).forEach((on, i) =>
+      on === false ? offline.add(i + 1) : offline.delete(i + 1),
+    );
+  if (m.type === 'presence' && m.table === t.id && typeof m.seat === 'number') {
+    if (m.online) offline.delete(m.seat);
+    else offline.add(m.seat);
+  }
 }
 
 export function quickChat(t: TableState) {
@@ -45,7 +57,8 @@ export function quickChat(t: TableState) {
   const row = h('div', { class: 'quick-row', role: 'group', 'aria-label': 'Quick messages' });
   row.append(...buttons, mute);
   const away = h('p', { class: 'presence-note', role: 'status' });
-  const el = h('div', { class: 'quick-chat' }, away, row, said);
+  // On a phone the notes float over the board's foot (table_chat.css): no height of their own.
+  const el = h('div', { class: 'quick-chat' }, h('div', { class: 'quick-notes' }, away, said), row);
   const offline = new Set<number>();
   const showAway = () => {
     const names = awayNames(t, offline);
@@ -61,6 +74,8 @@ export function quickChat(t: TableState) {
     row.hidden = !(t.you !== null && person && !snap?.local && snap?.status !== 'closed');
     said.hidden = !said.textContent;
     el.hidden = row.hidden && said.hidden && away.hidden;
+    // The page gives the row its room (table_chat.css): the board shrinks rather than scroll.
+    t.view.page.classList.toggle('chatting', !row.hidden);
     setText(mute, muted ? 'Unmute' : 'Mute');
     mute.setAttribute('aria-pressed', String(muted));
   };
@@ -76,18 +91,7 @@ export function quickChat(t: TableState) {
     refresh,
     /** A message of the socket: shows this table's quick messages (unless muted). */
     onMessage(m: ServerMessage) {
-      if (
-        m.type === 'joined' &&
-        Array.isArray(m.online) &&
-        (m.table as { id?: string })?.id === t.id
-      )
-        (m.online as boolean[]).forEach((on, i) =>
-          on ? offline.delete(i + 1) : offline.add(i + 1),
-        );
-      if (m.type === 'presence' && m.table === t.id && typeof m.seat === 'number') {
-        if (m.online) offline.delete(m.seat);
-        else offline.add(m.seat);
-      }
+      notePresence(t, m, offline);
       showAway();
       if (m.type !== 'quick_message' || m.table !== t.id) return;
       const code = m.code as QuickCode;

@@ -42,5 +42,9 @@ export function openErrorText(e: unknown): string {
   const code = e instanceof ProtocolError ? e.code : '';
   if (code === 'no_table') return 'There is no table with this id (it may have closed).';
   if (code === 'private_table') return 'This table is private: you need an invite link to join it.';
+  if (code === 'table_closed')
+    return 'This table has closed: its owner left it, or everyone had gone. Start a new game.';
+  if (code === 'bad_invite') return 'This invite link is wrong or has been used already.';
+  if (code === 'table_full') return 'Both seats at this table are taken.';
   return errorText(e);
 }

@@ -5,7 +5,7 @@
 // (table_view.ts), alerts, assists, hints and keys; this file joins, listens and composes.
 
 import { buildGeometry } from '../logic/geometry.ts';
-import { tableHash, type Route } from '../logic/route.ts';
+import { replayHash, tableHash, type Route } from '../logic/route.ts';
 import type { Clock, SeatNo, Snapshot, TableEvent } from '../logic/types.ts';
 import { rulesFor } from '../net/api.ts';
 import { ProtocolError, type ServerMessage } from '../net/socket.ts';
@@ -101,7 +101,6 @@ function tableState(app: App, id: string, invite: string | null): TableState {
     pumping: false,
     animating: false,
     pending: false,
-    actionCount: 0,
     lastThrow: null,
     logFill: newLogFill(),
     destroyed: false,
@@ -127,14 +126,28 @@ async function open(t: TableState): Promise<void> {
       t.invite = null;
       history.replaceState(null, '', tableHash(t.id));
     });
-    if (joinError) t.app.toast(`Could not take the seat: ${errorText(joinError)}`, 'warn', 8000);
+    // A player of the game who opens its invite again is at the table: nothing to say.
+    if (joinError && answer.you == null)
+      t.app.toast(`Could not take the seat: ${errorText(joinError)}`, 'warn', 8000);
     await onJoined(t, answer);
   } catch (e) {
     if (e instanceof ProtocolError && e.code === 'disconnected') return; // reopened on reconnect
-    t.view.failed(openErrorText(e));
+    if (e instanceof ProtocolError && e.code === 'game_over') return showReplay(t);
+    const closed = e instanceof ProtocolError && e.code === 'table_closed';
+    t.view.failed(openErrorText(e), closed ? 'Nothing more happens here:' : undefined);
   } finally {
     t.opening = false;
   }
+}
+
+/**
+ * A finished game whose table this visitor may not open (a private one, to anyone but its
+ * players): its replay instead, which anyone may see by the game's id (docs/protocol.md).
+ */
+function showReplay(t: TableState): void {
+  if (t.destroyed) return;
+  history.replaceState(null, '', replayHash(t.id));
+  t.app.route();
 }
 
 async function onJoined(t: TableState, m: ServerMessage): Promise<void> {

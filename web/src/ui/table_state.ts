@@ -49,7 +49,6 @@ export interface TableState {
   animating: boolean;
   /** An action sent and not answered yet. */
   pending: boolean;
-  actionCount: number;
   lastThrow: ShownThrow | null;
   /** The move log written from the game's record (table_log.ts). */
   logFill: LogFill;

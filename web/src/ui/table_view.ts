@@ -33,6 +33,7 @@ export class TableView {
     class: 'danger',
     'data-action': 'resign',
     text: 'Resign',
+    hidden: true, // shown to a seated player once the table is drawn (table_draw.ts)
   });
   readonly leaveButton = h('button', { type: 'button', 'data-action': 'leave', text: 'Leave' });
   /** Pass and play: takes back the last move. */
@@ -71,6 +72,12 @@ export class TableView {
   });
   private bannerRematch = '';
   private readonly statusBadge = h('span', { class: 'badge table-status' });
+  private readonly publicBadge = h('span', {
+    class: 'badge public-badge',
+    text: 'Public',
+    title: 'Anyone can watch this table',
+    hidden: true,
+  });
   private readonly watchers = h('span', { class: 'watchers', title: 'Spectators' });
   private readonly invite = inviteBox((text, tone) => this.toast(text, tone));
   private readonly boardWrap = h('div', { class: 'board-wrap' });
@@ -116,6 +123,7 @@ export class TableView {
         { class: 'tb-left' },
         this.rulesName,
         this.statusBadge,
+        this.publicBadge,
         this.watchers,
         this.howtoLink,
       ),
@@ -203,6 +211,7 @@ export class TableView {
     this.page.classList.toggle('local', !!snap.local);
     this.watchers.hidden = !!snap.local; // nobody can watch a pass-and-play table
     setText(this.statusBadge, words.join(' · '));
+    this.publicBadge.hidden = !snap.public || !!snap.local;
     this.setWatchers(spectators);
     const showInvite = owner && invite !== null && snap.status === 'waiting';
     this.invite.el.hidden = !showInvite;
@@ -356,7 +365,7 @@ export class TableView {
   }
 
   /** The table cannot be shown: say what happened and what to do, not a broken board. */
-  failed(text: string): void {
+  failed(text: string, help = 'Ask the player who made the table for its invite link, or:'): void {
     this.page.classList.remove('loading');
     this.page.classList.add('failed');
     this.setStatus(text);
@@ -366,7 +375,7 @@ export class TableView {
       h(
         'div',
         { class: 'card failed-help' },
-        h('p', { text: 'Ask the player who made the table for its invite link, or:' }),
+        h('p', { text: help }),
         h('a', { class: 'button primary', href: '#/lobby', text: 'Play from the lobby' }),
       ),
     );
