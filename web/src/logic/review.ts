@@ -4,8 +4,14 @@
 
 import { count } from './plural.ts';
 import { locationOf, type Geometry } from './geometry.ts';
-import type { Names } from './replay.ts';
-import type { AnalysedMove, AnalysedThrow, AnalysisAnswer, GraphPoint, SeatNo } from './types.ts';
+import type {
+  AnalysedMove,
+  AnalysedThrow,
+  AnalysisAnswer,
+  GraphPoint,
+  Names,
+  SeatNo,
+} from './types.ts';
 
 /** A signed percentage with a true minus sign, "+0.0%" for zero (as the server's summary). */
 export function signedPct(v: number): string {

@@ -2,7 +2,7 @@
 // stale_version answer redraws from the snapshot it carries. Also the table bar's buttons
 // (throw, undo, resign and leave with a confirming second tap, visibility).
 
-import type { Clock, LegalMove, Snapshot } from '../logic/types.ts';
+import type { LegalMove } from '../logic/types.ts';
 import type { ActionType, ClientMessages } from '../net/protocol.ts';
 import { ProtocolError } from '../net/socket.ts';
 import { ConfirmButton } from './confirm.ts';
@@ -35,8 +35,7 @@ export async function act<T extends ActionType>(
     if (e instanceof ProtocolError && e.code === 'stale_version' && e.reply?.snapshot) {
       // Another tab or a lost message: draw the table as it is now and let the player decide.
       t.queue = [];
-      const clock = (e.reply.clock as Clock | null) ?? null;
-      display(t, e.reply.snapshot as Snapshot, [], clock, null, true);
+      display(t, e.reply.snapshot, [], e.reply.clock ?? null, null, true);
       const text = 'The table had changed: this is its current state.';
       t.view.news(text, 'info');
       t.view.logLine(text, 'info');

@@ -76,21 +76,15 @@ export function quickChat(t: TableState) {
     refresh,
     /** A message of the socket: shows this table's quick messages (unless muted). */
     onMessage(m: ServerMessage) {
-      if (
-        m.type === 'joined' &&
-        Array.isArray(m.online) &&
-        (m.table as { id?: string })?.id === t.id
-      )
-        (m.online as boolean[]).forEach((on, i) =>
-          on ? offline.delete(i + 1) : offline.add(i + 1),
-        );
-      if (m.type === 'presence' && m.table === t.id && typeof m.seat === 'number') {
+      if (m.type === 'joined' && Array.isArray(m.online) && m.table?.id === t.id)
+        m.online.forEach((on, i) => (on ? offline.delete(i + 1) : offline.add(i + 1)));
+      if (m.type === 'presence' && m.table === t.id) {
         if (m.online) offline.delete(m.seat);
         else offline.add(m.seat);
       }
       showAway();
       if (m.type !== 'quick_message' || m.table !== t.id) return;
-      const code = m.code as QuickCode;
+      const code = m.code;
       const mine = m.seat === t.you;
       if (!(code in QUICK_WORDS) || (muted && !mine)) return;
       setText(said, `${mine ? 'You' : String(m.name)}: ${QUICK_WORDS[code]}`);
