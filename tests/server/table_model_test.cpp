@@ -5,9 +5,9 @@
 
 #include "engine/game_record.h"
 #include "engine/random.h"
+#include "server/cluster/matchmaker.h"
 #include "server/cluster/pubsub.h"
 #include "server/storage/elo.h"
-#include "server/tables/matchmaker.h"
 #include "server/tables/table_model.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_views.h"

@@ -40,6 +40,16 @@ awaitable<std::shared_ptr<LiveTable>> TableService::find_or_answer(WsClient& c, 
   co_return t;
 }
 
+awaitable<void> TableService::on_table_message(WsClient& c, const json& msg, const std::string& id,
+                                               TableWork work, bool fresh) {
+  auto t = co_await find_or_answer(c, msg, id);
+  if (!t) co_return;
+  Actor actor = actor_of(c.identity(), c.connection_id());
+  if (fresh) actor = co_await fresh_actor(c);
+  auto op = work(t, std::move(actor));
+  if (auto e = co_await on_table(t, std::move(op))) send_table_error(c, msg, *e, id);
+}
+
 awaitable<Actor> TableService::fresh_actor(WsClient& c) {
   Actor a = actor_of(c.identity(), c.connection_id());
   if (a.is_user()) {
@@ -143,11 +153,10 @@ awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
   Fields f{c, msg};
   auto id = f.table();
   if (!id) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  Actor actor = actor_of(c.identity(), c.connection_id());
-  auto open = open_table(t, c, msg, actor);
-  if (auto e = co_await on_table(t, std::move(open))) send_table_error(c, msg, *e, *id);
+  TableWork open = [this, &c, &msg](std::shared_ptr<LiveTable> t, Actor actor) {
+    return open_table(std::move(t), c, msg, std::move(actor));
+  };
+  co_await on_table_message(c, msg, *id, std::move(open));
 }
 
 TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsClient& c,
@@ -169,11 +178,10 @@ awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
   auto id = f.table();
   auto invite = f.string("invite", true);
   if (f.failed) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  Actor actor = co_await fresh_actor(c);
-  auto join = join_table(t, c, msg, actor, *invite);
-  if (auto e = co_await on_table(t, std::move(join))) send_table_error(c, msg, *e, *id);
+  TableWork join = [this, &c, &msg, invite = *invite](std::shared_ptr<LiveTable> t, Actor actor) {
+    return join_table(std::move(t), c, msg, std::move(actor), invite);
+  };
+  co_await on_table_message(c, msg, *id, std::move(join), true);
 }
 
 TableService::Outcome TableService::join_table(std::shared_ptr<LiveTable> t, WsClient& c,
@@ -291,11 +299,10 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
   auto is_public = f.boolean("public");
   if (!f.failed && !is_public) f.fail("missing boolean field \"public\"");
   if (f.failed) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  Actor actor = actor_of(c.identity(), c.connection_id());
-  auto set = set_visibility(t, c, msg, actor, *is_public);
-  if (auto e = co_await on_table(t, std::move(set))) send_table_error(c, msg, *e, *id);
+  TableWork set = [this, &c, &msg, p = *is_public](std::shared_ptr<LiveTable> t, Actor actor) {
+    return set_visibility(std::move(t), c, msg, std::move(actor), p);
+  };
+  co_await on_table_message(c, msg, *id, std::move(set));
 }
 
 TableService::Outcome TableService::set_visibility(std::shared_ptr<LiveTable> t, WsClient& c,

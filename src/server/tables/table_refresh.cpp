@@ -57,12 +57,12 @@ bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow
 }
 
 void TableService::resync(const std::string& topic, bool lost) {
-  const std::string prefix = "table:";
-  if (topic.rfind(prefix, 0) != 0 || stopping_) return;
+  auto id = table_of_topic(topic);
+  if (!id || stopping_) return;
   std::shared_ptr<LiveTable> t;
   {
     std::lock_guard lock(tables_mutex_);
-    auto it = tables_.find(topic.substr(prefix.size()));
+    auto it = tables_.find(*id);
     if (it == tables_.end()) return;
     t = it->second;
   }
