@@ -298,7 +298,7 @@ TEST_F(CommitAsyncCluster, ACommitBeforeTheSubscriptionStillReachesThePage) {
   page->send(json{{"v", 1}, {"id", 3000}, {"type", "open_table"}, {"table", id}});
   ASSERT_TRUE(storage.wait_held(1, kDeadline)) << "the open never read the table";
   TableModel next = m;
-  json events = json::array();
+  TableEvents events;
   ASSERT_FALSE(next.roll(
       light, [] { return 0.5; }, events));
   ASSERT_TRUE(storage.save_table(next.to_row(unix_now()), m.version(), kAnyEpoch));

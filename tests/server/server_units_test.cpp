@@ -9,7 +9,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/accounts/rate_limiter.h"
-#include "server/api/api.h"
+#include "server/api/http_status.h"
 #include "server/protocol/http_util.h"
 #include "server/storage/sqlite_storage.h"
 
@@ -78,11 +78,11 @@ TEST(HttpStatus, EveryCodeHasAnErrorStatus) {
     EXPECT_GE(status, 400u) << code_name(code);
     EXPECT_LE(status, 599u) << code_name(code);
   }
-  EXPECT_EQ(http_status(Errc::kNotFound), http::status::not_found);
-  EXPECT_EQ(http_status(Errc::kBadRecord), http::status::unprocessable_entity);
-  EXPECT_EQ(http_status(Errc::kUsernameTaken), http::status::conflict);
-  EXPECT_EQ(http_status(Errc::kBadToken), http::status::unauthorized);
-  EXPECT_EQ(http_status(Errc::kInternal), http::status::internal_server_error);
+  EXPECT_EQ(http_status(Errc::kNotFound), boost::beast::http::status::not_found);
+  EXPECT_EQ(http_status(Errc::kBadRecord), boost::beast::http::status::unprocessable_entity);
+  EXPECT_EQ(http_status(Errc::kUsernameTaken), boost::beast::http::status::conflict);
+  EXPECT_EQ(http_status(Errc::kBadToken), boost::beast::http::status::unauthorized);
+  EXPECT_EQ(http_status(Errc::kInternal), boost::beast::http::status::internal_server_error);
 }
 
 TEST(HttpUtil, MimeTypes) {

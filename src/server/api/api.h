@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "rules/error.h"
+#include "server/api/http_status.h"
 #include "server/server_context.h"
 
 namespace ur::server {
@@ -99,9 +100,6 @@ bool is_json_request(const Request& req);
 // Answers one request (never throws; a storage failure becomes a 500).
 boost::asio::awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req,
                                                std::string remote_ip);
-
-// The HTTP status an answer with this code carries (400, 404, 409, 422, ...): http_status.cpp.
-http::status http_status(Errc code);
 
 // An error answer {"error": name, "message": message}: the code's wire name (rules/error.cpp) and
 // its HTTP status (http_status).

@@ -2,12 +2,12 @@
 // session layer's refusals take their status. It lives here, not with the codes (rules/error.h),
 // because only the HTTP side of the server knows HTTP. A switch without a default, so a new code
 // without a status does not compile (-Wswitch, -Werror).
-#include "server/api/api.h"
+#include "server/api/http_status.h"
 
 namespace ur::server {
 
-http::status http_status(Errc code) {
-  using S = http::status;
+boost::beast::http::status http_status(Errc code) {
+  using S = boost::beast::http::status;
   switch (code) {
     case Errc::kBadRules:
     case Errc::kBadPosition:

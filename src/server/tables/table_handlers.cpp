@@ -21,8 +21,9 @@ void TableService::register_handlers(Dispatcher& d) {
   d.add("open_table", [this](WsClient& c, const json& m) { return on_open(c, m); });
   d.add("join_table", [this](WsClient& c, const json& m) { return on_join(c, m); });
   d.add("unwatch", [this](WsClient& c, const json& m) { return on_unwatch(c, m); });
-  for (const char* action : {"roll", "move", "resign", "leave", "undo"})
-    d.add(action, [this](WsClient& c, const json& m) { return on_action(c, m); });
+  for (TableAction action : kTableActions)
+    d.add(action_name(action),
+          [this, action](WsClient& c, const json& m) { return on_action(c, m, action); });
   d.add("hint", [this](WsClient& c, const json& m) { return on_hint(c, m); });
   d.add("quick_message", [this](WsClient& c, const json& m) { return on_quick_message(c, m); });
   d.add("set_visibility", [this](WsClient& c, const json& m) { return on_visibility(c, m); });
@@ -191,7 +192,7 @@ TableService::Outcome TableService::join_table(std::shared_ptr<LiveTable> t, WsC
   if (auto e = next.join(actor, invite)) co_return e;
   int seat = next.seat_of(actor.key);
   if (seat) t->loaded[seat - 1] = true;  // joined from the table's page
-  json events = json::array({json{{"kind", "joined"}, {"seat", seat}, {"name", actor.name}}});
+  TableEvents events{JoinedEvent{seat, actor.name}};
   if (auto e = co_await commit(t, std::move(next), std::move(events))) co_return e;
   watch(c, t, false);
   send_joined(c, *t, actor, msg);
@@ -209,9 +210,8 @@ awaitable<void> TableService::on_unwatch(WsClient& c, const json& msg) {
   co_return;
 }
 
-awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
+awaitable<void> TableService::on_action(WsClient& c, const json& msg, TableAction action) {
   Fields f{c, msg};
-  std::string type = msg.at("type").get<std::string>();
   auto id = f.table();
   auto version = f.integer("version", true);
   // A string only: accepting integers too made 7 and "7" the same id (docs/protocol.md).
@@ -219,7 +219,7 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
   if (action_id && action_id->empty()) f.fail("field \"action_id\" must not be empty");
   std::optional<std::int64_t> from, to;
   MoveKind kind = MoveKind::kMove;
-  if (type == "move") {
+  if (action == TableAction::kMove) {
     from = f.integer("from", true);
     to = f.integer("to", true);
     if (auto k = f.string("kind", false)) {
@@ -232,17 +232,30 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
       f.fail("fields \"from\" and \"to\" are path indices");
   }
   if (f.failed) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  ActionArgs args{actor_of(c.identity(), c.connection_id()),
-                  type,
-                  *action_id,
-                  *version,
-                  from.value_or(0),
-                  to.value_or(0),
-                  kind};
-  auto acting = act(t, c, msg, std::move(args));
-  if (auto e = co_await on_table(t, std::move(acting))) send_table_error(c, msg, *e, *id);
+  const ActionArgs args{{}, action, *action_id, *version, from.value_or(0), to.value_or(0), kind};
+  TableWork acting = [this, &c, &msg, args](std::shared_ptr<LiveTable> t, Actor actor) {
+    ActionArgs a = args;
+    a.actor = std::move(actor);
+    return act(std::move(t), c, msg, std::move(a));
+  };
+  co_await on_table_message(c, msg, *id, std::move(acting));
+}
+
+std::optional<Error> TableService::apply_action(TableModel& next, const ActionArgs& a,
+                                                TableEvents& events) {
+  switch (a.action) {
+    case TableAction::kRoll:
+      return next.roll(a.actor, secure_unit, events);
+    case TableAction::kMove:
+      return next.move(a.actor, static_cast<int>(a.from), static_cast<int>(a.to), a.kind, events);
+    case TableAction::kResign:
+      return next.resign(a.actor, events);
+    case TableAction::kLeave:
+      return next.leave(a.actor, events);
+    case TableAction::kUndo:
+      return next.undo(a.actor, events);
+  }
+  return Error{Errc::kInternal, "no such action"};
 }
 
 TableService::Outcome TableService::act(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg,
@@ -271,23 +284,16 @@ TableService::Outcome TableService::act(std::shared_ptr<LiveTable> t, WsClient& 
     co_return std::nullopt;
   }
   TableModel next = t->model;
-  json events = json::array();
-  std::optional<Error> e;
-  const std::string& type = a.type;
-  if (type == "roll") e = next.roll(a.actor, secure_unit, events);
-  if (type == "move")
-    e = next.move(a.actor, static_cast<int>(a.from), static_cast<int>(a.to), a.kind, events);
-  if (type == "resign") e = next.resign(a.actor, events);
-  if (type == "leave") e = next.leave(a.actor, events);
-  if (type == "undo") e = next.undo(a.actor, events);
-  if (e) co_return e;
+  TableEvents events;
+  if (auto e = apply_action(next, a, events)) co_return e;
+  const char* name = action_name(a.action);
   json answer = reply_to("action_ok", msg);
   answer["table"] = t->model.id();
-  answer["action"] = type;
+  answer["action"] = name;
   answer["action_id"] = a.action_id;
   answer["version"] = next.version();
-  answer["events"] = events;
-  next.remember_action(a.actor, a.action_id, json{{"action", type}, {"version", next.version()}});
+  answer["events"] = events_json(events);
+  next.remember_action(a.actor, a.action_id, json{{"action", name}, {"version", next.version()}});
   if (auto err = co_await commit(t, std::move(next), std::move(events))) co_return err;
   c.send(answer);
   co_return std::nullopt;
@@ -310,7 +316,7 @@ TableService::Outcome TableService::set_visibility(std::shared_ptr<LiveTable> t,
   if (t->model.is_public() != value) {
     TableModel next = t->model;
     if (auto e = next.set_public(actor, value)) co_return e;
-    json events = json::array({json{{"kind", "visibility"}, {"public", value}}});
+    TableEvents events{VisibilityEvent{value}};
     std::function<void()> evict = [this, t, value] {
       if (!value) evict_spectators(*t);
     };

@@ -123,7 +123,7 @@ TableService::Outcome TableService::hold(std::shared_ptr<LiveTable> t, std::int6
   schedule_bot(t);
   // Watchers resync from this snapshot (a client ignores a version it has); the clock in it is
   // the one this node now runs.
-  if (publish_state && t->owned) publish(*t, json::array());
+  if (publish_state && t->owned) publish(*t, {});
   co_return std::nullopt;
 }
 

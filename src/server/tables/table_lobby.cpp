@@ -32,7 +32,7 @@ awaitable<void> TableService::on_rematch(WsClient& c, const json& msg) {
 TableService::Outcome TableService::answer_rematch(std::shared_ptr<LiveTable> t, WsClient& c,
                                                    const json& msg, Actor actor, bool accept) {
   TableModel next = t->model;
-  json events = json::array();
+  TableEvents events;
   if (auto e = next.rematch(actor, accept, events)) co_return e;
   std::shared_ptr<LiveTable> fresh;
   if (next.rematch_agreed()) {

@@ -75,7 +75,7 @@ TableService::Outcome TableService::resync_table(std::shared_ptr<LiveTable> t, b
   // After a lost link every watcher may be behind: the snapshot goes again (the same version is
   // ignored by a client that has it; one behind draws it). After a first subscription the
   // watchers have what this node had read, so only a newer row is news to them.
-  if (lost || newer) publish(*t, nlohmann::json::array());
+  if (lost || newer) publish(*t, {});
   co_return std::nullopt;
 }
 

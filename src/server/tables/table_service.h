@@ -128,7 +128,7 @@ class TableService {
   boost::asio::awaitable<void> on_open(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_join(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_unwatch(WsClient& c, const json& msg);
-  boost::asio::awaitable<void> on_action(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_action(WsClient& c, const json& msg, TableAction action);
   boost::asio::awaitable<void> on_visibility(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_rematch(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_list(WsClient& c, const json& msg);
@@ -152,7 +152,8 @@ class TableService {
   // The table work of a message (table_handlers.cpp): coroutines run by on_table.
   struct ActionArgs {
     Actor actor;
-    std::string type, action_id;
+    TableAction action = TableAction::kRoll;
+    std::string action_id;
     std::int64_t version = 0, from = 0, to = 0;
     MoveKind kind = MoveKind::kMove;
   };
@@ -161,6 +162,9 @@ class TableService {
   Outcome join_table(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
                      std::string invite);
   Outcome act(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, ActionArgs a);
+  // The model's operation for the action (the one switch over TableAction).
+  static std::optional<Error> apply_action(TableModel& next, const ActionArgs& a,
+                                           TableEvents& events);
   Outcome set_visibility(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
                          bool value);
   Outcome answer_rematch(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
@@ -184,9 +188,9 @@ class TableService {
   // then makes it the table's state. `before_publish` runs once the change is stored, before
   // anyone hears of it. `epoch` fences the commit (kAnyEpoch: only the version does; a player's
   // action, docs/scaling.md).
-  Outcome commit(std::shared_ptr<LiveTable> t, TableModel next, json events,
+  Outcome commit(std::shared_ptr<LiveTable> t, TableModel next, TableEvents events,
                  std::function<void()> before_publish = {}, std::int64_t epoch = kAnyEpoch);
-  void publish(LiveTable& t, const json& events);
+  void publish(LiveTable& t, const TableEvents& events);
   // Cluster (table_refresh.cpp): another node may have moved the table on. Inside the gate:
   // reads the row (on_storage: the strand free meanwhile with PostgreSQL), brings the cache up to
   // it when storage has a newer version (true) and re-arms the timers.
@@ -202,7 +206,7 @@ class TableService {
   // An action of the server itself (the idle clock, a computer seat) for the table at
   // `version`: through the gate, applied to a copy and committed unless the table moved on
   // meanwhile; a refusal or a failed commit is logged (there is no client to answer).
-  using ServerAction = std::function<std::optional<Error>(TableModel&, json&)>;
+  using ServerAction = std::function<std::optional<Error>(TableModel&, TableEvents&)>;
   void apply_server_action(const std::shared_ptr<LiveTable>& t, const char* what,
                            std::int64_t version, ServerAction action);
   Outcome server_action(std::shared_ptr<LiveTable> t, const char* what, std::int64_t version,
