@@ -20,7 +20,7 @@ import type {
 export type QuickCode = 'good_game' | 'good_luck' | 'well_played' | 'thanks' | 'oops';
 
 /** The fields every table action carries (docs/protocol.md, "Actions"). */
-interface Action {
+export interface Action {
   table: string;
   version: number;
   action_id: string;
@@ -63,6 +63,9 @@ export type ClientType = keyof ClientMessages;
 
 /** The table actions: they carry the drawn version and an action id. */
 export type ActionType = 'roll' | 'move' | 'resign' | 'leave' | 'undo';
+
+/** What an action carries besides the fields every action has (`Action`). */
+export type ActionFields<T extends ActionType> = Omit<ClientMessages[T], keyof Action>;
 
 /** The message each client message is answered with (docs/protocol.md's "answer" column). */
 export interface Replies {

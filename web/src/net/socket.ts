@@ -2,7 +2,16 @@
 // a growing delay (0.5 s up to 5 s) and tells its listeners, so that the table screen sends
 // `open_table` again and resumes. request() matches an answer to its message by `re`.
 
-import type { ClientMessages, ClientType, MessageOf, Replies, ServerMessage } from './protocol.ts';
+import type {
+  Action,
+  ActionFields,
+  ActionType,
+  ClientMessages,
+  ClientType,
+  MessageOf,
+  Replies,
+  ServerMessage,
+} from './protocol.ts';
 
 export type { ServerMessage } from './protocol.ts';
 export type Welcome = MessageOf<'welcome'>;
@@ -134,6 +143,17 @@ export class UrSocket {
       ws.send(JSON.stringify({ v: 1, type, id, ...fields }));
       // The answer to a T is a Replies[T] (or an error, which rejects): docs/protocol.md.
     }) as Promise<MessageOf<Replies[T]>>;
+  }
+
+  /** A table action: the fields every action carries joined to the action's own. */
+  act<T extends ActionType>(
+    type: T,
+    action: Action,
+    fields: ActionFields<T>,
+  ): Promise<MessageOf<Replies[T]>> {
+    // Action & Omit<ClientMessages[T], keyof Action> is ClientMessages[T] for every action; the
+    // compiler cannot see it through the generic T.
+    return this.request(type, { ...action, ...fields } as ClientMessages[T]);
   }
 
   private whenOpen(ms: number): Promise<void> {

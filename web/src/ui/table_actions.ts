@@ -3,7 +3,7 @@
 // (throw, undo, resign and leave with a confirming second tap, visibility).
 
 import type { LegalMove } from '../logic/types.ts';
-import type { ActionType, ClientMessages } from '../net/protocol.ts';
+import type { ActionFields, ActionType } from '../net/protocol.ts';
 import { ProtocolError } from '../net/socket.ts';
 import { ConfirmButton } from './confirm.ts';
 import { onClick } from './dom.ts';
@@ -16,7 +16,7 @@ const ACTION_PREFIX = Math.random().toString(36).slice(2, 10);
 export async function act<T extends ActionType>(
   t: TableState,
   type: T,
-  fields: Omit<ClientMessages[T], 'table' | 'version' | 'action_id'>,
+  fields: ActionFields<T>,
 ): Promise<boolean> {
   if (!t.snap || t.pending) return false;
   t.pending = true;
@@ -27,9 +27,8 @@ export async function act<T extends ActionType>(
       table: t.id,
       version: t.snap.version,
       action_id: `${ACTION_PREFIX}-${++t.actionCount}`,
-      ...fields,
     };
-    await t.app.socket.request(type, action as ClientMessages[T]);
+    await t.app.socket.act(type, action, fields);
     return true;
   } catch (e) {
     if (e instanceof ProtocolError && e.code === 'stale_version' && e.reply?.snapshot) {
