@@ -103,7 +103,7 @@ struct LiveTable {
   // The idle deadline as stored (unix ms, 0 = none): written by the last commit, so a node that
   // takes the table over keeps the remaining time. On the strand.
   std::int64_t deadline_ms = 0;
-  // Cluster (table_lease.cpp), on the strand: whether this node holds the table's lease, at
+  // Cluster (table_leases.cpp), on the strand: whether this node holds the table's lease, at
   // which epoch, and the subscription through which the holder hears of other nodes' commits.
   bool owned = false;
   std::int64_t epoch = 0;

@@ -217,7 +217,7 @@ class TableService {
   // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
   int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;
 
-  // Leases (table_lease.cpp). Without a bus this node runs every table's timers.
+  // Leases (table_leases.cpp). Without a bus this node runs every table's timers.
   bool runs_timers(const LiveTable& t) const { return !clustered_ || t.owned; }
   void lease_tick();
   // One renewal period (on the service strand): the LeaseBook's tick through on_storage, then
