@@ -2,7 +2,8 @@
 // parser to the HTTP answers, reports a failure as an `Error` — a stable code and words for a
 // person — and returns `Result<T>`. The code is what programs rely on (the WebSocket protocol's
 // and the HTTP API's `error` field, the engine protocol's messages); the words may change.
-// The one table of codes, their wire names and their HTTP statuses is in error.cpp.
+// The one table of codes and their wire names is in error.cpp; what HTTP status an answer with a
+// code carries is the server's to say (server/api/http_status.cpp).
 #pragma once
 
 #include <cstdint>
@@ -86,8 +87,6 @@ enum class Errc : std::uint8_t {
 std::string_view code_name(Errc code);
 // The code of a wire name, for clients of our own protocols (ur bot, the load test).
 std::optional<Errc> code_from_name(std::string_view name);
-// The HTTP status an answer with this code carries (400, 404, 409, 422, ...).
-int http_status(Errc code);
 
 struct Error {
   Error() = default;

@@ -10,11 +10,11 @@
 #include "rules/presets.h"
 #include "server/accounts/accounts.h"
 #include "server/cluster/redis_pubsub.h"
-#include "server/server_impl.h"
+#include "server/protocol/ws_dispatch.h"
 #include "server/tables/bot_service.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
-#include "server/transport/ws_dispatch.h"
+#include "server/transport/server_impl.h"
 #include "solver/table_store.h"
 
 namespace ur::server {

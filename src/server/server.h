@@ -2,8 +2,8 @@
 //
 // Shape (after Beast's awaitable and chat-multi examples): one listener accepts each connection
 // onto its own strand; an HTTP session reads requests with a body limit and a timeout and answers
-// them (api.h), or hands a WebSocket upgrade on /ws (Origin checked) to a WebSocket session, which
-// reads messages into the Dispatcher (ws_dispatch.h) and writes from an outbound queue with at most
+// them (api/api.h), or hands a WebSocket upgrade on /ws (Origin checked) to a WebSocket session, which
+// reads messages into the Dispatcher (protocol/ws_dispatch.h) and writes from an outbound queue with at most
 // one write in flight. Slow work (argon2id, the database) runs on a worker pool, never on I/O
 // threads. stop() (or SIGINT/SIGTERM) closes the listener, closes every WebSocket with "going
 // away", lets HTTP sessions finish their current response, and cuts what is left after a grace
@@ -40,7 +40,7 @@ class Server {
   // Shared state (storage, dispatcher): for tests and for adding message handlers before run().
   ServerContext& context();
 
-  struct Impl;  // public only so that the sessions in server.cpp can name it
+  struct Impl;  // public only so that the sessions (transport/server_impl.h) can name it
 
  private:
   std::unique_ptr<Impl> impl_;

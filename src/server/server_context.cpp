@@ -5,10 +5,10 @@
 #include <chrono>
 
 #include "server/cluster/pubsub.h"
+#include "server/protocol/ws_dispatch.h"
 #include "server/tables/bot_service.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
-#include "server/transport/ws_dispatch.h"
 #include "solver/table_store.h"
 
 namespace ur::server {

@@ -17,6 +17,7 @@
 #include "server/cluster/redis_commands.h"
 #include "server/cluster/redis_pubsub.h"
 #include "server/cluster/table_lease.h"
+#include "server/tables/live_table.h"
 #include "server/tables/table_model.h"
 #include "table_fixture.h"
 
@@ -218,7 +219,7 @@ TEST_F(CommitAsyncCluster, AHeldClockStartOrReloadStallsOnlyItsOwnTable) {
       json{{"type", "table"}, {"table", {{"id", d}, {"version", 99}}}}.dump());
   bool both = false;
   for (int i = 0; i < 40 && !both; ++i) {
-    other->publish("table:" + d, newer);
+    other->publish(table_topic(d), newer);
     both = storage.wait_held(2, std::chrono::milliseconds(500));
   }
   ASSERT_TRUE(both) << "the clock start or the reload never reached storage";
@@ -271,7 +272,7 @@ TEST_F(CommitAsyncCluster, ACommitBeforeTheSubscriptionStillReachesThePage) {
 
   // A first page caches the table on this node, then stops watching: no subscription is left.
   auto other = std::get<std::unique_ptr<PubSub>>(open_bus(bus_url));
-  const std::string topic = "table:" + id;
+  const std::string topic = table_topic(id);
   Client first = guest();
   ASSERT_EQ(first->request({{"type", "open_table"}, {"table", id}})["type"], "joined");
   bool subscribed = false;
@@ -297,7 +298,7 @@ TEST_F(CommitAsyncCluster, ACommitBeforeTheSubscriptionStillReachesThePage) {
   page->send(json{{"v", 1}, {"id", 3000}, {"type", "open_table"}, {"table", id}});
   ASSERT_TRUE(storage.wait_held(1, kDeadline)) << "the open never read the table";
   TableModel next = m;
-  json events = json::array();
+  TableEvents events;
   ASSERT_FALSE(next.roll(
       light, [] { return 0.5; }, events));
   ASSERT_TRUE(storage.save_table(next.to_row(unix_now()), m.version(), kAnyEpoch));

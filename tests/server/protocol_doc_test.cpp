@@ -5,12 +5,14 @@
 #include <sqlite3.h>
 
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include "bot_ws.h"
 #include "rules/error.h"
+#include "server/tables/table_events.h"
 #include "table_fixture.h"
 
 namespace ur::server {
@@ -45,6 +47,76 @@ std::set<std::string> first_column(const std::string& doc, const std::string& he
       out.insert((*it)[1]);
   }
   return out;
+}
+
+// The rows of the table that follows `heading`: the first column's name, and the backticked
+// names of the second column outside parentheses (the fields, not the words about them).
+std::map<std::string, std::set<std::string>> rows_of(const std::string& doc,
+                                                     const std::string& heading) {
+  std::map<std::string, std::set<std::string>> out;
+  std::istringstream lines(doc.substr(doc.find(heading)));
+  std::string line;
+  bool in_table = false;
+  static const std::regex kTick("`([a-z_]+)`");
+  while (std::getline(lines, line)) {
+    bool row = line.rfind("|", 0) == 0;
+    if (in_table && !row) break;
+    if (!row) continue;
+    in_table = true;
+    std::size_t second = line.find('|', 1);
+    std::string first = line.substr(1, second - 1), rest = line.substr(second + 1);
+    std::smatch name;
+    if (!std::regex_search(first, name, kTick)) continue;
+    std::string outside;
+    int depth = 0;
+    for (char ch : rest) {
+      depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+      if (depth == 0 && ch != ')') outside += ch;
+    }
+    auto& fields = out[name[1]];
+    for (auto it = std::sregex_iterator(outside.begin(), outside.end(), kTick);
+         it != std::sregex_iterator(); ++it)
+      fields.insert((*it)[1]);
+  }
+  return out;
+}
+
+// The wire form of every table event (table_events.cpp) is docs/protocol.md's "Table events":
+// the same kinds, and no field the document does not name.
+TEST(ProtocolDoc, TheTableEventsAreTheDocumentsTableOfEvents) {
+  const auto documented = rows_of(read_doc(), "### Table events");
+  const TableEvents every{RollEvent{1, 2, 4, 2, false},
+                          MoveEvent{},
+                          JoinedEvent{2, "bob"},
+                          LeftEvent{1},
+                          ResignEvent{1},
+                          TimeoutEvent{2},
+                          VisibilityEvent{true},
+                          HintEvent{1, 3},
+                          GameOverEvent{1, EndReason::kBoreOff},
+                          AbortedEvent{1},
+                          ClosedEvent{true},
+                          UndoEvent{1, 2},
+                          RematchOfferEvent{1},
+                          RematchDeclineEvent{2},
+                          RematchEvent{"0123456789abcdef"}};
+  std::set<std::size_t> alternatives;
+  for (const TableEvent& e : every) alternatives.insert(e.index());
+  ASSERT_EQ(alternatives.size(), std::variant_size_v<TableEvent>) << "one event of each kind";
+  ASSERT_EQ(documented.size(), every.size()) << "the document's table of events was read";
+  for (const TableEvent& e : every) {
+    const json j = event_json(e);
+    const std::string kind(event_kind(e));
+    EXPECT_EQ(j["kind"], kind);
+    ASSERT_TRUE(documented.count(kind)) << kind << " is not in protocol.md";
+    for (const auto& item : j.items()) {
+      if (item.key() == "kind") continue;
+      EXPECT_TRUE(documented.at(kind).count(item.key()))
+          << kind << "." << item.key() << " is not documented";
+    }
+  }
+  const json closed{{"kind", "closed"}};
+  EXPECT_EQ(event_json(ClosedEvent{}), closed) << "closed has a reason only when abandoned";
 }
 
 class ProtocolDocTest : public TableFixture {

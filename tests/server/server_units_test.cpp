@@ -9,8 +9,9 @@
 
 #include "server/accounts/accounts.h"
 #include "server/accounts/rate_limiter.h"
+#include "server/api/http_status.h"
+#include "server/protocol/http_util.h"
 #include "server/storage/sqlite_storage.h"
-#include "server/transport/http_util.h"
 
 namespace ur::server {
 namespace {
@@ -66,6 +67,22 @@ TEST(Accounts, TokensAre128BitHex) {
   EXPECT_NE(a, b);
   EXPECT_FALSE(is_token_hex("xyz"));
   EXPECT_FALSE(is_token_hex(std::string(32, 'G')));
+}
+
+// Every error code answers with an HTTP error status (api/http_status.cpp), the client's or the
+// server's fault as its meaning says.
+TEST(HttpStatus, EveryCodeHasAnErrorStatus) {
+  for (int i = 0; i <= static_cast<int>(Errc::kInternal); ++i) {
+    const auto code = static_cast<Errc>(i);
+    const auto status = static_cast<unsigned>(http_status(code));
+    EXPECT_GE(status, 400u) << code_name(code);
+    EXPECT_LE(status, 599u) << code_name(code);
+  }
+  EXPECT_EQ(http_status(Errc::kNotFound), boost::beast::http::status::not_found);
+  EXPECT_EQ(http_status(Errc::kBadRecord), boost::beast::http::status::unprocessable_entity);
+  EXPECT_EQ(http_status(Errc::kUsernameTaken), boost::beast::http::status::conflict);
+  EXPECT_EQ(http_status(Errc::kBadToken), boost::beast::http::status::unauthorized);
+  EXPECT_EQ(http_status(Errc::kInternal), boost::beast::http::status::internal_server_error);
 }
 
 TEST(HttpUtil, MimeTypes) {

@@ -790,7 +790,7 @@ TEST_P(StorageContract, AGameStoredByAppendingLoadsBackAtEveryVersion) {
   while (t.status() == TableStatus::kPlaying) {
     std::int64_t before = t.version();
     const Actor& a = t.seat_to_act() == 1 ? light : dark;
-    json events = json::array();
+    TableEvents events;
     Move m = t.game().awaiting_throw() ? Move{} : t.game().legal_moves()[0];
     // About a Finkel game's length, then a resignation ends it (the first legal move each time
     // makes for a long game).
@@ -833,7 +833,7 @@ TEST_P(StorageContract, AGameStoredByAppendingLoadsBackAtEveryVersion) {
   ASSERT_TRUE(std::holds_alternative<TableModel>(loaded)) << std::get<Error>(loaded).message;
   TableModel& again = std::get<TableModel>(loaded);
   EXPECT_EQ(table_snapshot(again), table_snapshot(t));
-  json ev = json::array();
+  TableEvents ev;
   ASSERT_FALSE(again.rematch(light, true, ev));
   TableRow rewritten = again.to_row(3);
   EXPECT_TRUE(rewritten.snapshot) << "an older row is rewritten whole at its next change";

@@ -5,9 +5,9 @@
 
 #include "engine/game_record.h"
 #include "engine/random.h"
+#include "server/cluster/matchmaker.h"
 #include "server/cluster/pubsub.h"
 #include "server/storage/elo.h"
-#include "server/tables/matchmaker.h"
 #include "server/tables/table_model.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_views.h"
@@ -39,7 +39,7 @@ void play_out(TableModel& t, const Actor& light, const Actor& dark, std::uint64_
   UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
   for (int i = 0; i < 10000 && t.status() == TableStatus::kPlaying; ++i) {
     const Actor& a = t.seat_to_act() == 1 ? light : dark;
-    json events = json::array();
+    TableEvents events;
     if (t.game().awaiting_throw()) {
       ASSERT_FALSE(t.roll(a, dice, events));
     } else {
@@ -120,7 +120,7 @@ TEST(TableModel, OnlyThePlayerToActActsAndActionIdsAreAnsweredOnce) {
   TableModel t = make({}, alice);
   ASSERT_FALSE(t.join(bob, t.invite()));
   UnitRandom dice = [] { return 0.99; };
-  json events = json::array();
+  TableEvents events;
   EXPECT_EQ(t.roll(bob, dice, events)->name(), "not_your_turn");
   EXPECT_EQ(t.roll(guest("z"), dice, events)->name(), "not_seated");
   EXPECT_EQ(t.move(alice, 0, 4, MoveKind::kMove, events)->name(), "roll_expected");
@@ -129,7 +129,7 @@ TEST(TableModel, OnlyThePlayerToActActsAndActionIdsAreAnsweredOnce) {
   EXPECT_EQ(t.check_action(alice, "a1", v - 1).error->name(), "stale_version");
   ASSERT_FALSE(t.check_action(alice, "a1", v).error);
   ASSERT_FALSE(t.roll(alice, dice, events));  // 0.99: the highest throw, 4
-  EXPECT_EQ(events[0]["value"], 4);
+  EXPECT_EQ(std::get<RollEvent>(events[0]).value, 4);
   t.remember_action(alice, "a1", json{{"version", t.version()}});
   auto dup = t.check_action(alice, "a1", v);
   ASSERT_TRUE(dup.duplicate);
@@ -149,7 +149,7 @@ TEST(TableModel, ThePersistedRowRestoresTheTableExactly) {
   Rng rng(3);
   UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
   for (int i = 0; i < 40; ++i) {
-    json events = json::array();
+    TableEvents events;
     const Actor& a = t.seat_to_act() == 1 ? alice : bob;
     if (t.game().awaiting_throw())
       ASSERT_FALSE(t.roll(a, dice, events));
@@ -227,7 +227,7 @@ TEST(TableModel, RowsAppendBetweenSnapshotsAndAnUndoRewritesTheRecord) {
   UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
   std::string snapshot_events = stored.events, appended;
   for (int i = 0; i < 30; ++i) {
-    json events = json::array();
+    TableEvents events;
     Move m = t.game().awaiting_throw() ? Move{} : t.game().legal_moves()[0];
     ASSERT_FALSE(t.game().awaiting_throw() ? t.roll(me, dice, events)
                                            : t.move(me, m.from, m.to, m.kind, events));
@@ -244,7 +244,7 @@ TEST(TableModel, RowsAppendBetweenSnapshotsAndAnUndoRewritesTheRecord) {
   ASSERT_TRUE(std::holds_alternative<TableModel>(back)) << std::get<Error>(back).message;
   EXPECT_EQ(table_snapshot(std::get<TableModel>(back)), table_snapshot(t));
 
-  json events = json::array();
+  TableEvents events;
   ASSERT_FALSE(t.undo(me, events));
   TableRow row = t.to_row(3);
   EXPECT_TRUE(row.snapshot);
@@ -283,13 +283,13 @@ TEST(TableModel, RowsOfTheOldEventLogFormStillLoadAndAreSavedAsTheGameRecord) {
   Rng rng(7);
   UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
   for (int i = 0; i < 60 && t.status() == TableStatus::kPlaying; ++i) {
-    json events = json::array();
+    TableEvents events;
     const Actor& a = t.seat_to_act() == 1 ? alice : bob;
     Move m = t.game().awaiting_throw() ? Move{} : t.game().legal_moves()[0];
     ASSERT_FALSE(t.game().awaiting_throw() ? t.roll(a, dice, events)
                                            : t.move(a, m.from, m.to, m.kind, events));
   }
-  json events = json::array();
+  TableEvents events;
   ASSERT_FALSE(t.resign(bob, events));
   TableRow row = t.to_row(3000);
   json state = json::parse(row.state);
@@ -329,7 +329,7 @@ TEST(TableModel, EndingsNameTheWinnerAndClose) {
 
   TableModel t = make({}, alice);
   ASSERT_FALSE(t.join(bob, t.invite()));
-  json events = json::array();
+  TableEvents events;
   ASSERT_FALSE(t.time_out(events));  // light is to act
   EXPECT_EQ(table_summary(t)["winner"], 2);
   EXPECT_EQ(table_summary(t)["reason"], "timeout");

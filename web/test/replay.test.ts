@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { buildGeometry } from '../src/logic/geometry.ts';
 import { logLine } from '../src/logic/plan.ts';
 import {
-  analysisSummary as summaryOf,
   describeRecordEvent,
   gradeFrames as grade,
   recordTableEvents,
@@ -121,23 +120,6 @@ test('graded moves carry their verdict; forced moves and throws say nothing', ()
     players: [],
   });
   assert.equal(forced[2].label, 'alice moves');
-});
-
-test('the analysis summary names each player', () => {
-  const lines = summaryOf(
-    {
-      moves: [],
-      players: [
-        { seat: 1, decisions: 20, best: 17, total_cost: 0.052, worst_cost: 0.03 },
-        { seat: 2, decisions: 0, best: 0, total_cost: 0, worst_cost: 0 },
-      ],
-    },
-    { 1: 'alice', 2: 'bob' },
-  );
-  assert.deepEqual(lines, [
-    'alice: 17 of 20 moves best, 0.3% winning chance lost a move on average, worst 3.0%',
-    'bob: no decisions with a choice',
-  ]);
 });
 
 test('a record read back as the live log: throws, passes, moves, a resignation after a throw', () => {

@@ -11,7 +11,7 @@ import {
   statusText,
   tabTitle,
 } from '../src/logic/status.ts';
-import type { Snapshot } from '../src/logic/types.ts';
+import type { Snapshot, TableEvent } from '../src/logic/types.ts';
 
 function snap(over: Partial<Snapshot['game']>, status: Snapshot['status'] = 'playing'): Snapshot {
   return {
@@ -139,7 +139,7 @@ test('the dice keep the last throw until the next one', () => {
   const waiting = snap({}).game;
   const moving = snap({ phase: 'awaiting_move', roll: 3, to_act: 2 }).game;
   // A throw among the events wins, the newest one when there are several.
-  const events = [
+  const events: TableEvent[] = [
     { kind: 'roll', seat: 1, value: 2, move: 2 },
     { kind: 'move', seat: 1, from: 0, to: 2 },
     { kind: 'roll', seat: 2, value: 4, move: 4 },

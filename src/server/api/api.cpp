@@ -13,8 +13,8 @@
 #include "server/cluster/pubsub.h"
 #include "server/cluster/redis_rate.h"
 #include "server/log.h"
+#include "server/protocol/http_util.h"
 #include "server/tables/table_service.h"
-#include "server/transport/http_util.h"
 
 namespace ur::server {
 namespace {
@@ -263,8 +263,7 @@ json error_body(Errc code, std::string_view message) {
 }
 
 Response error_json(const Request& req, Errc code, std::string_view message) {
-  return json_response(req, static_cast<http::status>(http_status(code)),
-                       error_body(code, message));
+  return json_response(req, http_status(code), error_body(code, message));
 }
 
 Response error_json(const Request& req, const Error& e) {

@@ -1,5 +1,5 @@
 // The HTTP side of the server: the JSON account API under /api/ and static files from the web
-// root. Every answer is built here; the session code in server.cpp only moves bytes.
+// root. Every answer is built here; the sessions (transport/http_session.cpp) only move bytes.
 //
 // API errors are JSON objects {"error": code, "message": text} with the matching status (400 bad
 // input, 401 not logged in / wrong password, 404, 405 wrong method, 409 username taken, 413 body
@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "rules/error.h"
+#include "server/api/http_status.h"
 #include "server/server_context.h"
 
 namespace ur::server {
@@ -100,8 +101,8 @@ bool is_json_request(const Request& req);
 boost::asio::awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req,
                                                std::string remote_ip);
 
-// An error answer {"error": name, "message": message} with the code's HTTP status, both from
-// the one table in rules/error.cpp.
+// An error answer {"error": name, "message": message}: the code's wire name (rules/error.cpp) and
+// its HTTP status (http_status).
 nlohmann::json error_body(Errc code, std::string_view message);
 Response error_json(const Request& req, Errc code, std::string_view message);
 Response error_json(const Request& req, const Error& e);

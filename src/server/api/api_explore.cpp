@@ -7,7 +7,7 @@
 #include "engine/notation.h"
 #include "server/api/api.h"
 #include "server/log.h"
-#include "server/transport/http_util.h"
+#include "server/protocol/http_util.h"
 
 namespace ur::server {
 
@@ -17,7 +17,7 @@ std::pair<http::status, json> explore_answer(const solver::TableStore& tables,
                                              std::string_view rules_text,
                                              std::string_view position_text) {
   auto bad = [](Errc code, std::string message) {
-    return std::pair{static_cast<http::status>(http_status(code)), error_body(code, message)};
+    return std::pair{http_status(code), error_body(code, message)};
   };
   auto parsed = parse_rule_set(rules_text.empty() ? "finkel" : rules_text);
   if (auto* e = std::get_if<Error>(&parsed)) return bad(Errc::kBadRules, "rules: " + e->reason);

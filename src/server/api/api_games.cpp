@@ -18,10 +18,10 @@
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
 #include "server/log.h"
+#include "server/protocol/http_util.h"
 #include "server/tables/game_review.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
-#include "server/transport/http_util.h"
 #include "solver/table_store.h"
 
 namespace ur::server {

@@ -12,9 +12,9 @@
 #include "rules/rule_set.h"
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
+#include "server/protocol/http_util.h"
 #include "server/tables/game_review.h"
 #include "server/tables/table_service.h"
-#include "server/transport/http_util.h"
 
 namespace ur::server {
 namespace {
@@ -135,12 +135,14 @@ awaitable<Response> game_analysis(ServerContext& ctx, const Request& req, std::s
   if (!is_table_id(id)) co_return not_found(req, "no such game");
   auto load = [&ctx, id] {
     std::optional<MatchRow> m = ctx.storage->find_match(id);
-    using Answer = std::optional<std::pair<http::status, json>>;
+    using Answer = std::optional<ReviewAnswer>;
     return m ? Answer(stored_review(*ctx.storage, *ctx.table_store, *m)) : std::nullopt;
   };
   auto answer = co_await offload(ctx, std::move(load));
   if (!answer) co_return not_found(req, "no such finished game");
-  co_return json_reply(req, answer->first, answer->second);
+  // The record is the server's own, so the words may quote it.
+  if (auto* e = std::get_if<Error>(&*answer)) co_return error_json(req, e->code, e->message);
+  co_return json_reply(req, http::status::ok, std::get<json>(*answer));
 }
 
 // GET /api/games/<id>/positions: every position of the game, for a replay.

@@ -9,7 +9,7 @@
 #include <system_error>
 
 #include "server/api/api.h"
-#include "server/transport/http_util.h"
+#include "server/protocol/http_util.h"
 
 namespace ur::server {
 namespace {

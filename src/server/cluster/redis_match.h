@@ -21,8 +21,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/cluster/matchmaker.h"
 #include "server/cluster/redis_commands.h"
-#include "server/tables/matchmaker.h"
 
 namespace ur::server {
 

@@ -9,7 +9,7 @@
 // believing it holds the table, is refused by the database (Storage::save_table with the epoch).
 //
 // LeaseBook keeps which tables this node holds and makes the storage calls; TableService
-// (table_lease.cpp) acts on what changed. Safe to call from several threads.
+// (tables/table_leases.cpp) acts on what changed. Safe to call from several threads.
 #pragma once
 
 #include <atomic>

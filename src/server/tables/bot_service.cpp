@@ -4,8 +4,8 @@
 
 #include "rules/rule_set.h"
 #include "rules/text.h"
+#include "server/protocol/ws_dispatch.h"
 #include "server/tables/table_service.h"
-#include "server/transport/ws_dispatch.h"
 
 namespace ur::server {
 namespace net = boost::asio;

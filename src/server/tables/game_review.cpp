@@ -12,7 +12,6 @@
 #include "analysis/review_json.h"
 #include "engine/game_record.h"
 #include "rules/rule_set.h"
-#include "server/api/api.h"
 #include "server/log.h"
 #include "solver/table_store.h"
 
@@ -20,7 +19,6 @@ namespace ur::server {
 namespace {
 
 using json = nlohmann::json;
-namespace http = boost::beast::http;
 
 // Why a review is estimated, in words for the player. The loader's own message may name a
 // server path: it goes to the server's log, never into the answer.
@@ -95,21 +93,19 @@ json without_empty_accuracy(json review) {
 ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m) {
   auto replayed = record_from_json(json::parse(m.record, nullptr, false));
   if (auto* e = std::get_if<Error>(&replayed))
-    return {http::status::unprocessable_entity,
-            error_body(Errc::kBadRecord, "the game record does not replay: " + e->message)};
+    return Error(Errc::kBadRecord, "the game record does not replay: " + e->message);
   const Game& g = std::get<Game>(replayed);
   analysis::OpenedSource src = analysis::open_source(g.rules(), &tables);
   if (src.table == analysis::TableState::kRefused)
     log_line("analysis of " + m.id + ": table refused, estimating: " + src.why);
   analysis::ReviewResult rr = analysis::review(g, *src.source);
-  if (auto* e = std::get_if<Error>(&rr))
-    return {static_cast<http::status>(http_status(e->code)), error_body(e->code, e->message)};
+  if (auto* e = std::get_if<Error>(&rr)) return *e;
   json out = analysis::review_json(std::get<analysis::Review>(rr));
   out["id"] = m.id;
   out["rules"] = m.rules;
   if (src.table != analysis::TableState::kReady) out["note"] = estimate_note(src.table);
   add_hints(out, m);
-  return {http::status::ok, std::move(out)};
+  return out;
 }
 
 ReviewAnswer stored_review(Storage& storage, const solver::TableStore& tables, const MatchRow& m) {
@@ -117,16 +113,17 @@ ReviewAnswer stored_review(Storage& storage, const solver::TableStore& tables, c
     if (std::optional<ReviewRow> stored = storage.find_review(m.id);
         stored && !table_came_since(tables, m, *stored)) {
       json review = json::parse(stored->review, nullptr, false);
-      if (review.is_object()) return {http::status::ok, without_empty_accuracy(std::move(review))};
+      if (review.is_object()) return without_empty_accuracy(std::move(review));
       log_line("stored review of " + m.id + " is not JSON; reviewing again");
     }
   } catch (const StorageError& e) {
     log_line(std::string("reading the review of ") + m.id + " failed: " + e.what());
   }
   ReviewAnswer answer = compute_review(tables, m);
-  if (answer.first != http::status::ok) return answer;
+  const json* review = std::get_if<json>(&answer);
+  if (!review) return answer;
   try {
-    storage.save_review(row_of(m, answer.second));
+    storage.save_review(row_of(m, *review));
   } catch (const StorageError& e) {
     log_line(std::string("storing the review of ") + m.id + " failed: " + e.what());
   }

@@ -8,24 +8,24 @@
 // set's table is ready, and stored again; the history shows the estimate until then.
 #pragma once
 
-#include <boost/beast/http/status.hpp>
 #include <nlohmann/json.hpp>
 
 #include <string>
 #include <unordered_map>
-#include <utility>
 #include <vector>
 
+#include "rules/error.h"
 #include "server/server_context.h"
 #include "server/storage/storage.h"
 
 namespace ur::server {
 
-using ReviewAnswer = std::pair<boost::beast::http::status, nlohmann::json>;
+// The analysis JSON of a review, or why there is none (`bad_record` for a record that does not
+// replay, whatever the review itself refuses); api/ maps the error to its HTTP status.
+using ReviewAnswer = Result<nlohmann::json>;
 
-// The review of a stored match, computed now: 200 and the analysis JSON (with the hints each
-// seat used, from the game's summary), or 422 for a record that does not replay. Exact where
-// `tables` holds the rule set's table, else estimated.
+// The review of a stored match, computed now: the analysis JSON (with the hints each seat used,
+// from the game's summary). Exact where `tables` holds the rule set's table, else estimated.
 ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m);
 
 // The stored review, else (or when a table has come to `tables` since an estimate) computed and

@@ -9,14 +9,14 @@
 
 namespace ur::server {
 
-std::optional<Error> TableModel::abort_unstarted(json& events) {
+std::optional<Error> TableModel::abort_unstarted(TableEvents& events) {
   int seat = seat_to_act();
   if (status_ != TableStatus::kPlaying || !seat || !game_.events().empty())
     return Error{Errc::kNotPlaying, "only a game without its first move can be aborted"};
   status_ = TableStatus::kClosed;
   invite_.clear();
-  events.push_back(json{{"kind", "aborted"}, {"seat", seat}});
-  events.push_back(json{{"kind", "closed"}});
+  events.push_back(AbortedEvent{seat});
+  events.push_back(ClosedEvent{});
   bump();
   return std::nullopt;
 }
@@ -33,14 +33,14 @@ void TableService::arm_abort(const std::shared_ptr<LiveTable>& t) {
     if (s.kind != SeatKind::kUser && s.kind != SeatKind::kGuest) return;
   t->idle_timer.expires_after(after);
   std::int64_t version = m.version();
-  t->idle_timer.async_wait(
-      [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
-        auto table = weak.lock();
-        if (ec || !table || stopping_ || table->model.version() != version) return;
-        log_line("table " + table->model_id + ": first move never came; game aborted");
-        apply_server_action(table, "first move abort", version,
-                            [](TableModel& next, json& ev) { return next.abort_unstarted(ev); });
-      });
+  t->idle_timer.async_wait([this, weak = std::weak_ptr<LiveTable>(t),
+                            version](boost::system::error_code ec) {
+    auto table = weak.lock();
+    if (ec || !table || stopping_ || table->model.version() != version) return;
+    log_line("table " + table->model_id + ": first move never came; game aborted");
+    apply_server_action(table, "first move abort", version,
+                        [](TableModel& next, TableEvents& ev) { return next.abort_unstarted(ev); });
+  });
 }
 
 }  // namespace ur::server

@@ -33,7 +33,7 @@ std::optional<Error> TableModel::check_seated_turn(const Actor& a, bool want_thr
   return std::nullopt;
 }
 
-void TableModel::throw_dice(const UnitRandom& random, json& events) {
+void TableModel::throw_dice(const UnitRandom& random, TableEvents& events) {
   int seat = seat_number(game_.to_act());
   ChanceList outcomes = game_.chance_outcomes();
   double u = random(), acc = 0;
@@ -48,44 +48,32 @@ void TableModel::throw_dice(const UnitRandom& random, json& events) {
   Status st = game_.apply_throw(k);
   (void)st;  // the outcome came from chance_outcomes(): always legal
   const DiceModel& dice = game_.rules().dice;
-  json ev{{"kind", "roll"}, {"seat", seat}, {"value", k}, {"dice", dice.dice}};
-  if (k >= 0 && k < static_cast<int>(dice.by_k.size())) ev["move"] = dice.by_k[k].move;
-  ev["passed"] = !game_.events().empty() && game_.events().back().passed;
-  events.push_back(std::move(ev));
+  RollEvent ev{seat, k, dice.dice, std::nullopt,
+               !game_.events().empty() && game_.events().back().passed};
+  if (k >= 0 && k < static_cast<int>(dice.by_k.size())) ev.move = dice.by_k[k].move;
+  events.push_back(ev);
   bump();
   after_game_change(events);
 }
 
-void TableModel::apply_checked_move(const Move& m, json& events) {
+void TableModel::apply_checked_move(const Move& m, TableEvents& events) {
   int seat = seat_number(game_.to_act());
   Status st = game_.apply_move(m);
   (void)st;  // m came from legal_moves()
-  const MoveEffects& fx = game_.last_effects();
-  json ev = move_json(m);
-  ev["kind"] = "move";
-  ev["move_kind"] = move_kind_name(m.kind);
-  ev["seat"] = seat;
-  ev["captures"] = fx.captures;
-  ev["rosettes"] = fx.rosettes;
-  ev["borne_off"] = fx.borne_off;
-  ev["extra_turn"] = fx.extra;
-  ev["award_pending"] = fx.award;
-  ev["forfeit_pending"] = fx.forfeit;
-  ev["doubled"] = fx.doubled;
-  ev["bounced"] = fx.bounces > 0;
-  events.push_back(std::move(ev));
+  events.push_back(MoveEvent{seat, m, game_.last_effects()});
   bump();
   after_game_change(events);
 }
 
-std::optional<Error> TableModel::roll(const Actor& a, const UnitRandom& random, json& events) {
+std::optional<Error> TableModel::roll(const Actor& a, const UnitRandom& random,
+                                      TableEvents& events) {
   if (auto e = check_seated_turn(a, true)) return e;
   throw_dice(random, events);
   return std::nullopt;
 }
 
 std::optional<Error> TableModel::move(const Actor& a, int from, int to, MoveKind kind,
-                                      json& events) {
+                                      TableEvents& events) {
   if (auto e = check_seated_turn(a, false)) return e;
   for (const Move& m : game_.legal_moves())
     if (m.from == from && m.to == to && m.kind == kind) {
@@ -103,20 +91,20 @@ std::optional<Error> TableModel::check_hint(const Actor& a) const {
   return check_seated_turn(a, false);
 }
 
-void TableModel::count_hint(int seat, json& events) {
+void TableModel::count_hint(int seat, TableEvents& events) {
   ++hints_[seat - 1];
   bump();
-  events.push_back(json{{"kind", "hint"}, {"seat", seat}, {"hints", hints_[seat - 1]}});
+  events.push_back(HintEvent{seat, hints_[seat - 1]});
 }
 
-std::optional<Error> TableModel::bot_roll(const UnitRandom& random, json& events) {
+std::optional<Error> TableModel::bot_roll(const UnitRandom& random, TableEvents& events) {
   if (!bot_to_act() || !game_.awaiting_throw())
     return error(Errc::kNotYourTurn, "the computer does not throw now");
   throw_dice(random, events);
   return std::nullopt;
 }
 
-std::optional<Error> TableModel::bot_move(const Move& m, json& events) {
+std::optional<Error> TableModel::bot_move(const Move& m, TableEvents& events) {
   if (!bot_to_act() || !game_.awaiting_decision())
     return error(Errc::kNotYourTurn, "the computer does not move now");
   for (const Move& legal : game_.legal_moves())
@@ -127,7 +115,7 @@ std::optional<Error> TableModel::bot_move(const Move& m, json& events) {
   return error(Errc::kIllegalMove, "the computer's move is not legal");
 }
 
-std::optional<Error> TableModel::resign(const Actor& a, json& events) {
+std::optional<Error> TableModel::resign(const Actor& a, TableEvents& events) {
   int seat = seat_of(a.key);
   if (local_ && seat && seat_to_act()) seat = seat_to_act();  // the side whose turn it is
   if (!seat) return error(Errc::kNotSeated, "only the players at this table can resign");
@@ -137,13 +125,13 @@ std::optional<Error> TableModel::resign(const Actor& a, json& events) {
   if (status_ != TableStatus::kPlaying) return error(Errc::kGameOver, "the game is over");
   Status st = game_.resign(seat_player(seat));
   if (!st.ok()) return error(Errc::kGameOver, st.error);
-  events.push_back(json{{"kind", "resign"}, {"seat", seat}});
+  events.push_back(ResignEvent{seat});
   bump();
   after_game_change(events);
   return std::nullopt;
 }
 
-std::optional<Error> TableModel::leave(const Actor& a, json& events) {
+std::optional<Error> TableModel::leave(const Actor& a, TableEvents& events) {
   int seat = seat_of(a.key);
   if (!seat) return error(Errc::kNotSeated, "you have no seat at this table");
   if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you already left this table");
@@ -153,7 +141,7 @@ std::optional<Error> TableModel::leave(const Actor& a, json& events) {
     // whose turn it was.
     int loser = seat_to_act() ? seat_to_act() : seat;
     seats_[0].left = seats_[1].left = true;
-    events.push_back(json{{"kind", "left"}, {"seat", loser}});
+    events.push_back(LeftEvent{loser});
     bump();
     if (status_ == TableStatus::kPlaying) {
       Status st = game_.end_by(seat_player(loser), EndReason::kLeft);
@@ -161,16 +149,16 @@ std::optional<Error> TableModel::leave(const Actor& a, json& events) {
       after_game_change(events);
     }
     status_ = TableStatus::kClosed;
-    events.push_back(json{{"kind", "closed"}});
+    events.push_back(ClosedEvent{});
     return std::nullopt;
   }
   seats_[seat - 1].left = true;
-  events.push_back(json{{"kind", "left"}, {"seat", seat}});
+  events.push_back(LeftEvent{seat});
   bump();
   if (status_ == TableStatus::kWaiting) {
     status_ = TableStatus::kClosed;  // nobody else ever sat down
     invite_.clear();
-    events.push_back(json{{"kind", "closed"}});
+    events.push_back(ClosedEvent{});
     return std::nullopt;
   }
   if (status_ == TableStatus::kPlaying) {
@@ -181,36 +169,36 @@ std::optional<Error> TableModel::leave(const Actor& a, json& events) {
   const Seat& other = seats_[2 - seat];
   if (status_ == TableStatus::kFinished && (other.left || other.kind == SeatKind::kBot)) {
     status_ = TableStatus::kClosed;
-    events.push_back(json{{"kind", "closed"}});
+    events.push_back(ClosedEvent{});
   }
   return std::nullopt;
 }
 
-std::optional<Error> TableModel::abandon(bool clock_runs, json& events) {
+std::optional<Error> TableModel::abandon(bool clock_runs, TableEvents& events) {
   if (!live()) return error(Errc::kNotPlaying, "the table is not live");
   bool computer = seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot;
   if (status_ == TableStatus::kPlaying && !local_ && !computer && clock_runs)
     return error(Errc::kNotPlaying, "the idle clock decides this game");
   status_ = TableStatus::kClosed;
   invite_.clear();
-  events.push_back(json{{"kind", "closed"}, {"reason", "abandoned"}});
+  events.push_back(ClosedEvent{true});
   bump();
   return std::nullopt;
 }
 
-std::optional<Error> TableModel::time_out(json& events) {
+std::optional<Error> TableModel::time_out(TableEvents& events) {
   int seat = seat_to_act();
   if (!seat || local_ || seats_[seat - 1].kind == SeatKind::kBot)
     return error(Errc::kNotPlaying, "nobody is on the clock");
   Status st = game_.end_by(seat_player(seat), EndReason::kTimeout);
   if (!st.ok()) return error(Errc::kGameOver, st.error);
-  events.push_back(json{{"kind", "timeout"}, {"seat", seat}});
+  events.push_back(TimeoutEvent{seat});
   bump();
   after_game_change(events);
   return std::nullopt;
 }
 
-std::optional<Error> TableModel::undo(const Actor& a, json& events) {
+std::optional<Error> TableModel::undo(const Actor& a, TableEvents& events) {
   if (!seat_of(a.key)) return error(Errc::kNotSeated, "only the players at this table can do that");
   if (!local_)
     return error(Errc::kNotLocal,
@@ -230,12 +218,12 @@ std::optional<Error> TableModel::undo(const Actor& a, json& events) {
   recorded_ = 0;
   record_new_events();
   snapshot_events_ = kNoSnapshot;  // appended rows cannot take events back: the next save rewrites
-  events.push_back(json{{"kind", "undo"}, {"seat", mover}, {"undone", undone}});
+  events.push_back(UndoEvent{mover, undone});
   bump();
   return std::nullopt;
 }
 
-std::optional<Error> TableModel::rematch(const Actor& a, bool accept, json& events) {
+std::optional<Error> TableModel::rematch(const Actor& a, bool accept, TableEvents& events) {
   int seat = seat_of(a.key);
   if (!seat) return error(Errc::kNotSeated, "only the players at this table can do that");
   if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you left this table");
@@ -251,12 +239,12 @@ std::optional<Error> TableModel::rematch(const Actor& a, bool accept, json& even
     if (rematch_.offers[seat - 1]) return std::nullopt;  // offered already: nothing changes
     rematch_.offers[seat - 1] = true;
     rematch_.declined = 0;
-    events.push_back(json{{"kind", "rematch_offer"}, {"seat", seat}});
+    events.push_back(RematchOfferEvent{seat});
   } else {
     if (!rematch_.offers[0] && !rematch_.offers[1]) return std::nullopt;  // nothing to decline
     rematch_.offers = {false, false};
     rematch_.declined = seat;
-    events.push_back(json{{"kind", "rematch_decline"}, {"seat", seat}});
+    events.push_back(RematchDeclineEvent{seat});
   }
   bump();
   return std::nullopt;
@@ -270,23 +258,21 @@ std::array<Actor, 2> TableModel::rematch_players() const {
   return {actor(1), actor(0)};  // colours swapped
 }
 
-void TableModel::start_rematch(const std::string& table_id, json& events) {
+void TableModel::start_rematch(const std::string& table_id, TableEvents& events) {
   rematch_.table = table_id;
-  events.push_back(json{{"kind", "rematch"}, {"table", table_id}});
+  events.push_back(RematchEvent{table_id});
   bump();
 }
 
-void TableModel::after_game_change(json& events) {
+void TableModel::after_game_change(TableEvents& events) {
   record_new_events();
   if (status_ == TableStatus::kPlaying && game_.is_over()) finish(events);
 }
 
-void TableModel::finish(json& events) {
+void TableModel::finish(TableEvents& events) {
   status_ = TableStatus::kFinished;
   finished_at_ = unix_now();
-  events.push_back(json{{"kind", "game_over"},
-                        {"winner", seat_number(*game_.winner())},
-                        {"reason", end_reason_name(game_.end_reason())}});
+  events.push_back(GameOverEvent{seat_number(*game_.winner()), game_.end_reason()});
 }
 
 }  // namespace ur::server

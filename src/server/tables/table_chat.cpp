@@ -37,11 +37,10 @@ net::awaitable<void> TableService::on_quick_message(WsClient& c, const json& msg
       std::find(kQuickMessages.begin(), kQuickMessages.end(), *code) == kQuickMessages.end())
     f.fail("field \"code\" must be one of good_game, good_luck, well_played, thanks, oops");
   if (f.failed) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  Actor actor = actor_of(c.identity(), c.connection_id());
-  auto say = quick_message(t, c, msg, actor, *code);
-  if (auto e = co_await on_table(t, std::move(say))) send_table_error(c, msg, *e, *id);
+  TableWork say = [this, &c, &msg, code = *code](std::shared_ptr<LiveTable> t, Actor actor) {
+    return quick_message(std::move(t), c, msg, std::move(actor), code);
+  };
+  co_await on_table_message(c, msg, *id, std::move(say));
 }
 
 TableService::Outcome TableService::quick_message(std::shared_ptr<LiveTable> t, WsClient& c,

@@ -58,7 +58,7 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
         auto table = weak.lock();
         if (ec || !table || stopping_ || table->model.version() != version) return;
         apply_server_action(table, "idle timeout", version,
-                            [](TableModel& m, json& ev) { return m.time_out(ev); });
+                            [](TableModel& m, TableEvents& ev) { return m.time_out(ev); });
       });
 }
 
@@ -91,7 +91,7 @@ net::awaitable<void> TableService::keep_clock_start(std::shared_ptr<LiveTable> t
     co_return;
   }
   // The holder hears of it from this broadcast (same version, a clock where it had none).
-  publish(*t, json::array());
+  publish(*t, {});
 }
 
 }  // namespace ur::server

@@ -48,7 +48,7 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
   if (!t->model.bot_to_act()) return;
   if (t->model.game().awaiting_throw()) {
     apply_server_action(t, "computer throw", version,
-                        [](TableModel& m, json& ev) { return m.bot_roll(secure_unit, ev); });
+                        [](TableModel& m, TableEvents& ev) { return m.bot_roll(secure_unit, ev); });
     return;
   }
   if (!t->bot) {
@@ -78,8 +78,9 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
         schedule_bot(t);
         return;
       }
-      apply_server_action(t, "computer move", version,
-                          [m](TableModel& model, json& ev) { return model.bot_move(m, ev); });
+      apply_server_action(t, "computer move", version, [m](TableModel& model, TableEvents& ev) {
+        return model.bot_move(m, ev);
+      });
     });
   });
 }

@@ -63,7 +63,7 @@ void TableService::expire_tables() {
       bool clock_runs = t->clock_seat != 0;
       apply_server_action(
           t, "table expiry", t->model.version(),
-          [clock_runs](TableModel& m, json& ev) { return m.abandon(clock_runs, ev); });
+          [clock_runs](TableModel& m, TableEvents& ev) { return m.abandon(clock_runs, ev); });
     });
   }
 }

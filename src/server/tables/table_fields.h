@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "server/protocol/ws_dispatch.h"
 #include "server/tables/table_model.h"
-#include "server/transport/ws_dispatch.h"
 
 namespace ur::server {
 

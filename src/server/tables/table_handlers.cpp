@@ -21,8 +21,9 @@ void TableService::register_handlers(Dispatcher& d) {
   d.add("open_table", [this](WsClient& c, const json& m) { return on_open(c, m); });
   d.add("join_table", [this](WsClient& c, const json& m) { return on_join(c, m); });
   d.add("unwatch", [this](WsClient& c, const json& m) { return on_unwatch(c, m); });
-  for (const char* action : {"roll", "move", "resign", "leave", "undo"})
-    d.add(action, [this](WsClient& c, const json& m) { return on_action(c, m); });
+  for (TableAction action : kTableActions)
+    d.add(action_name(action),
+          [this, action](WsClient& c, const json& m) { return on_action(c, m, action); });
   d.add("hint", [this](WsClient& c, const json& m) { return on_hint(c, m); });
   d.add("quick_message", [this](WsClient& c, const json& m) { return on_quick_message(c, m); });
   d.add("set_visibility", [this](WsClient& c, const json& m) { return on_visibility(c, m); });
@@ -38,6 +39,16 @@ awaitable<std::shared_ptr<LiveTable>> TableService::find_or_answer(WsClient& c, 
   auto t = co_await find(id);
   if (!t) send_table_error(c, msg, {Errc::kNoTable, "there is no such table"}, id);
   co_return t;
+}
+
+awaitable<void> TableService::on_table_message(WsClient& c, const json& msg, const std::string& id,
+                                               TableWork work, bool fresh) {
+  auto t = co_await find_or_answer(c, msg, id);
+  if (!t) co_return;
+  Actor actor = actor_of(c.identity(), c.connection_id());
+  if (fresh) actor = co_await fresh_actor(c);
+  auto op = work(t, std::move(actor));
+  if (auto e = co_await on_table(t, std::move(op))) send_table_error(c, msg, *e, id);
 }
 
 awaitable<Actor> TableService::fresh_actor(WsClient& c) {
@@ -146,11 +157,10 @@ awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
   Fields f{c, msg};
   auto id = f.table();
   if (!id) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  Actor actor = actor_of(c.identity(), c.connection_id());
-  auto open = open_table(t, c, msg, actor);
-  if (auto e = co_await on_table(t, std::move(open))) send_table_error(c, msg, *e, *id);
+  TableWork open = [this, &c, &msg](std::shared_ptr<LiveTable> t, Actor actor) {
+    return open_table(std::move(t), c, msg, std::move(actor));
+  };
+  co_await on_table_message(c, msg, *id, std::move(open));
 }
 
 TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsClient& c,
@@ -176,11 +186,10 @@ awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
   auto id = f.table();
   auto invite = f.string("invite", true);
   if (f.failed) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  Actor actor = co_await fresh_actor(c);
-  auto join = join_table(t, c, msg, actor, *invite);
-  if (auto e = co_await on_table(t, std::move(join))) send_table_error(c, msg, *e, *id);
+  TableWork join = [this, &c, &msg, invite = *invite](std::shared_ptr<LiveTable> t, Actor actor) {
+    return join_table(std::move(t), c, msg, std::move(actor), invite);
+  };
+  co_await on_table_message(c, msg, *id, std::move(join), true);
 }
 
 TableService::Outcome TableService::join_table(std::shared_ptr<LiveTable> t, WsClient& c,
@@ -190,7 +199,7 @@ TableService::Outcome TableService::join_table(std::shared_ptr<LiveTable> t, WsC
   if (auto e = next.join(actor, invite)) co_return e;
   int seat = next.seat_of(actor.key);
   if (seat) t->loaded[seat - 1] = true;  // joined from the table's page
-  json events = json::array({json{{"kind", "joined"}, {"seat", seat}, {"name", actor.name}}});
+  TableEvents events{JoinedEvent{seat, actor.name}};
   if (auto e = co_await commit(t, std::move(next), std::move(events))) co_return e;
   watch(c, t, false);
   send_joined(c, *t, actor, msg);
@@ -208,9 +217,8 @@ awaitable<void> TableService::on_unwatch(WsClient& c, const json& msg) {
   co_return;
 }
 
-awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
+awaitable<void> TableService::on_action(WsClient& c, const json& msg, TableAction action) {
   Fields f{c, msg};
-  std::string type = msg.at("type").get<std::string>();
   auto id = f.table();
   auto version = f.integer("version", true);
   // A string only: accepting integers too made 7 and "7" the same id (docs/protocol.md).
@@ -218,7 +226,7 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
   if (action_id && action_id->empty()) f.fail("field \"action_id\" must not be empty");
   std::optional<std::int64_t> from, to;
   MoveKind kind = MoveKind::kMove;
-  if (type == "move") {
+  if (action == TableAction::kMove) {
     from = f.integer("from", true);
     to = f.integer("to", true);
     if (auto k = f.string("kind", false)) {
@@ -231,17 +239,30 @@ awaitable<void> TableService::on_action(WsClient& c, const json& msg) {
       f.fail("fields \"from\" and \"to\" are path indices");
   }
   if (f.failed) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  ActionArgs args{actor_of(c.identity(), c.connection_id()),
-                  type,
-                  *action_id,
-                  *version,
-                  from.value_or(0),
-                  to.value_or(0),
-                  kind};
-  auto acting = act(t, c, msg, std::move(args));
-  if (auto e = co_await on_table(t, std::move(acting))) send_table_error(c, msg, *e, *id);
+  const ActionArgs args{{}, action, *action_id, *version, from.value_or(0), to.value_or(0), kind};
+  TableWork acting = [this, &c, &msg, args](std::shared_ptr<LiveTable> t, Actor actor) {
+    ActionArgs a = args;
+    a.actor = std::move(actor);
+    return act(std::move(t), c, msg, std::move(a));
+  };
+  co_await on_table_message(c, msg, *id, std::move(acting));
+}
+
+std::optional<Error> TableService::apply_action(TableModel& next, const ActionArgs& a,
+                                                TableEvents& events) {
+  switch (a.action) {
+    case TableAction::kRoll:
+      return next.roll(a.actor, secure_unit, events);
+    case TableAction::kMove:
+      return next.move(a.actor, static_cast<int>(a.from), static_cast<int>(a.to), a.kind, events);
+    case TableAction::kResign:
+      return next.resign(a.actor, events);
+    case TableAction::kLeave:
+      return next.leave(a.actor, events);
+    case TableAction::kUndo:
+      return next.undo(a.actor, events);
+  }
+  return Error{Errc::kInternal, "no such action"};
 }
 
 TableService::Outcome TableService::act(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg,
@@ -270,23 +291,16 @@ TableService::Outcome TableService::act(std::shared_ptr<LiveTable> t, WsClient& 
     co_return std::nullopt;
   }
   TableModel next = t->model;
-  json events = json::array();
-  std::optional<Error> e;
-  const std::string& type = a.type;
-  if (type == "roll") e = next.roll(a.actor, secure_unit, events);
-  if (type == "move")
-    e = next.move(a.actor, static_cast<int>(a.from), static_cast<int>(a.to), a.kind, events);
-  if (type == "resign") e = next.resign(a.actor, events);
-  if (type == "leave") e = next.leave(a.actor, events);
-  if (type == "undo") e = next.undo(a.actor, events);
-  if (e) co_return e;
+  TableEvents events;
+  if (auto e = apply_action(next, a, events)) co_return e;
+  const char* name = action_name(a.action);
   json answer = reply_to("action_ok", msg);
   answer["table"] = t->model.id();
-  answer["action"] = type;
+  answer["action"] = name;
   answer["action_id"] = a.action_id;
   answer["version"] = next.version();
-  answer["events"] = events;
-  next.remember_action(a.actor, a.action_id, json{{"action", type}, {"version", next.version()}});
+  answer["events"] = events_json(events);
+  next.remember_action(a.actor, a.action_id, json{{"action", name}, {"version", next.version()}});
   if (auto err = co_await commit(t, std::move(next), std::move(events))) co_return err;
   c.send(answer);
   co_return std::nullopt;
@@ -298,11 +312,10 @@ awaitable<void> TableService::on_visibility(WsClient& c, const json& msg) {
   auto is_public = f.boolean("public");
   if (!f.failed && !is_public) f.fail("missing boolean field \"public\"");
   if (f.failed) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  Actor actor = actor_of(c.identity(), c.connection_id());
-  auto set = set_visibility(t, c, msg, actor, *is_public);
-  if (auto e = co_await on_table(t, std::move(set))) send_table_error(c, msg, *e, *id);
+  TableWork set = [this, &c, &msg, p = *is_public](std::shared_ptr<LiveTable> t, Actor actor) {
+    return set_visibility(std::move(t), c, msg, std::move(actor), p);
+  };
+  co_await on_table_message(c, msg, *id, std::move(set));
 }
 
 TableService::Outcome TableService::set_visibility(std::shared_ptr<LiveTable> t, WsClient& c,
@@ -310,7 +323,7 @@ TableService::Outcome TableService::set_visibility(std::shared_ptr<LiveTable> t,
   if (t->model.is_public() != value) {
     TableModel next = t->model;
     if (auto e = next.set_public(actor, value)) co_return e;
-    json events = json::array({json{{"kind", "visibility"}, {"public", value}}});
+    TableEvents events{VisibilityEvent{value}};
     std::function<void()> evict = [this, t, value] {
       if (!value) evict_spectators(*t);
     };

@@ -96,7 +96,7 @@ TableService::Outcome TableService::give_hint(std::shared_ptr<LiveTable> t, WsCl
     co_return Error{Errc::kStaleVersion, "the table has changed since; ask for a hint again"};
   if (auto e = t->model.check_hint(actor)) co_return e;
   TableModel next = t->model;
-  json events = json::array();
+  TableEvents events;
   next.count_hint(seat, events);
   auto done = commit(t, std::move(next), std::move(events));
   if (auto e = co_await std::move(done)) co_return e;

@@ -23,17 +23,16 @@ awaitable<void> TableService::on_rematch(WsClient& c, const json& msg) {
   auto id = f.table();
   bool accept = f.boolean("accept").value_or(true);
   if (f.failed) co_return;
-  auto t = co_await find_or_answer(c, msg, *id);
-  if (!t) co_return;
-  Actor actor = actor_of(c.identity(), c.connection_id());
-  auto answer = answer_rematch(t, c, msg, actor, accept);
-  if (auto e = co_await on_table(t, std::move(answer))) send_table_error(c, msg, *e, *id);
+  TableWork answer = [this, &c, &msg, accept](std::shared_ptr<LiveTable> t, Actor actor) {
+    return answer_rematch(std::move(t), c, msg, std::move(actor), accept);
+  };
+  co_await on_table_message(c, msg, *id, std::move(answer));
 }
 
 TableService::Outcome TableService::answer_rematch(std::shared_ptr<LiveTable> t, WsClient& c,
                                                    const json& msg, Actor actor, bool accept) {
   TableModel next = t->model;
-  json events = json::array();
+  TableEvents events;
   if (auto e = next.rematch(actor, accept, events)) co_return e;
   std::shared_ptr<LiveTable> fresh;
   if (next.rematch_agreed()) {

@@ -108,6 +108,22 @@ const char* move_kind_name(MoveKind k) {
   return "move";
 }
 
+const char* action_name(TableAction a) {
+  switch (a) {
+    case TableAction::kRoll:
+      return "roll";
+    case TableAction::kMove:
+      return "move";
+    case TableAction::kResign:
+      return "resign";
+    case TableAction::kLeave:
+      return "leave";
+    case TableAction::kUndo:
+      return "undo";
+  }
+  return "roll";
+}
+
 Actor actor_of(const Identity& id, std::uint64_t connection_id) {
   Actor a;
   if (id.user) {

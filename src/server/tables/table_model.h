@@ -33,6 +33,7 @@
 #include "rules/rule_set.h"
 #include "server/accounts/identity.h"
 #include "server/storage/storage.h"
+#include "server/tables/table_events.h"
 
 namespace ur::server {
 
@@ -158,40 +159,40 @@ class TableModel {
   std::optional<Error> set_public(const Actor& a, bool is_public);
 
   // Game actions. `based_on` is the version the client saw; `action_id` its id for the action.
-  // On success `events` receives what happened (a JSON array).
-  std::optional<Error> roll(const Actor& a, const UnitRandom& random, json& events);
-  std::optional<Error> move(const Actor& a, int from, int to, MoveKind kind, json& events);
-  std::optional<Error> resign(const Actor& a, json& events);
-  std::optional<Error> leave(const Actor& a, json& events);
+  // On success `events` receives what happened (table_events.h).
+  std::optional<Error> roll(const Actor& a, const UnitRandom& random, TableEvents& events);
+  std::optional<Error> move(const Actor& a, int from, int to, MoveKind kind, TableEvents& events);
+  std::optional<Error> resign(const Actor& a, TableEvents& events);
+  std::optional<Error> leave(const Actor& a, TableEvents& events);
   // Pass and play only: takes back the last decision (a move, or a boxed award or forfeit choice)
   // and every throw after it, so the same throw waits for a decision again. The dice are never
   // thrown again by an undo: a throw with nothing after it stays.
-  std::optional<Error> undo(const Actor& a, json& events);
+  std::optional<Error> undo(const Actor& a, TableEvents& events);
   // Everyone had gone (TableService's expiry, docs/server.md "Table expiry"): the table closes
-  // with the event {"kind": "closed", "reason": "abandoned"}. A game in progress ends without a
+  // with a ClosedEvent, abandoned. A game in progress ends without a
   // result (no winner, no match row, no rating), so only a table the idle clock cannot end may
   // be abandoned: waiting, pass and play, against the computer, or with no clock running
   // (`clock_runs` false). Refused with not_playing otherwise.
-  std::optional<Error> abandon(bool clock_runs, json& events);
+  std::optional<Error> abandon(bool clock_runs, TableEvents& events);
   // The player to act ran out of time: they lose. Only while playing.
-  std::optional<Error> time_out(json& events);
+  std::optional<Error> time_out(TableEvents& events);
   // Nobody made the first move of a game between two people: it closes, unrated (table_abort.cpp).
-  std::optional<Error> abort_unstarted(json& events);
+  std::optional<Error> abort_unstarted(TableEvents& events);
   // The computer seat's actions (no actor, no action id).
-  std::optional<Error> bot_roll(const UnitRandom& random, json& events);
-  std::optional<Error> bot_move(const Move& m, json& events);
+  std::optional<Error> bot_roll(const UnitRandom& random, TableEvents& events);
+  std::optional<Error> bot_move(const Move& m, TableEvents& events);
   // Hints (docs/protocol.md, `hint`): only in unrated games against the computer, to the seated
   // player whose move it is. check_hint says whether `a` may have one now; count_hint records
   // one given (the review says how many each seat used) and bumps the version.
   std::optional<Error> check_hint(const Actor& a) const;
-  void count_hint(int seat, json& events);
+  void count_hint(int seat, TableEvents& events);
   const std::array<int, 2>& hints() const { return hints_; }
 
   // A rematch, after a finished game between two people: `accept` true offers it (or accepts the
   // other player's offer), false declines (and withdraws every offer). Offering twice changes
   // nothing (no events). When both seats have offered, rematch_agreed() is true and the caller
   // makes the new table (colours swapped: rematch_players()) and records it with start_rematch.
-  std::optional<Error> rematch(const Actor& a, bool accept, json& events);
+  std::optional<Error> rematch(const Actor& a, bool accept, TableEvents& events);
   bool rematch_agreed() const {
     return rematch_.offers[0] && rematch_.offers[1] && rematch_.table.empty();
   }
@@ -199,7 +200,7 @@ class TableModel {
   // The new table's light and dark players: the old dark and light ones, with their ratings
   // after a rated game.
   std::array<Actor, 2> rematch_players() const;
-  void start_rematch(const std::string& table_id, json& events);
+  void start_rematch(const std::string& table_id, TableEvents& events);
 
   // Duplicate and stale detection for client actions. check_action returns the first answer of
   // a repeated action id (answer it, do not apply), or an error for a stale version.
@@ -221,10 +222,10 @@ class TableModel {
   TableModel(std::string id, const RuleSet& rules);
   TableModel(std::string id, Game game);
   std::optional<Error> check_seated_turn(const Actor& a, bool want_throw) const;
-  void throw_dice(const UnitRandom& random, json& events);
-  void apply_checked_move(const Move& m, json& events);
-  void after_game_change(json& events);
-  void finish(json& events);
+  void throw_dice(const UnitRandom& random, TableEvents& events);
+  void apply_checked_move(const Move& m, TableEvents& events);
+  void after_game_change(TableEvents& events);
+  void finish(TableEvents& events);
   void bump() { ++version_; }
 
   std::string id_;
@@ -276,6 +277,15 @@ inline constexpr std::size_t kSnapshotEvents = 64;
 
 // Table ids are 16 lowercase hex digits (64 random bits).
 bool is_table_id(std::string_view s);
+
+// The client's game actions (docs/protocol.md, "Actions"), each a message type of its own: the
+// dispatcher routes each type to its handler once, and the handler knows its action from then on.
+enum class TableAction : std::uint8_t { kRoll, kMove, kResign, kLeave, kUndo };
+inline constexpr std::array kTableActions{TableAction::kRoll, TableAction::kMove,
+                                          TableAction::kResign, TableAction::kLeave,
+                                          TableAction::kUndo};
+// The action's message type: "roll", "move", "resign", "leave", "undo".
+const char* action_name(TableAction a);
 
 // "move", "award_yes", "award_no"; nullopt for anything else.
 std::optional<MoveKind> parse_move_kind(std::string_view s);

@@ -57,12 +57,12 @@ bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow
 }
 
 void TableService::resync(const std::string& topic, bool lost) {
-  const std::string prefix = "table:";
-  if (topic.rfind(prefix, 0) != 0 || stopping_) return;
+  auto id = table_of_topic(topic);
+  if (!id || stopping_) return;
   std::shared_ptr<LiveTable> t;
   {
     std::lock_guard lock(tables_mutex_);
-    auto it = tables_.find(topic.substr(prefix.size()));
+    auto it = tables_.find(*id);
     if (it == tables_.end()) return;
     t = it->second;
   }
@@ -75,7 +75,7 @@ TableService::Outcome TableService::resync_table(std::shared_ptr<LiveTable> t, b
   // After a lost link every watcher may be behind: the snapshot goes again (the same version is
   // ignored by a client that has it; one behind draws it). After a first subscription the
   // watchers have what this node had read, so only a newer row is news to them.
-  if (lost || newer) publish(*t, nlohmann::json::array());
+  if (lost || newer) publish(*t, {});
   co_return std::nullopt;
 }
 

@@ -182,7 +182,7 @@ void TableService::post_gated(std::shared_ptr<LiveTable> t, std::function<void()
 }
 
 TableService::Outcome TableService::commit(std::shared_ptr<LiveTable> t, TableModel next,
-                                           json events, std::function<void()> before_publish,
+                                           TableEvents events, std::function<void()> before_publish,
                                            std::int64_t epoch) {
   std::int64_t now = unix_now();
   std::int64_t expected = t->model.version();
@@ -250,7 +250,7 @@ TableService::Outcome TableService::server_action(std::shared_ptr<LiveTable> t, 
   // (its commit armed the clock and scheduled the computer anew).
   if (stopping_ || !runs_timers(*t) || t->model.version() != version) co_return std::nullopt;
   TableModel next = t->model;
-  json events = json::array();
+  TableEvents events;
   if (auto e = action(next, events)) {
     log_line(std::string(what) + " refused: " + e->message);
     co_return std::nullopt;
@@ -261,10 +261,10 @@ TableService::Outcome TableService::server_action(std::shared_ptr<LiveTable> t, 
   co_return std::nullopt;
 }
 
-void TableService::publish(LiveTable& t, const json& events) {
+void TableService::publish(LiveTable& t, const TableEvents& events) {
   json msg = envelope("table");
   msg["table"] = table_snapshot(t.model);
-  msg["events"] = events;
+  msg["events"] = events_json(events);
   msg["spectators"] = t.spectators.load();
   msg["clock"] = clock_json(t);
   ctx_.pubsub->publish(table_topic(t.model.id()),

@@ -1,10 +1,11 @@
 // TableService: the live tables of a server, the WebSocket messages that act on them, the
 // matchmaking queues, the idle clock and the computer players.
 //
-// Each live table (LiveTable) runs on its own strand of the table pool, one operation at a time
-// (its TableGate: in arrival order): an action is validated against a copy of its TableModel, the
-// copy is written to storage (one transaction; version checked) from the storage pool when the
-// backend runs several calls at once (on_storage, server_context.h), and only then, on the strand, does it become the table's state and is published to the table's
+// Each live table (LiveTable, live_table.h) runs on its own strand of the table pool, one
+// operation at a time (its TableGate: in arrival order): an action is validated against a copy
+// of its TableModel, the copy is written to storage (one transaction; version checked) from the
+// storage pool when the backend runs several calls at once (on_storage, server_context.h), and
+// only then, on the strand, does it become the table's state and is published to the table's
 // topic (pubsub.h) and answered — so nothing is broadcast or answered that a crash could lose,
 // and a failed write leaves the table as it was. While a write is in flight the table's gate
 // holds its next operation back but its strand's thread is free for the other tables: a slow
@@ -38,101 +39,26 @@
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <variant>
 
 #include "ai/agent.h"
+#include "server/cluster/matchmaker.h"
 #include "server/cluster/pubsub.h"
 #include "server/cluster/redis_match.h"
 #include "server/cluster/table_lease.h"
+#include "server/protocol/ws_dispatch.h"
 #include "server/server_context.h"
-#include "server/tables/matchmaker.h"
+#include "server/tables/live_table.h"
 #include "server/tables/table_model.h"
-#include "server/transport/ws_dispatch.h"
 
 namespace ur::server {
-
-// The bus topic of a table: its watchers' subscriptions and its broadcasts (pubsub.h).
-inline std::string table_topic(const std::string& table_id) {
-  return "table:" + table_id;
-}
 
 // The lobby's page size: by default and at most.
 inline constexpr int kLobbyPageDefault = 50;
 inline constexpr int kLobbyPageMax = 100;
-
-// One operation of a table at a time, in arrival order, including across the co_await of its
-// storage write (a strand alone orders only what runs without suspending). Used on the table's
-// strand only. The turn passes straight from one operation to the next waiting one.
-class TableGate {
- public:
-  // Resumes the calling coroutine (on its strand) when its turn comes.
-  boost::asio::awaitable<void> enter();
-  // Ends the turn of the operation inside: the next waiting one goes in.
-  void leave();
-
-  // Leaves the gate when the operation's coroutine ends, however it ends.
-  class Pass {
-   public:
-    explicit Pass(TableGate& g) : gate_(g) {}
-    ~Pass() { gate_.leave(); }
-    Pass(const Pass&) = delete;
-    Pass& operator=(const Pass&) = delete;
-
-   private:
-    TableGate& gate_;
-  };
-
- private:
-  bool busy_ = false;
-  std::deque<std::function<void()>> waiting_;  // each resumes one coroutine on its strand
-};
-
-struct LiveTable {
-  using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
-  LiveTable(Strand s, TableModel m)
-      : model_id(m.id()),
-        rules(m.rules()),
-        strand(s),
-        model(std::move(m)),
-        idle_timer(s),
-        bot_timer(s) {}
-
-  const std::string model_id;  // readable off the strand
-  const std::string rules;     // the same: GET /metrics counts the live tables by rule set
-  Strand strand;
-  TableGate gate;    // on the strand: whatever changes the model goes through it
-  TableModel model;  // touched only on the strand
-  boost::asio::steady_timer idle_timer;
-  boost::asio::steady_timer bot_timer;
-  int clock_seat = 0;  // whose idle clock runs (0: none)
-  // Seats whose page has opened (or joined) the table: a game's first move is not timed before.
-  std::array<bool, 2> loaded{};
-  std::chrono::steady_clock::time_point clock_deadline{};
-  std::unique_ptr<ai::Agent> bot;
-  std::stop_source bot_stop;
-  bool bot_busy = false;
-  std::atomic<int> spectators{0};
-  std::atomic<std::int64_t> last_active{0};  // steady clock, seconds: for the cache sweep
-  // Steady clock, ms: since when the sweep has seen no player's page on the table (0: a player
-  // is there). On the service strand (table_expiry.cpp).
-  std::int64_t gone_since_ms = 0;
-  // Steady clock, ms: each seat's last quick message (table_chat.cpp). On the strand.
-  std::array<std::int64_t, 2> last_quick_ms{};
-  // Connections of this node that watch the table as each seat's player (table_watchers.cpp):
-  // a seat going from 0 to 1 or back is broadcast as `presence`.
-  std::array<std::atomic<int>, 2> present{};
-  std::atomic<bool> live{true};  // model.live(), readable off the strand
-  // The idle deadline as stored (unix ms, 0 = none): written by the last commit, so a node that
-  // takes the table over keeps the remaining time. On the strand.
-  std::int64_t deadline_ms = 0;
-  // Cluster (table_lease.cpp), on the strand: whether this node holds the table's lease, at
-  // which epoch, and the subscription through which the holder hears of other nodes' commits.
-  bool owned = false;
-  std::int64_t epoch = 0;
-  Subscription lease_sub;
-};
 
 class TableService {
  public:
@@ -202,7 +128,7 @@ class TableService {
   boost::asio::awaitable<void> on_open(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_join(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_unwatch(WsClient& c, const json& msg);
-  boost::asio::awaitable<void> on_action(WsClient& c, const json& msg);
+  boost::asio::awaitable<void> on_action(WsClient& c, const json& msg, TableAction action);
   boost::asio::awaitable<void> on_visibility(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_rematch(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_list(WsClient& c, const json& msg);
@@ -214,11 +140,20 @@ class TableService {
   // find(), answering no_table to the client when there is none.
   boost::asio::awaitable<std::shared_ptr<LiveTable>> find_or_answer(WsClient& c, const json& msg,
                                                                     const std::string& id);
+  // What every message about one table does once its fields are read (table_handlers.cpp): find
+  // the table (answering no_table), make the message's table work for it and the sender (read
+  // afresh from storage when `fresh`: its rating may have changed), run that through the table's
+  // gate (on_table), and answer the error it ends with, naming the table.
+  using TableWork = std::function<boost::asio::awaitable<std::optional<Error>>(
+      std::shared_ptr<LiveTable>, Actor)>;
+  boost::asio::awaitable<void> on_table_message(WsClient& c, const json& msg, const std::string& id,
+                                                TableWork work, bool fresh = false);
 
   // The table work of a message (table_handlers.cpp): coroutines run by on_table.
   struct ActionArgs {
     Actor actor;
-    std::string type, action_id;
+    TableAction action = TableAction::kRoll;
+    std::string action_id;
     std::int64_t version = 0, from = 0, to = 0;
     MoveKind kind = MoveKind::kMove;
   };
@@ -227,6 +162,9 @@ class TableService {
   Outcome join_table(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
                      std::string invite);
   Outcome act(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, ActionArgs a);
+  // The model's operation for the action (the one switch over TableAction).
+  static std::optional<Error> apply_action(TableModel& next, const ActionArgs& a,
+                                           TableEvents& events);
   Outcome set_visibility(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
                          bool value);
   Outcome answer_rematch(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
@@ -250,9 +188,9 @@ class TableService {
   // then makes it the table's state. `before_publish` runs once the change is stored, before
   // anyone hears of it. `epoch` fences the commit (kAnyEpoch: only the version does; a player's
   // action, docs/scaling.md).
-  Outcome commit(std::shared_ptr<LiveTable> t, TableModel next, json events,
+  Outcome commit(std::shared_ptr<LiveTable> t, TableModel next, TableEvents events,
                  std::function<void()> before_publish = {}, std::int64_t epoch = kAnyEpoch);
-  void publish(LiveTable& t, const json& events);
+  void publish(LiveTable& t, const TableEvents& events);
   // Cluster (table_refresh.cpp): another node may have moved the table on. Inside the gate:
   // reads the row (on_storage: the strand free meanwhile with PostgreSQL), brings the cache up to
   // it when storage has a newer version (true) and re-arms the timers.
@@ -268,7 +206,7 @@ class TableService {
   // An action of the server itself (the idle clock, a computer seat) for the table at
   // `version`: through the gate, applied to a copy and committed unless the table moved on
   // meanwhile; a refusal or a failed commit is logged (there is no client to answer).
-  using ServerAction = std::function<std::optional<Error>(TableModel&, json&)>;
+  using ServerAction = std::function<std::optional<Error>(TableModel&, TableEvents&)>;
   void apply_server_action(const std::shared_ptr<LiveTable>& t, const char* what,
                            std::int64_t version, ServerAction action);
   Outcome server_action(std::shared_ptr<LiveTable> t, const char* what, std::int64_t version,
@@ -279,7 +217,7 @@ class TableService {
   // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
   int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;
 
-  // Leases (table_lease.cpp). Without a bus this node runs every table's timers.
+  // Leases (table_leases.cpp). Without a bus this node runs every table's timers.
   bool runs_timers(const LiveTable& t) const { return !clustered_ || t.owned; }
   void lease_tick();
   // One renewal period (on the service strand): the LeaseBook's tick through on_storage, then

@@ -8,8 +8,8 @@
 #include <tuple>
 #include <vector>
 
-#include "server/server_impl.h"
-#include "server/transport/http_util.h"
+#include "server/protocol/http_util.h"
+#include "server/transport/server_impl.h"
 
 namespace ur::server {
 namespace {
@@ -207,7 +207,7 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
   // moment first: closing with unread data makes the kernel send RST, which can destroy the error
   // response before the client reads it.
   awaitable<void> fail_and_close(Errc code, std::string message) {
-    co_await fail_and_close(static_cast<http::status>(http_status(code)), code, std::move(message));
+    co_await fail_and_close(http_status(code), code, std::move(message));
   }
 
   // The same with a status finer than the code's own (431 for headers too large).

@@ -6,8 +6,8 @@
 
 #include <deque>
 
-#include "server/server_impl.h"
-#include "server/transport/ws_dispatch.h"
+#include "server/protocol/ws_dispatch.h"
+#include "server/transport/server_impl.h"
 
 namespace ur::server {
 namespace {

@@ -7,6 +7,7 @@ import { pct } from './review.ts';
 import type {
   AnalysisAnswer,
   GameRecord,
+  Names,
   PositionsAnswer,
   RecordEvent,
   SeatNo,
@@ -20,8 +21,6 @@ export interface ReplayFrame {
   throw: { value: number; move: number; seat: SeatNo } | null;
   position: string | null;
 }
-
-export type Names = Record<SeatNo, string>;
 
 /** The seat of a side as records and explorer answers name it ('light', 'dark'). */
 export const seatOf = (side: string): SeatNo => (side === 'dark' ? 2 : 1);
@@ -127,18 +126,8 @@ export function gradeFrames(frames: ReplayFrame[], analysis: AnalysisAnswer): Re
   });
 }
 
-/** One line per player: best moves among the decisions, the mean cost a move, the worst. */
-export function analysisSummary(analysis: AnalysisAnswer, names: Names): string[] {
-  return analysis.players.map((p) =>
-    p.decisions === 0
-      ? `${names[p.seat]}: no decisions with a choice`
-      : `${names[p.seat]}: ${p.best} of ${p.decisions} moves best, ` +
-        `${pct(p.total_cost / p.decisions)} winning chance lost a move on average, ` +
-        `worst ${pct(p.worst_cost)}`,
-  );
-}
-
-const ENDINGS = new Set(['resign', 'timeout', 'left']);
+const ENDINGS = ['resign', 'timeout', 'left'] as const;
+const isEnding = (s: unknown): s is (typeof ENDINGS)[number] => ENDINGS.some((e) => e === s);
 
 /**
  * A game record's events as the `table` events that said them live, for the move log of a table
@@ -169,8 +158,7 @@ export function recordTableEvents(
       out.push({ kind: 'move', seat, from: ev.move.from, to: ev.move.to, move_kind: kind });
     } else {
       // {"player": "dark", "resign": "resign" | "timeout" | "left"} (docs/notation.md)
-      if (typeof ev.resign === 'string' && ENDINGS.has(ev.resign))
-        out.push({ kind: ev.resign, seat });
+      if (isEnding(ev.resign)) out.push({ kind: ev.resign, seat });
     }
   });
   return out;

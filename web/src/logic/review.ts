@@ -4,13 +4,13 @@
 
 import { count } from './plural.ts';
 import { locationOf, type Geometry } from './geometry.ts';
-import type { Names } from './replay.ts';
 import type {
   AnalysedMove,
   AnalysedPlayer,
   AnalysedThrow,
   AnalysisAnswer,
   GraphPoint,
+  Names,
   SeatNo,
 } from './types.ts';
 

@@ -2,8 +2,12 @@
 // HTTP API answers (docs/server.md, src/server/api/api_games.cpp). Only the fields the client reads are
 // typed; the server may add more (the protocol says clients ignore unknown fields).
 
+import type { MoveKind } from './events.ts';
+
 export type Side = 'light' | 'dark';
 export type SeatNo = 1 | 2;
+/** The players' names by seat, as a replay or a review words them. */
+export type Names = Record<SeatNo, string>;
 
 export interface Square {
   cell: string;
@@ -54,8 +58,6 @@ export interface SolveStatus {
   eta_seconds?: number;
   reason?: string;
 }
-
-export type MoveKind = 'move' | 'award_yes' | 'award_no';
 
 export interface LegalMove {
   from: number;
@@ -173,36 +175,8 @@ export interface Clock {
 }
 
 /** One entry of a `table` message's `events` (fields depend on `kind`). */
-export interface TableEvent {
-  kind: string;
-  seat?: number;
-  value?: number;
-  move?: number;
-  dice?: number;
-  passed?: boolean;
-  from?: number;
-  to?: number;
-  move_kind?: MoveKind;
-  capture?: boolean;
-  captures?: number;
-  rosette?: boolean;
-  rosettes?: number;
-  borne_off?: number;
-  bear_off?: boolean;
-  extra_turn?: boolean;
-  award_pending?: boolean;
-  forfeit_pending?: boolean;
-  doubled?: boolean;
-  bounced?: boolean;
-  winner?: number;
-  reason?: string;
-  public?: boolean;
-  /** A `hint` event: how many hints the seat has taken in this game. */
-  hints?: number;
-  /** undo: how many events were taken back; rematch: the new table. */
-  undone?: number;
-  table?: string;
-}
+// The table events and the kinds of move: ./events.ts.
+export type { MoveKind, TableEvent, TableEventKind } from './events.ts';
 
 export interface User {
   id: number;

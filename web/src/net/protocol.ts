@@ -1,17 +1,26 @@
 // The WebSocket protocol's messages as the client knows them: every client → server message with
-// its fields, and the type of every server → client message. docs/protocol.md is the one
-// description: scripts/protocol-doc.test.mjs (run by `npm test`) reads its tables and checks that
-// these name exactly the same messages and fields, so a message or field added on one side only
-// fails the build. The snapshot carried by `table` and `joined` is in ../logic/types.ts, checked
-// by the same test against the document's example.
+// its fields, the message that answers it, and every server → client message with its fields (a
+// union discriminated by `type`). docs/protocol.md is the one description:
+// scripts/protocol-doc.test.mjs (run by `npm test`) reads its tables and examples and checks that
+// these name exactly the same messages, answers and fields, so a message or field added on one
+// side only fails the build. The snapshot carried by `table` and `joined` and the table events are
+// in ../logic/types.ts, checked by the same test against the document's example and event list.
 
-import type { MoveKind, SeatNo } from '../logic/types.ts';
+import type {
+  Clock,
+  MoveKind,
+  Rematch,
+  SeatNo,
+  Snapshot,
+  TableEvent,
+  User,
+} from '../logic/types.ts';
 
 /** The fixed quick messages of a table (docs/protocol.md, "quick_message"): codes, not words. */
 export type QuickCode = 'good_game' | 'good_luck' | 'well_played' | 'thanks' | 'oops';
 
 /** The fields every table action carries (docs/protocol.md, "Actions"). */
-interface Action {
+export interface Action {
   table: string;
   version: number;
   action_id: string;
@@ -55,22 +64,132 @@ export type ClientType = keyof ClientMessages;
 /** The table actions: they carry the drawn version and an action id. */
 export type ActionType = 'roll' | 'move' | 'resign' | 'leave' | 'undo';
 
+/** What an action carries besides the fields every action has (`Action`). */
+export type ActionFields<T extends ActionType> = Omit<ClientMessages[T], keyof Action>;
+
+/** The message each client message is answered with (docs/protocol.md's "answer" column). */
+export interface Replies {
+  hello: 'welcome';
+  ping: 'pong';
+  create_table: 'joined';
+  join_table: 'joined';
+  open_table: 'joined';
+  unwatch: 'ok';
+  roll: 'action_ok';
+  move: 'action_ok';
+  resign: 'action_ok';
+  leave: 'action_ok';
+  undo: 'action_ok';
+  rematch: 'ok';
+  set_visibility: 'ok';
+  list_tables: 'tables';
+  hint: 'hint';
+  quick_message: 'ok';
+  find_match: 'queued';
+  cancel_match: 'ok';
+  bot_ready: 'bot_ready';
+  list_bots: 'bots';
+  challenge_bot: 'match_found';
+}
+
+/**
+ * A table's seat, its player's page open or not (`joined.online`, `presence`); null for a seat
+ * without a person (the computer's, a bot's, an empty one, pass and play).
+ */
+type Online = [boolean | null, boolean | null];
+
+/** What `joined` and `match_found` carry: your place at the table and its snapshot. */
+interface Joined {
+  table: Snapshot;
+  you: SeatNo | null;
+  role: 'player' | 'spectator';
+  owner: boolean;
+  invite?: string;
+  online: Online;
+  spectators: number;
+  clock: Clock | null;
+}
+
+/** A live public table as `tables` lists it. */
+export interface PublicTable {
+  id: string;
+  rules: string;
+  status: string;
+  rated: boolean;
+  version: number;
+  players: (string | null)[];
+  updated_at: number;
+}
+
+/** A bot online as `bots` lists it. */
+export interface BotOnline {
+  name: string;
+  rules: string[];
+  rating: number;
+  games: number;
+  busy: boolean;
+}
+
+/** Each server message's fields, by its `type` (the envelope's `v` and `re` aside). */
+export interface ServerMessages {
+  welcome: {
+    server: string;
+    protocol: number;
+    connection: number;
+    guest: boolean;
+    name: string;
+    user: User | null;
+  };
+  pong: { t?: number };
+  error: {
+    code: string;
+    message: string;
+    /** A table message's error names the table; `stale_version` brings it as it is now. */
+    table?: string;
+    snapshot?: Snapshot;
+    clock?: Clock | null;
+  };
+  joined: Joined;
+  match_found: Joined;
+  table: { table: Snapshot; events: TableEvent[]; clock: Clock | null; spectators: number };
+  ok: { table?: string; code?: QuickCode; rematch?: Rematch | null; cancelled?: boolean };
+  action_ok: {
+    table: string;
+    action: ActionType;
+    action_id: string;
+    version: number;
+    events?: TableEvent[];
+    duplicate?: boolean;
+  };
+  tables: { tables: PublicTable[]; offset: number; limit: number; next_offset: number | null };
+  hint: {
+    table: string;
+    from: number;
+    to: number;
+    kind: MoveKind;
+    value: number;
+    estimate: boolean;
+    hints: number;
+    version: number;
+  };
+  quick_message: { table: string; seat: SeatNo; name: string; code: QuickCode };
+  presence: { table: string; seat: SeatNo; online: boolean };
+  queued: { rules: string; rated: boolean; rating: number };
+  spectators: { table: string; count: number };
+  table_private: { table: string; message: string };
+  bot_ready: { rules: string[]; rating: number };
+  bots: { bots: BotOnline[] };
+}
+
 /** Every type of message the server sends. */
-export type ServerType =
-  | 'welcome'
-  | 'pong'
-  | 'error'
-  | 'joined'
-  | 'table'
-  | 'ok'
-  | 'action_ok'
-  | 'tables'
-  | 'hint'
-  | 'quick_message'
-  | 'presence'
-  | 'queued'
-  | 'match_found'
-  | 'spectators'
-  | 'table_private'
-  | 'bot_ready'
-  | 'bots';
+export type ServerType = keyof ServerMessages;
+
+/** One server message of type T, with its envelope. */
+export type MessageOf<T extends ServerType> = {
+  v: number;
+  type: T;
+  re?: string | number;
+} & ServerMessages[T];
+
+/** Any server message: a union discriminated by `type`, so `if (m.type === 'table')` narrows it. */
+export type ServerMessage = { [T in ServerType]: MessageOf<T> }[ServerType];

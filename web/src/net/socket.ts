@@ -2,20 +2,19 @@
 // a growing delay (0.5 s up to 5 s) and tells its listeners, so that the table screen sends
 // `open_table` again and resumes. request() matches an answer to its message by `re`.
 
-import type { ClientMessages, ClientType, ServerType } from './protocol.ts';
+import type {
+  Action,
+  ActionFields,
+  ActionType,
+  ClientMessages,
+  ClientType,
+  MessageOf,
+  Replies,
+  ServerMessage,
+} from './protocol.ts';
 
-export interface ServerMessage {
-  v: number;
-  type: ServerType;
-  re?: string | number;
-  [k: string]: unknown;
-}
-
-export interface Welcome extends ServerMessage {
-  guest: boolean;
-  name: string;
-  user: { id: number; username: string; rating: number; games: number; wins: number } | null;
-}
+export type { ServerMessage } from './protocol.ts';
+export type Welcome = MessageOf<'welcome'>;
 
 export type SocketState = 'connecting' | 'open' | 'reconnecting';
 
@@ -23,7 +22,7 @@ export class ProtocolError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    readonly reply: ServerMessage | null,
+    readonly reply: MessageOf<'error'> | null,
   ) {
     super(message);
   }
@@ -58,7 +57,7 @@ export class UrSocket {
       this.request('hello', {})
         .then((w) => {
           if (this.ws !== ws) return;
-          this.welcome = w as Welcome;
+          this.welcome = w;
           this.attempt = 0;
           this.setState('open');
         })
@@ -68,6 +67,7 @@ export class UrSocket {
       if (this.ws !== ws || typeof e.data !== 'string') return;
       let m: ServerMessage;
       try {
+        // The one place a message's shape is taken on trust: the server speaks docs/protocol.md.
         m = JSON.parse(e.data) as ServerMessage;
       } catch {
         return;
@@ -121,12 +121,12 @@ export class UrSocket {
     type: T,
     fields: ClientMessages[T],
     timeoutMs = 15000,
-  ): Promise<ServerMessage> {
+  ): Promise<MessageOf<Replies[T]>> {
     if (type !== 'hello' && this.state !== 'open')
       return this.whenOpen(Math.min(timeoutMs, 10000)).then(() =>
         this.request(type, fields, timeoutMs),
       );
-    return new Promise((resolve, reject) => {
+    return new Promise<ServerMessage>((resolve, reject) => {
       const ws = this.ws;
       if (!ws || ws.readyState !== WebSocket.OPEN) {
         reject(
@@ -141,7 +141,19 @@ export class UrSocket {
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       ws.send(JSON.stringify({ v: 1, type, id, ...fields }));
-    });
+      // The answer to a T is a Replies[T] (or an error, which rejects): docs/protocol.md.
+    }) as Promise<MessageOf<Replies[T]>>;
+  }
+
+  /** A table action: the fields every action carries joined to the action's own. */
+  act<T extends ActionType>(
+    type: T,
+    action: Action,
+    fields: ActionFields<T>,
+  ): Promise<MessageOf<Replies[T]>> {
+    // Action & Omit<ClientMessages[T], keyof Action> is ClientMessages[T] for every action; the
+    // compiler cannot see it through the generic T.
+    return this.request(type, { ...action, ...fields } as ClientMessages[T]);
   }
 
   private whenOpen(ms: number): Promise<void> {
@@ -167,8 +179,7 @@ export class UrSocket {
       const p = this.pending.get(m.re)!;
       this.pending.delete(m.re);
       window.clearTimeout(p.timer);
-      if (m.type === 'error')
-        p.reject(new ProtocolError(String(m.code ?? 'error'), String(m.message ?? 'Error'), m));
+      if (m.type === 'error') p.reject(new ProtocolError(m.code, m.message, m));
       else p.resolve(m);
     }
     for (const fn of [...this.messageListeners]) fn(m);

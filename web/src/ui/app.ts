@@ -137,7 +137,7 @@ export class App {
     });
     await opened;
     const w = this.socket.welcome;
-    if (w?.user) this.setIdentity({ kind: 'user', user: w.user as User });
+    if (w?.user) this.setIdentity({ kind: 'user', user: w.user });
     else if (localStorage.getItem(GUEST_FLAG) === '1') {
       try {
         const g = await api.guest();

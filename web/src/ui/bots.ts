@@ -23,8 +23,7 @@ export function botsCard(app: App): { el: HTMLElement; refresh: () => Promise<vo
         rules,
         rated: app.identity.kind === 'user',
       });
-      const t = ans.table as { id: string } | undefined;
-      if (t?.id) window.location.hash = tableHash(t.id);
+      if (ans.table?.id) window.location.hash = tableHash(ans.table.id);
     } catch (e) {
       setText(note, `${bot.name}: ${errorText(e)}`);
     } finally {

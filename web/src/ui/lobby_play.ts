@@ -7,7 +7,6 @@ import { plainSentence } from '../logic/plain.ts';
 import { tableHash } from '../logic/route.ts';
 import { levelLabel } from '../logic/status.ts';
 import type { PresetSummary, SeatNo } from '../logic/types.ts';
-import type { ServerMessage } from '../net/socket.ts';
 import { errorText, type App } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
 import { play } from './sound.ts';
@@ -37,7 +36,7 @@ export async function startTable(
   try {
     await app.ensureIdentity();
     const ans = await app.socket.request('create_table', opts);
-    goToTable((ans.table as { id: string }).id);
+    goToTable(ans.table.id);
   } catch (e) {
     setText(error, errorText(e));
   } finally {
@@ -154,13 +153,12 @@ function matchBlock(app: App, rules: () => string) {
     }
     setQueued(false, 'Search cancelled.');
   });
-  const offMsg = app.socket.onMessage((m: ServerMessage) => {
+  const offMsg = app.socket.onMessage((m) => {
     if (m.type !== 'match_found') return;
     setQueued(false, 'Match found!');
     play('match');
     document.title = 'Match found! — ur';
-    const t = m.table as { id: string } | undefined;
-    if (t?.id) goToTable(t.id);
+    if (m.table?.id) goToTable(m.table.id);
   });
   const offState = app.socket.onState((s) => {
     if (s === 'reconnecting' && queued) setQueued(false, 'The connection dropped: search again.');

@@ -5,15 +5,7 @@ import { tableHash } from '../logic/route.ts';
 import { errorText, type App } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
 import type { LobbyParts } from './lobby_play.ts';
-
-interface PublicTable {
-  id: string;
-  rules: string;
-  status: string;
-  rated: boolean;
-  version: number;
-  players: (string | null)[];
-}
+import type { PublicTable } from '../net/protocol.ts';
 
 export function tablesCard(app: App, parts: LobbyParts) {
   const list = h('tbody', {});
@@ -48,7 +40,7 @@ export function tablesCard(app: App, parts: LobbyParts) {
     if (!app.socket.isOpen) return;
     try {
       const ans = await app.socket.request('list_tables', {});
-      render((ans.tables as PublicTable[]) ?? []);
+      render(ans.tables ?? []);
     } catch (e) {
       setText(note, `Could not list the tables: ${errorText(e)}`);
     }

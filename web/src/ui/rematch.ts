@@ -26,7 +26,7 @@ export function rematchOf(
 
 async function open(app: App, fields: ClientMessages['create_table']): Promise<void> {
   const ans = await app.socket.request('create_table', fields);
-  window.location.hash = tableHash((ans.table as { id: string }).id);
+  window.location.hash = tableHash(ans.table.id);
 }
 
 export interface BannerAction {

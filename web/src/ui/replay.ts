@@ -8,12 +8,11 @@ import {
   describeRecordEvent,
   gradeFrames,
   replayFrames,
-  type Names,
   type ReplayFrame,
 } from '../logic/replay.ts';
 import { exploreHash, historyHash, type Route } from '../logic/route.ts';
 import { reasonText } from '../logic/status.ts';
-import type { GameRecord, MatchRow, SeatNo } from '../logic/types.ts';
+import type { GameRecord, MatchRow, Names, SeatNo } from '../logic/types.ts';
 import { api, ApiError, rulesFor } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { BoardView, pieceElement } from './board.ts';

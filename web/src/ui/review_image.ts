@@ -2,7 +2,7 @@
 // accuracy and luck, and the win-chance graph with its marks, drawn as a standalone SVG (its
 // colours written in, no page styles) and turned into a PNG by the browser's canvas.
 
-import type { Names } from '../logic/replay.ts';
+import type { Names } from '../logic/types.ts';
 import { decompositionWords, playerLines, plotPoints } from '../logic/review.ts';
 import type { AnalysisAnswer } from '../logic/types.ts';
 import { svg } from './dom.ts';

@@ -5,7 +5,7 @@
 
 import type { Geometry } from '../logic/geometry.ts';
 import { locationOf } from '../logic/geometry.ts';
-import type { Names } from '../logic/replay.ts';
+import type { Names } from '../logic/types.ts';
 import {
   decisionWords,
   decompositionWords,

@@ -2,8 +2,8 @@
 // stale_version answer redraws from the snapshot it carries. Also the table bar's buttons
 // (throw, undo, resign and leave with a confirming second tap, visibility).
 
-import type { Clock, LegalMove, Snapshot } from '../logic/types.ts';
-import type { ActionType, ClientMessages } from '../net/protocol.ts';
+import type { LegalMove } from '../logic/types.ts';
+import type { ActionFields, ActionType } from '../net/protocol.ts';
 import { ProtocolError } from '../net/socket.ts';
 import { ConfirmButton } from './confirm.ts';
 import { onClick } from './dom.ts';
@@ -21,7 +21,7 @@ let actionsSent = 0;
 export async function act<T extends ActionType>(
   t: TableState,
   type: T,
-  fields: Omit<ClientMessages[T], 'table' | 'version' | 'action_id'>,
+  fields: ActionFields<T>,
 ): Promise<boolean> {
   if (!t.snap || t.pending) return false;
   t.pending = true;
@@ -32,16 +32,14 @@ export async function act<T extends ActionType>(
       table: t.id,
       version: t.snap.version,
       action_id: `${ACTION_PREFIX}-${++actionsSent}`,
-      ...fields,
     };
-    await t.app.socket.request(type, action as ClientMessages[T]);
+    await t.app.socket.act(type, action, fields);
     return true;
   } catch (e) {
     if (e instanceof ProtocolError && e.code === 'stale_version' && e.reply?.snapshot) {
       // Another tab or a lost message: draw the table as it is now and let the player decide.
       t.queue = [];
-      const clock = (e.reply.clock as Clock | null) ?? null;
-      display(t, e.reply.snapshot as Snapshot, [], clock, null, true);
+      display(t, e.reply.snapshot, [], e.reply.clock ?? null, null, true);
       const text = 'The table had changed: this is its current state.';
       t.view.news(text, 'info');
       t.view.logLine(text, 'info');

@@ -30,11 +30,9 @@ function awayNames(t: TableState, offline: Set<number>): string[] {
 
 /** Who is away, from `joined.online` and `presence` (null: not a person's seat, never away). */
 function notePresence(t: TableState, m: ServerMessage, offline: Set<number>): void {
-  if (m.type === 'joined' && Array.isArray(m.online) && (m.table as { id?: string })?.id === t.id)
-    (m.online as (boolean | null)[]).forEach((on, i) =>
-      on === false ? offline.add(i + 1) : offline.delete(i + 1),
-    );
-  if (m.type === 'presence' && m.table === t.id && typeof m.seat === 'number') {
+  if (m.type === 'joined' && Array.isArray(m.online) && m.table?.id === t.id)
+    m.online.forEach((on, i) => (on === false ? offline.add(i + 1) : offline.delete(i + 1)));
+  if (m.type === 'presence' && m.table === t.id) {
     if (m.online) offline.delete(m.seat);
     else offline.add(m.seat);
   }
@@ -94,7 +92,7 @@ export function quickChat(t: TableState) {
       notePresence(t, m, offline);
       showAway();
       if (m.type !== 'quick_message' || m.table !== t.id) return;
-      const code = m.code as QuickCode;
+      const code = m.code;
       const mine = m.seat === t.you;
       if (!(code in QUICK_WORDS) || (muted && !mine)) return;
       setText(said, `${mine ? 'You' : String(m.name)}: ${QUICK_WORDS[code]}`);

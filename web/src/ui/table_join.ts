@@ -3,7 +3,8 @@
 // words shown when neither works.
 
 import { errorText } from './app.ts';
-import { ProtocolError, type ServerMessage, type UrSocket } from '../net/socket.ts';
+import type { MessageOf } from '../net/protocol.ts';
+import { ProtocolError, type UrSocket } from '../net/socket.ts';
 
 /**
  * Takes the invited seat when there is an invite (already seated is fine), then opens the table
@@ -17,7 +18,7 @@ export async function joinOrOpen(
   table: string,
   invite: string | null,
   inviteUsed: () => void,
-): Promise<{ answer: ServerMessage; joinError: ProtocolError | null }> {
+): Promise<{ answer: MessageOf<'joined'>; joinError: ProtocolError | null }> {
   let joinError: ProtocolError | null = null;
   if (invite) {
     try {

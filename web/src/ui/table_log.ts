@@ -8,16 +8,9 @@ import { logLine } from '../logic/plan.ts';
 import { recordTableEvents } from '../logic/replay.ts';
 import type { SeatNo, TableEvent } from '../logic/types.ts';
 import { api } from '../net/api.ts';
-import { nameOf, type TableState } from './table_state.ts';
+import { nameOf, type LogFill, type TableState } from './table_state.ts';
 
 const TRIES = 5;
-
-/** Per table screen: whether the log is written from the record yet, and the tries left. */
-export interface LogFill {
-  done: boolean;
-  busy: boolean;
-  tries: number;
-}
 
 export const newLogFill = (): LogFill => ({ done: false, busy: false, tries: TRIES });
 

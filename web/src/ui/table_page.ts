@@ -6,8 +6,8 @@
 
 import { buildGeometry } from '../logic/geometry.ts';
 import { replayHash, tableHash, type Route } from '../logic/route.ts';
-import type { Clock, SeatNo, Snapshot, TableEvent } from '../logic/types.ts';
 import { rulesFor } from '../net/api.ts';
+import type { MessageOf } from '../net/protocol.ts';
 import { ProtocolError, type ServerMessage } from '../net/socket.ts';
 import { Animator } from './animator.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -150,11 +150,11 @@ function showReplay(t: TableState): void {
   t.app.route();
 }
 
-async function onJoined(t: TableState, m: ServerMessage): Promise<void> {
-  const snap = m.table as Snapshot;
-  t.you = (m.you as SeatNo | null) ?? null;
+async function onJoined(t: TableState, m: MessageOf<'joined'>): Promise<void> {
+  const snap = m.table;
+  t.you = m.you ?? null;
   t.owner = !!m.owner;
-  t.inviteToken = typeof m.invite === 'string' ? m.invite : null;
+  t.inviteToken = m.invite ?? null;
   if (typeof m.spectators === 'number') t.spectators = m.spectators;
   if (!t.geo) {
     const rules = await rulesFor(snap.rules);
@@ -170,7 +170,7 @@ async function onJoined(t: TableState, m: ServerMessage): Promise<void> {
   // again from the record (what happened while away included).
   t.logFill = newLogFill();
   t.queue = t.queue.filter((u) => u.table.version > snap.version);
-  display(t, snap, [], (m.clock as Clock | null) ?? null, t.spectators, true);
+  display(t, snap, [], m.clock ?? null, t.spectators, true);
   t.view.loaded();
   if (t.you !== null && snap.status !== 'finished') t.assist.seated();
   void pump(t);
@@ -183,15 +183,14 @@ function onMessage(t: TableState, m: ServerMessage): void {
     return;
   }
   // Someone started or stopped watching: the count changes without a new snapshot.
-  if (m.type === 'spectators' && m.table === t.id && typeof m.count === 'number')
-    t.view.setWatchers((t.spectators = m.count));
+  if (m.type === 'spectators' && m.table === t.id) t.view.setWatchers((t.spectators = m.count));
   if (m.type !== 'table') return;
-  const snap = m.table as Snapshot | undefined;
+  const snap = m.table;
   if (!snap || snap.id !== t.id) return;
   t.queue.push({
     table: snap,
-    events: (m.events as TableEvent[]) ?? [],
-    clock: (m.clock as Clock | null) ?? null,
+    events: m.events ?? [],
+    clock: m.clock ?? null,
     spectators: typeof m.spectators === 'number' ? m.spectators : null,
   });
   void pump(t);

@@ -13,10 +13,16 @@ import type { DiceView } from './dice.ts';
 import type { TableAlerts } from './table_alerts.ts';
 import type { TableAssist } from './table_assist.ts';
 import type { TableHint } from './table_hint.ts';
-import type { LogFill } from './table_log.ts';
 import type { TableView } from './table_view.ts';
 
 /** One `table` message waiting to be drawn. */
+/** Per table screen: whether the log is written from the record yet, and the tries left. */
+export interface LogFill {
+  done: boolean;
+  busy: boolean;
+  tries: number;
+}
+
 export interface Update {
   table: Snapshot;
   events: TableEvent[];

@@ -1,4 +1,4 @@
-#include "server/tables/matchmaker.h"
+#include "server/cluster/matchmaker.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
-// Internals of Server shared by its three files (server.cpp: listener and lifecycle,
-// http_session.cpp, ws_session.cpp): the Impl state and the registry of live connections that a
+// Internals of Server shared by its three files (server.cpp: listener and lifecycle; the sessions
+// http_session.cpp and ws_session.cpp here in transport/): the Impl state and the registry of live connections that a
 // graceful shutdown walks. Not part of the server's interface; include only from those files.
 #pragma once
 

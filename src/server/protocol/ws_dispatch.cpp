@@ -1,4 +1,4 @@
-#include "server/transport/ws_dispatch.h"
+#include "server/protocol/ws_dispatch.h"
 
 #include <chrono>
 

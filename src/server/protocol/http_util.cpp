@@ -1,4 +1,4 @@
-#include "server/transport/http_util.h"
+#include "server/protocol/http_util.h"
 
 #include <algorithm>
 #include <cctype>

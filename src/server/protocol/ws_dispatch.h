@@ -1,14 +1,17 @@
 // The WebSocket protocol layer: what the server does with each message, kept apart from the I/O
-// (server.cpp) so that tables, the lobby and matchmaking plug in here as new message types without
-// touching sockets, strands or queues. The services register their handlers (and what to do when
+// (transport/ws_session.cpp) so that tables, the lobby and matchmaking plug in here as new message
+// types without touching sockets, strands or queues. The services register their handlers (and what to do when
 // a connection closes) from above; the dispatcher calls no service by name.
 //
 // Every message both ways is a JSON object {"v": 1, "type": "...", ...} (docs/protocol.md). A
 // client message may carry "id" (a string or number of the client's choosing); the answer to it
 // echoes it as "re". Malformed input is answered with {"type": "error", "code", "message"} and the
-// connection stays open. Handlers run on the connection's strand, one message at a time per
-// connection; a handler that needs the database co_awaits offload(). WsClient::send may be called
-// from any thread (a broadcast to a table's spectators, say): it queues, it never blocks.
+// connection stays open. Handlers start on the connection's strand, one message at a time per
+// connection (the next is read when the handler's coroutine ends); what blocks runs elsewhere while
+// the handler co_awaits it: a table's operations on its strand (tables/table_service.h), database
+// calls and password hashing on a pool (offload, on_storage: server_context.h). WsClient::send
+// may be called from any thread (a broadcast to a table's spectators, say): it queues, it never
+// blocks.
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
