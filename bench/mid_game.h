@@ -9,7 +9,6 @@
 namespace {
 
 using ur::server::Actor;
-using ur::server::json;
 using ur::server::TableModel;
 
 struct MidGame {
@@ -26,7 +25,7 @@ struct MidGame {
     ur::Rng rng(5);
     ur::server::UnitRandom dice = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
     while (t.game().events().size() < 150 && t.status() == ur::server::TableStatus::kPlaying) {
-      json ev = json::array();
+      ur::server::TableEvents ev;
       const Actor& a = t.seat_to_act() == 1 ? light : dark;
       if (t.game().awaiting_throw())
         (void)t.roll(a, dice, ev);
