@@ -9,6 +9,7 @@
 namespace {
 
 using ur::server::Actor;
+using ur::server::json;
 using ur::server::TableModel;
 
 struct MidGame {
