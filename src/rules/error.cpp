@@ -69,6 +69,8 @@ constexpr std::array kTable{
     Row{Errc::kUsernameTaken, "username_taken", 409},
     Row{Errc::kBadCredentials, "bad_credentials", 401},
     Row{Errc::kNotLoggedIn, "not_logged_in", 401},
+    Row{Errc::kBanned, "banned", 403},
+    Row{Errc::kNotAdmin, "not_admin", 403},
     Row{Errc::kBadPath, "bad_path", 400},
     Row{Errc::kBadOrigin, "bad_origin", 403},
     Row{Errc::kUpgradeRequired, "upgrade_required", 426},

@@ -73,7 +73,9 @@ LeaseBook::Changes LeaseBook::tick() {
                                                         config_.sweep_limit)) {
     held_[lease.table_id] = lease.epoch;
     changes.gained.push_back(std::move(lease));
+    ++changes.taken;
   }
+  changes.held = held_.size();
   return changes;
 }
 
@@ -150,6 +152,7 @@ net::awaitable<void> TableService::lease_period() {
     log_line(std::string("table leases: ") + e.what());
     co_return;
   }
+  ctx_.metrics.leases(changes.held, changes.taken, changes.lost.size());
   for (const std::string& id : changes.lost) lose(id);
   for (TableLease& lease : changes.gained)
     if (!stopping_) co_await take_over(std::move(lease));

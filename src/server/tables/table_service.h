@@ -4,11 +4,10 @@
 // Each live table (LiveTable) runs on its own strand of the table pool, one operation at a time
 // (its TableGate: in arrival order): an action is validated against a copy of its TableModel, the
 // copy is written to storage (one transaction; version checked) from the storage pool when the
-// backend runs several calls at once (on_storage, server_context.h), and only then, on the strand, does it become the table's state and is published to the table's
-// topic (pubsub.h) and answered — so nothing is broadcast or answered that a crash could lose,
-// and a failed write leaves the table as it was. While a write is in flight the table's gate
-// holds its next operation back but its strand's thread is free for the other tables: a slow
-// database delays the tables that wait for it, not every table that shares the thread. The
+// backend runs several calls at once (on_storage, server_context.h), and only then, on the strand,
+// does it become the table's state and is published to the table's topic (pubsub.h) and answered —
+// so nothing is broadcast or answered that a crash could lose, and a failed write leaves the table
+// as it was (commit: a slow database delays the tables that wait for it, not their threads). The
 // database holds everything needed to rebuild a table (the memory map is a cache: tables are
 // loaded on demand and restored at start, finished ones are evicted), which is what lets another
 // node take a table over later (docs/scaling.md).
@@ -67,10 +66,8 @@ inline constexpr int kLobbyPageMax = 100;
 // strand only. The turn passes straight from one operation to the next waiting one.
 class TableGate {
  public:
-  // Resumes the calling coroutine (on its strand) when its turn comes.
-  boost::asio::awaitable<void> enter();
-  // Ends the turn of the operation inside: the next waiting one goes in.
-  void leave();
+  boost::asio::awaitable<void> enter();  // resumes the caller, on its strand, in its turn
+  void leave();  // ends the turn of the operation inside: the next waiting one goes in
 
   // Leaves the gate when the operation's coroutine ends, however it ends.
   class Pass {
@@ -106,9 +103,8 @@ struct LiveTable {
   TableModel model;  // touched only on the strand
   boost::asio::steady_timer idle_timer;
   boost::asio::steady_timer bot_timer;
-  int clock_seat = 0;  // whose idle clock runs (0: none)
-  // Seats whose page has opened (or joined) the table: a game's first move is not timed before.
-  std::array<bool, 2> loaded{};
+  int clock_seat = 0;            // whose idle clock runs (0: none)
+  std::array<bool, 2> loaded{};  // seats whose page opened the table: no clock for a move before
   std::chrono::steady_clock::time_point clock_deadline{};
   std::unique_ptr<ai::Agent> bot;
   std::stop_source bot_stop;
@@ -161,6 +157,9 @@ class TableService {
   void shutdown();
   // A connection closed: drop its subscriptions and matchmaking tickets.
   void on_close(WsClient& client);
+  // A banned or deleted account (table_moderation.cpp): its seats left and sockets closed on
+  // every node; how many tables this node left.
+  boost::asio::awaitable<int> close_account(std::int64_t user_id);
 
   // A page of the lobby, from storage (Storage::public_tables gives the order):
   // {tables, offset, limit, next_offset (null on the last page)}.
@@ -355,6 +354,8 @@ class TableService {
   void expire_tables();
   std::unordered_set<std::string> tables_with_players();
   std::chrono::milliseconds sweep_period() const;
+  Outcome leave_account(std::shared_ptr<LiveTable> t, std::int64_t user_id);  // inside the gate
+  void account_closed(const Payload& message);  // {"user": id} on the bus: seats, sockets here
 
   ServerContext& ctx_;
   // The bus is shared with other nodes: a cached table may be behind the database.
@@ -385,7 +386,8 @@ class TableService {
   boost::asio::steady_timer sweep_timer_;
   boost::asio::steady_timer lease_timer_;
   LeaseBook leases_;
-  Subscription match_sub_;  // match:<node id>: pairs made elsewhere that seat a player here
+  Subscription match_sub_;     // match:<node id>: pairs made elsewhere that seat a player here
+  Subscription accounts_sub_;  // "accounts": accounts closed on any node
 };
 
 // The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).

@@ -41,6 +41,8 @@ class WsClient {
   virtual std::weak_ptr<WsClient> weak_client() = 0;
   // Queues a text frame. Thread-safe; a shared payload lets a broadcast serialise once.
   virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // Closes the connection (a close frame "going away"), as when the server stops. Thread-safe.
+  virtual void disconnect() = 0;
   void send(const nlohmann::json& message);
 };
 
