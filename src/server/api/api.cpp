@@ -46,8 +46,8 @@ json user_json(const User& u) {
 }
 
 // A Set-Cookie value for one of our HttpOnly, SameSite=Lax cookies.
-std::string cookie_header(const ServerContext& ctx, std::string_view name, std::string_view token,
-                          long max_age) {
+static std::string cookie_header(const ServerContext& ctx, std::string_view name,
+                                 std::string_view token, long max_age) {
   std::string c = std::string(name) + "=" + std::string(token) +
                   "; Path=/; Max-Age=" + std::to_string(max_age) + "; HttpOnly; SameSite=Lax";
   if (ctx.config.secure_cookies) c += "; Secure";

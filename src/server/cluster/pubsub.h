@@ -49,9 +49,9 @@ class Subscription {
 
 // What /api/health and GET /metrics say about the bus.
 struct BusStatus {
-  std::string kind;           // "in-process" or "redis"
-  bool connected = true;      // false while a Redis bus reconnects
-  std::uint64_t dropped = 0;  // publishes other nodes did not get (Redis was away)
+  std::string kind;              // "in-process" or "redis"
+  bool connected = true;         // false while a Redis bus reconnects
+  std::uint64_t dropped = 0;     // publishes other nodes did not get (Redis was away)
   std::uint64_t published = 0;   // messages this node published
   std::uint64_t received = 0;    // messages of other nodes delivered here (Redis)
   std::uint64_t reconnects = 0;  // times a lost Redis connection came back
