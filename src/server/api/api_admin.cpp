@@ -60,24 +60,30 @@ struct Outcome {
   bool close = false;  // the account's seats and sockets must go (a ban)
 };
 
+Outcome refused(Errc code, std::string message) {
+  Outcome out;
+  out.error = Error{code, std::move(message)};
+  return out;
+}
+
 Outcome apply_admin_action(ServerContext& ctx, const Identity& admin, const std::string& name,
                            const std::string& action, const std::string& argument) {
   Outcome out;
   std::optional<User> u = ctx.storage->find_user_by_name(name);
-  if (!u) return {Error{Errc::kNotFound, "no such user"}};
+  if (!u) return refused(Errc::kNotFound, "no such user");
   AccountStore& accounts = ctx.storage->accounts();
   const std::int64_t now = unix_now();
   AdminAction& entry = out.logged;
   entry = {0, now, admin.user->id, admin.user->username, action, u->id, u->username, argument};
   if (action == "ban" || action == "unban") {
-    if (u->id == admin.user->id) return {Error{Errc::kBadRequest, "you cannot ban yourself"}};
+    if (u->id == admin.user->id) return refused(Errc::kBadRequest, "you cannot ban yourself");
     accounts.set_banned(u->id, action == "ban", now, argument);
     out.close = action == "ban";
   } else {
-    if (auto why = check_username(argument)) return {Error{Errc::kBadUsername, *why}};
-    if (auto why = check_reserved_username(argument)) return {Error{Errc::kReservedUsername, *why}};
+    if (auto why = check_username(argument)) return refused(Errc::kBadUsername, *why);
+    if (auto why = check_reserved_username(argument)) return refused(Errc::kReservedUsername, *why);
     if (!accounts.rename(u->id, argument))
-      return {Error{Errc::kUsernameTaken, "that username is already taken"}};
+      return refused(Errc::kUsernameTaken, "that username is already taken");
     entry.detail = u->username + " -> " + argument;
   }
   accounts.log_action(entry);

@@ -193,8 +193,9 @@ class SqlAccounts final : public AccountStore {
                   std::string_view reason) override {
     std::int64_t n = 0;
     db_.write("set banned", [&](SqlSession& s) {
+      const std::string why = banned ? std::string(reason) : std::string();
       n = s.run("UPDATE users SET banned_at = $2, ban_reason = $3 WHERE id = $1",
-                {user_id, banned ? now : 0, banned ? reason : std::string_view()});
+                {user_id, banned ? now : 0, why});
       if (n == 0 || !banned) return;
       s.run("DELETE FROM sessions WHERE user_id = $1", {user_id});
       s.run("UPDATE users SET bot_token_hash = NULL WHERE id = $1", {user_id});

@@ -62,14 +62,7 @@ void TableService::account_closed(const Payload& message) {
     net::post(t->strand, [this, t, user_id] {
       if (seated(t->model, user_id)) post_gated(t, leave_account(t, user_id));
     });
-  std::vector<std::shared_ptr<WsClient>> clients;
-  {
-    std::lock_guard lock(conns_mutex_);
-    for (auto& [id, conn] : conns_)
-      if (auto c = conn.client.lock(); c && c->identity().user && c->identity().user->id == user_id)
-        clients.push_back(std::move(c));
-  }
-  for (auto& c : clients) c->disconnect();
+  ctx_.dispatcher->disconnect_user(user_id);
 }
 
 net::awaitable<int> TableService::close_account(std::int64_t user_id) {

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -74,10 +75,14 @@ class Dispatcher {
   // Adds a handler for closed connections. Call before the server starts.
   void on_closed(CloseHandler handler);
 
+  // Counts an account's connection (disconnect_user finds it) until on_close.
   void on_open(WsClient& client);
   // Parses, validates the envelope, routes to the handler; every failure is answered.
   boost::asio::awaitable<void> on_message(WsClient& client, std::string_view text);
   void on_close(WsClient& client);
+  // Closes every open connection of the account on this node (a ban or a deletion:
+  // table_moderation.cpp). Thread-safe.
+  void disconnect_user(std::int64_t user_id);
 
   // Where the handled messages are counted and timed, by type (GET /metrics); may be null.
   void set_metrics(Metrics* metrics) { metrics_ = metrics; }
@@ -86,6 +91,9 @@ class Dispatcher {
   Metrics* metrics_ = nullptr;
   std::unordered_map<std::string, Handler> handlers_;
   std::vector<CloseHandler> close_handlers_;
+  std::mutex accounts_mutex_;
+  // The open connections of accounts, by connection id, with their account's id.
+  std::unordered_map<std::uint64_t, std::pair<std::int64_t, std::weak_ptr<WsClient>>> accounts_;
 };
 
 }  // namespace ur::server

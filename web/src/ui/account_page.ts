@@ -40,11 +40,16 @@ function passwordForm(): HTMLFormElement {
 }
 
 function sessionsCard(app: App): HTMLElement {
+  const here = h('button', { type: 'button', 'data-action': 'logout', text: 'Log out' });
+  here.addEventListener('click', () => void app.logout());
   const form = actionForm(
     'logout-all',
+    'Sessions',
     'Log out everywhere',
-    'Log out everywhere',
-    [h('p', { class: 'hint', text: 'Ends every session of this account, this one too.' })],
+    [
+      h('p', { class: 'hint', text: 'Log out here, or end every session of this account.' }),
+      h('p', {}, here),
+    ],
     async () => {
       await api.logoutAll();
       app.setIdentity({ kind: 'none' });
