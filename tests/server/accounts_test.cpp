@@ -383,9 +383,9 @@ TEST_F(AccountsTest, AdministratorsBanUnbanRenameAndEveryActionIsAudited) {
   Response refused = post("/api/login", {{"username", "bob"}, {"password", "password123"}});
   EXPECT_EQ(refused.result_int(), 403);
   EXPECT_EQ(body_json(refused)["error"], "banned");
+  EXPECT_EQ(ws.read_until_closed(), websocket::error::closed) << "its socket was closed";
   TestWs as_bot(port_);
   EXPECT_EQ(as_bot.connect_bearer(token), 401u) << "its bot token was revoked";
-  ws.read_until_closed();  // its socket was closed
   json lobby = body_json(get("/api/tables"));
   for (const json& t : lobby["tables"]) EXPECT_NE(t["id"], table) << "its table closed";
   EXPECT_EQ(post("/api/admin/users/rootie/ban", json::object(), root).result_int(), 400);

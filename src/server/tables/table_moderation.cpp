@@ -84,6 +84,9 @@ net::awaitable<int> TableService::close_account(std::int64_t user_id) {
     if (!t) continue;
     if (!co_await on_table(t, leave_account(t, user_id))) ++left;
   }
+  // Then every node, this one included: the seats at tables cached elsewhere, and the sockets.
+  ctx_.pubsub->publish(kAccountsTopic,
+                       std::make_shared<const std::string>(json{{"user", user_id}}.dump()));
   if (left)
     log_line("account " + std::to_string(user_id) + ": left " + std::to_string(left) +
              " table(s) on this node");
