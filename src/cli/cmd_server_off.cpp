@@ -1,7 +1,7 @@
-// `ur serve`, `ur loadtest`, `ur bot`, `ur backup` and `ur restore` in a build configured with
-// -DUR_SERVER=OFF: the server and its libraries (Beast, SQLite, libpq, libsodium, hiredis) are
-// not in this program, so each command accepts any arguments, says so and exits with status 2
-// instead of being unknown.
+// `ur serve`, `ur loadtest`, `ur bot`, `ur backup`, `ur restore` and `ur admin` in a build
+// configured with -DUR_SERVER=OFF: the server and its libraries (Beast, SQLite, libpq, libsodium,
+// hiredis) are not in this program, so each command accepts any arguments, says so and exits with
+// status 2 instead of being unknown.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
@@ -39,6 +39,10 @@ void add_bot_command(CLI::App& app) {
 void add_backup_command(CLI::App& app) {
   add_not_built(app, "backup", "Copy the server's database to a file");
   add_not_built(app, "restore", "Replace the server's database with a backup");
+}
+
+void add_admin_command(CLI::App& app) {
+  add_not_built(app, "admin", "Give or take the server's administrator role");
 }
 
 }  // namespace ur::cli

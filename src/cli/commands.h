@@ -52,5 +52,6 @@ void add_loadtest_command(CLI::App& app);
 void add_engine_command(CLI::App& app);
 void add_bot_command(CLI::App& app);
 void add_backup_command(CLI::App& app);
+void add_admin_command(CLI::App& app);
 
 }  // namespace ur::cli

@@ -68,6 +68,8 @@ constexpr std::array kTable{
     Row{Errc::kUsernameTaken, "username_taken"},
     Row{Errc::kBadCredentials, "bad_credentials"},
     Row{Errc::kNotLoggedIn, "not_logged_in"},
+    Row{Errc::kBanned, "banned"},
+    Row{Errc::kNotAdmin, "not_admin"},
     Row{Errc::kBadPath, "bad_path"},
     Row{Errc::kBadOrigin, "bad_origin"},
     Row{Errc::kUpgradeRequired, "upgrade_required"},

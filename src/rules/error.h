@@ -76,6 +76,8 @@ enum class Errc : std::uint8_t {
   kUsernameTaken,
   kBadCredentials,
   kNotLoggedIn,
+  kBanned,
+  kNotAdmin,
   kBadPath,
   kBadOrigin,
   kUpgradeRequired,

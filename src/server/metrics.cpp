@@ -90,6 +90,15 @@ void Metrics::render(std::string& out) const {
   db_calls_.render(out, "ur_db_call_duration_seconds", "");
   metric_header(out, "ur_db_errors_total", "counter", "Table commits the database failed.");
   metric_line(out, "ur_db_errors_total", "", load(db_errors_));
+  metric_header(out, "ur_leases_held", "gauge",
+                "Live tables whose lease this node holds (a cluster; 0 with one node).");
+  metric_line(out, "ur_leases_held", "", load(leases_held_));
+  metric_header(out, "ur_leases_taken_over_total", "counter",
+                "Tables this node took over from nodes whose lease expired.");
+  metric_line(out, "ur_leases_taken_over_total", "", load(leases_taken_));
+  metric_header(out, "ur_leases_lost_total", "counter",
+                "Tables whose lease this node lost (taken over by another node).");
+  metric_line(out, "ur_leases_lost_total", "", load(leases_lost_));
 }
 
 void metric_line(std::string& out, std::string_view name, std::string_view labels, double value) {

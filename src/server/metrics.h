@@ -43,6 +43,13 @@ class Metrics {
   // One call of the storage from a table (a commit, a clock start) took `d`.
   void db_call(std::chrono::steady_clock::duration d) { db_calls_.observe(d); }
   void db_error() { db_errors_.fetch_add(1, std::memory_order_relaxed); }
+  // One lease period of a node of a cluster (table_lease.h): the tables it holds now, and how
+  // many it took over from expired nodes and lost to others in the period.
+  void leases(std::size_t held, std::size_t taken, std::size_t lost) {
+    leases_held_.store(held, std::memory_order_relaxed);
+    leases_taken_.fetch_add(taken, std::memory_order_relaxed);
+    leases_lost_.fetch_add(lost, std::memory_order_relaxed);
+  }
 
   // Appends the counters and histograms in the text exposition format.
   void render(std::string& out) const;
@@ -61,6 +68,7 @@ class Metrics {
   Histogram http_seconds_;
   Histogram db_calls_;
   std::atomic<std::uint64_t> ws_opened_{0}, ws_refused_{0}, db_errors_{0};
+  std::atomic<std::uint64_t> leases_held_{0}, leases_taken_{0}, leases_lost_{0};
 };
 
 // Formats `name{labels} value` lines.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # -DUR_SERVER=OFF (the `server-off` preset): the engine, solver, players, analysis and the `ur`
 # command configure and build without the server's dependencies, and `ur serve`, `ur loadtest`,
-# `ur bot`, `ur backup` and `ur restore` say they were not built in. Boost, SQLite and
+# `ur bot`, `ur backup`, `ur restore` and `ur admin` say they were not built in. Boost, SQLite and
 # pkg-config (libsodium, libpq, libpqxx, hiredis) are hidden from the configure step, and the
 # program must link none of them.
 # Only the `ur` target is built, at -O0 (through ccache when it is installed), to keep CI short.
@@ -29,7 +29,7 @@ grep -q '^finkel' "$work/rules" || fail "ur rules list does not list finkel: $(c
 grep -qx 'depth 2 28' "$work/perft" || fail "perft depth 2 is not 28 leaves: $(cat "$work/perft")"
 
 for cmd in "serve --port 0" "loadtest --games 1" "bot --server http://x --engine y" \
-  "backup --out x.db" "restore --from x.db"; do
+  "backup --out x.db" "restore --from x.db" "admin grant alice"; do
   name=${cmd%% *}
   # shellcheck disable=SC2086
   "$off" $cmd >"$work/out" 2>&1
@@ -37,5 +37,5 @@ for cmd in "serve --port 0" "loadtest --games 1" "bot --server http://x --engine
   [ "$code" -eq 2 ] || fail "ur $name exited $code, not 2: $(cat "$work/out")"
   grep -q "ur $name: not built in" "$work/out" || fail "ur $name did not say so: $(cat "$work/out")"
 done
-[ $status -eq 0 ] && echo "ok: -DUR_SERVER=OFF builds ur without the server; serve, loadtest, bot, backup, restore not built in"
+[ $status -eq 0 ] && echo "ok: -DUR_SERVER=OFF builds ur without the server; serve, loadtest, bot, backup, restore, admin not built in"
 exit $status

@@ -164,6 +164,7 @@ class HoldingStorage final : public Storage {
   std::optional<User> user_for_bot_token(std::string_view hash) override {
     return inner_->user_for_bot_token(hash);
   }
+  AccountStore& accounts() override { return inner_->accounts(); }
 
  private:
   void wait_if_held(const std::string& key) {

@@ -8,10 +8,13 @@ import './style.css';
 import './ui/history.css';
 import './ui/profile.css';
 import './ui/table_chat.css';
+import './ui/account.css';
 import { App } from './ui/app.ts';
 import { mountLobby } from './ui/lobby.ts';
 
 const screens = () => import('./ui/screens.ts');
+// The account and admin pages: a chunk of their own, fetched only by those who open them.
+const accountScreens = () => import('./ui/account_screens.ts');
 
 const app = new App(
   {
@@ -24,6 +27,8 @@ const app = new App(
     replay: async () => (await screens()).mountReplay,
     howto: async () => (await screens()).mountHowto,
     explore: async () => (await screens()).mountExplore,
+    account: async () => (await accountScreens()).mountAccount,
+    admin: async () => (await accountScreens()).mountAdmin,
     not_found: async () => (await screens()).mountNotFound,
   },
   { lobby: mountLobby },

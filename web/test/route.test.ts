@@ -74,3 +74,13 @@ test('the explorer route keeps any text for the server to judge, and round-trips
   );
   assert.equal(needsIdentity(parseHash(hash)), false);
 });
+
+test('the account and admin pages: an account first', () => {
+  assert.deepEqual(parseHash('#/account'), { name: 'account' });
+  assert.deepEqual(parseHash('#/admin'), { name: 'admin', user: null });
+  assert.deepEqual(parseHash('#/admin/bob_2'), { name: 'admin', user: 'bob_2' });
+  assert.equal(parseHash('#/admin/<b>').name, 'not_found');
+  assert.equal(parseHash('#/account/x').name, 'not_found');
+  assert.equal(needsIdentity({ name: 'account' }), true);
+  assert.equal(needsIdentity({ name: 'admin', user: null }), true);
+});

@@ -31,6 +31,44 @@ std::string lower_ascii(std::string_view s) {
   return out;
 }
 
+// A lower-case name as offensive words are looked for in it: separators dropped, the digits
+// people write for letters read as letters.
+std::string fold_username(std::string_view lower) {
+  std::string out;
+  for (char c : lower) {
+    switch (c) {
+      case '-':
+      case '_':
+        continue;
+      case '0':
+        c = 'o';
+        break;
+      case '1':
+        c = 'i';
+        break;
+      case '3':
+        c = 'e';
+        break;
+      case '4':
+        c = 'a';
+        break;
+      case '5':
+        c = 's';
+        break;
+      case '7':
+        c = 't';
+        break;
+      case '8':
+        c = 'b';
+        break;
+      default:
+        break;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::optional<std::string> check_reserved_username(std::string_view username) {
@@ -40,8 +78,12 @@ std::optional<std::string> check_reserved_username(std::string_view username) {
                                      (n[5] == '-' || n[5] == '_' || (n[5] >= '0' && n[5] <= '9')));
   if (guest_like) return "names like \"guest-...\" are the server's guest names";
   if (n.starts_with("computer")) return "names starting with \"computer\" are the computer's";
+  if (n.starts_with("deleted-")) return "names like \"deleted-...\" are deleted accounts' names";
   for (std::string_view reserved : kReservedNames)
     if (n == reserved) return "that name is reserved";
+  const std::string folded = fold_username(n);
+  for (std::string_view word : kOffensiveWords)
+    if (folded.find(word) != std::string::npos) return "that name is not allowed";
   return std::nullopt;
 }
 

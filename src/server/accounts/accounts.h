@@ -20,13 +20,22 @@ std::optional<std::string> check_username(std::string_view username);
 // nullopt if a new account may take the name, else a message for the user: names another player
 // could mistake for someone else are reserved (docs/server.md, "Reserved names"), ignoring case:
 // "guest" and "guest" followed by '-', '_' or a digit (the server's guest names), every name
-// starting with "computer" (its computer seats), and kReservedNames. Checked at registration
-// only: an account that has such a name already keeps it.
+// starting with "computer" (its computer seats), every name starting with "deleted-" (deleted
+// accounts), kReservedNames, and every name containing one of kOffensiveWords once folded
+// (lower case, '-' and '_' dropped, the digits people write for letters read as those letters:
+// 0 o, 1 i, 3 e, 4 a, 5 s, 7 t, 8 b). Checked at registration and by an administrator's rename:
+// an account that has such a name already keeps it until an administrator renames it.
 std::optional<std::string> check_reserved_username(std::string_view username);
 inline constexpr std::string_view kReservedNames[] = {
     "admin",     "administrator", "anonymous", "bot",   "dark",   "light",   "moderator",
     "mod",       "nobody",        "null",      "root",  "server", "support", "system",
     "undefined", "you",           "staff",     "owner", "player"};
+// Words no username may contain (docs/server.md, "Reserved names"): chosen so that few ordinary
+// names contain them (no "ass" of "class", "dick" of "dickens", "rapist" of "therapist", "nazi"
+// of "Nazir", "wank" of "swanky"); a substring match still refuses a few ("Scunthorpe").
+inline constexpr std::string_view kOffensiveWords[] = {
+    "fuck", "shit",  "cunt",    "nigger", "nigga",  "faggot", "whore",
+    "slut", "bitch", "asshole", "retard", "hitler", "twat"};
 // Passwords: 8–128 characters (UTF-8 code points), no NUL.
 std::optional<std::string> check_password(std::string_view password);
 

@@ -18,6 +18,7 @@ struct Identity {
   std::string guest_id;    // "guest-" + 8 hex digits, for guests
   std::string guest_key;   // guests with the ur_guest cookie: a hash of it (stable identity)
   std::string remote_ip;
+  bool admin = false;  // a session of an administrator (never a bot token: docs/server.md)
   // A bot connection: the user was named by a bot token (Authorization: Bearer), not a session.
   bool bot = false;
   bool bad_bot_token = false;  // a token was sent and is wrong or revoked: refuse the upgrade

@@ -38,14 +38,16 @@ Response json_response(const Request& req, http::status status, const json& body
   return json_response(req.version(), req.keep_alive(), status, body);
 }
 
+}  // namespace
+
 json user_json(const User& u) {
   return {{"id", u.id},       {"username", u.username}, {"rating", std::lround(u.rating)},
           {"games", u.games}, {"wins", u.wins},         {"created_at", u.created_at}};
 }
 
 // A Set-Cookie value for one of our HttpOnly, SameSite=Lax cookies.
-std::string cookie_header(const ServerContext& ctx, std::string_view name, std::string_view token,
-                          long max_age) {
+static std::string cookie_header(const ServerContext& ctx, std::string_view name,
+                                 std::string_view token, long max_age) {
   std::string c = std::string(name) + "=" + std::string(token) +
                   "; Path=/; Max-Age=" + std::to_string(max_age) + "; HttpOnly; SameSite=Lax";
   if (ctx.config.secure_cookies) c += "; Secure";
@@ -55,6 +57,8 @@ std::string cookie_header(const ServerContext& ctx, std::string_view name, std::
 std::string session_cookie(const ServerContext& ctx, std::string_view token, long max_age) {
   return cookie_header(ctx, kSessionCookie, token, max_age);
 }
+
+namespace {
 
 std::string request_path(const Request& req) {
   std::string_view t = req.target();
@@ -75,8 +79,8 @@ std::variant<Credentials, Response> parse_credentials(const Request& req) {
   return Credentials{body["username"].get<std::string>(), body["password"].get<std::string>()};
 }
 
-// The per-address limit of the account endpoints (argon2id each): with a Redis bus the bucket is
-// shared by every node (redis_rate.h), else, or while Redis is away, this node's own.
+}  // namespace
+
 awaitable<std::optional<Response>> check_rate(ServerContext& ctx, const Request& req,
                                               const std::string& ip) {
   int retry = -1;  // allowed
@@ -96,6 +100,8 @@ awaitable<std::optional<Response>> check_rate(ServerContext& ctx, const Request&
   res.set(http::field::retry_after, std::to_string(std::max(1, retry)));
   co_return res;
 }
+
+namespace {
 
 awaitable<Response> issue_session(ServerContext& ctx, const Request& req, const User& user,
                                   http::status status) {
@@ -122,12 +128,14 @@ awaitable<Response> api_register(ServerContext& ctx, const Request& req, const s
     co_return error_json(req, Errc::kReservedUsername, *why);
   if (auto why = check_password(cred.password)) co_return error_json(req, Errc::kBadPassword, *why);
   PasswordCost cost{ctx.config.pwhash_opslimit, ctx.config.pwhash_memlimit};
-  auto job = [&ctx, cred, cost] {
+  auto job = [&ctx, cred, cost, ip] {
     // Skip the costly hash when the name is visibly taken; the insert still decides races.
     if (ctx.storage->find_user_by_name(cred.username)) return std::optional<User>();
     std::string hash = hash_password(cred.password, cost);
     if (hash.empty()) throw StorageError("password hashing failed (out of memory)");
-    return ctx.storage->create_user(cred.username, hash, unix_now());
+    auto user = ctx.storage->create_user(cred.username, hash, unix_now());
+    if (user) ctx.storage->accounts().note_address(user->id, ip, unix_now());
+    return user;
   };
   std::optional<User> user = co_await offload(ctx, std::move(job));
   if (!user) co_return error_json(req, Errc::kUsernameTaken, "that username is already taken");
@@ -147,14 +155,19 @@ awaitable<Response> api_login(ServerContext& ctx, const Request& req, const std:
   if (auto* bad = std::get_if<Response>(&parsed)) co_return std::move(*bad);
   auto& cred = std::get<Credentials>(parsed);
   PasswordCost cost{ctx.config.pwhash_opslimit, ctx.config.pwhash_memlimit};
-  auto job = [&ctx, cred, cost] {
+  auto job = [&ctx, cred, cost, ip]() -> std::pair<std::optional<User>, bool> {
     std::optional<User> u;
     if (!check_username(cred.username) && cred.password.size() <= 4 * 128)
       u = ctx.storage->find_user_by_name(cred.username);
     bool ok = verify_password(u ? u->password_hash : dummy_hash(cost), cred.password);
-    return ok && u ? u : std::nullopt;
+    if (!ok || !u) return {std::nullopt, false};
+    // Only a right password learns of a ban: a wrong one answers as for anyone.
+    if (ctx.storage->accounts().status(u->id).banned_at != 0) return {std::nullopt, true};
+    ctx.storage->accounts().note_address(u->id, ip, unix_now());
+    return {u, false};
   };
-  std::optional<User> user = co_await offload(ctx, std::move(job));
+  auto [user, banned] = co_await offload(ctx, std::move(job));
+  if (banned) co_return error_json(req, Errc::kBanned, "this account is banned");
   if (!user) co_return error_json(req, Errc::kBadCredentials, "wrong username or password");
   co_return co_await issue_session(ctx, req, *user, http::status::ok);
 }
@@ -173,7 +186,14 @@ awaitable<Response> api_logout(ServerContext& ctx, const Request& req) {
 awaitable<Response> api_me(ServerContext& ctx, const Request& req, const std::string& ip) {
   Identity id = co_await identify(ctx, req, ip);
   if (!id.user) co_return error_json(req, Errc::kNotLoggedIn, "not logged in");
-  co_return json_response(req, http::status::ok, json{{"user", user_json(*id.user)}});
+  json user = user_json(*id.user);
+  user["admin"] = id.admin;
+  Response res = json_response(req, http::status::ok, json{{"user", user}});
+  // The session's lifetime slides (use_session): the cookie's follows it.
+  if (!id.bot)
+    res.set(http::field::set_cookie,
+            session_cookie(ctx, id.session_id, ctx.config.session_ttl.count()));
+  co_return res;
 }
 
 // Gives a guest a stable identity (kept when there is one already).
@@ -234,6 +254,8 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
   };
   if (path == "/api/bot" || path == "/api/bots")
     co_return co_await route_bot_api(ctx, req, path, ip);
+  if (path.starts_with("/api/account/")) co_return co_await route_account_api(ctx, req, path, ip);
+  if (path.starts_with("/api/admin/")) co_return co_await route_admin_api(ctx, req, path, ip);
   const Route* route = nullptr;
   for (const Route& r : kRoutes)
     if (r.path == path) route = &r;
@@ -312,11 +334,14 @@ awaitable<Identity> identify(ServerContext& ctx, const Request& req, std::string
   }
   auto token = cookie_value(req[http::field::cookie], kSessionCookie);
   if (token && is_token_hex(*token)) {
-    auto job = [&ctx, k = session_key(*token)] {
-      return ctx.storage->user_for_session(k, unix_now());
+    auto job = [&ctx, k = session_key(*token), ip = id.remote_ip] {
+      return use_session(ctx, k, ip);
     };
-    id.user = co_await offload(ctx, std::move(job));
-    if (id.user) id.session_id = *token;
+    if (auto used = co_await offload(ctx, std::move(job))) {
+      id.user = std::move(used->user);
+      id.admin = used->admin;
+      id.session_id = *token;
+    }
   }
   if (!id.user) {
     auto guest = cookie_value(req[http::field::cookie], kGuestCookie);

@@ -91,6 +91,36 @@ boost::asio::awaitable<Response> user_profile(ServerContext& ctx, const Request&
 boost::asio::awaitable<Response> route_bot_api(ServerContext& ctx, const Request& req,
                                                const std::string& path, const std::string& ip);
 
+// The account holder's endpoints (api_account.cpp): /api/account/password, /logout-all,
+// /delete and /export (docs/server.md, "Your account").
+boost::asio::awaitable<Response> route_account_api(ServerContext& ctx, const Request& req,
+                                                   const std::string& path, const std::string& ip);
+// The administrators' endpoints (api_admin.cpp): /api/admin/users/<name>[/ban|/unban|/rename]
+// and /api/admin/log (docs/server.md, "Moderation").
+boost::asio::awaitable<Response> route_admin_api(ServerContext& ctx, const Request& req,
+                                                 const std::string& path, const std::string& ip);
+
+// A session cookie's key in use (a blocking call: run it off the I/O threads): its user when
+// the session is alive and the account neither banned nor deleted, its lifetime slid forward to
+// a full session_ttl (written at most once per kSessionSlideSeconds or a 24th of the lifetime)
+// and, when it slides, the address noted as the account's.
+struct SessionIdentity {
+  User user;
+  bool admin = false;
+};
+inline constexpr std::int64_t kSessionSlideSeconds = 3600;
+std::optional<SessionIdentity> use_session(ServerContext& ctx, const std::string& key,
+                                           const std::string& ip);
+
+// Pieces of the account endpoints shared by api.cpp and api_account.cpp: the `user` object, a
+// Set-Cookie value of the session cookie (max_age 0 clears it) and the per-address limit of the
+// endpoints that verify a password (argon2id each; with a Redis bus the bucket is shared by every
+// node, redis_rate.h, else, or while Redis is away, this node's own): a 429 when over it.
+nlohmann::json user_json(const User& u);
+std::string session_cookie(const ServerContext& ctx, std::string_view token, long max_age);
+boost::asio::awaitable<std::optional<Response>> check_rate(ServerContext& ctx, const Request& req,
+                                                           const std::string& ip);
+
 // GET /metrics (api_metrics.cpp): the Prometheus text format, behind the metrics token.
 Response serve_metrics(ServerContext& ctx, const Request& req);
 

@@ -44,6 +44,15 @@ void render_gauges(ServerContext& ctx, std::string& out) {
   metric_header(out, "ur_bus_dropped_total", "counter",
                 "Publishes the other nodes did not get (the bus was away).");
   metric_line(out, "ur_bus_dropped_total", "", static_cast<double>(bus.dropped));
+  metric_header(out, "ur_bus_messages_published_total", "counter",
+                "Messages this node published on the bus.");
+  metric_line(out, "ur_bus_messages_published_total", "", static_cast<double>(bus.published));
+  metric_header(out, "ur_bus_messages_received_total", "counter",
+                "Messages of other nodes the bus delivered here (0 in process).");
+  metric_line(out, "ur_bus_messages_received_total", "", static_cast<double>(bus.received));
+  metric_header(out, "ur_bus_reconnects_total", "counter",
+                "Times the bus's lost Redis connection came back.");
+  metric_line(out, "ur_bus_reconnects_total", "", static_cast<double>(bus.reconnects));
   metric_header(out, "ur_solve_progress", "gauge",
                 "Background solves of missing tables: progress 0..1, by rule set and state.");
   if (!ctx.solver) return;

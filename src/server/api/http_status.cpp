@@ -37,6 +37,8 @@ boost::beast::http::status http_status(Errc code) {
     case Errc::kNotOwner:
     case Errc::kNotBot:
     case Errc::kBadOrigin:
+    case Errc::kBanned:
+    case Errc::kNotAdmin:
       return S::forbidden;
     case Errc::kNoTable:
     case Errc::kPrivateTable:

@@ -28,6 +28,7 @@ Subscription InProcessPubSub::subscribe(const std::string& topic, Handler handle
 }
 
 void InProcessPubSub::publish(const std::string& topic, Payload payload) {
+  published_.fetch_add(1, std::memory_order_relaxed);
   std::vector<std::shared_ptr<Handler>> handlers;
   {
     std::lock_guard lock(mutex_);

@@ -13,6 +13,7 @@
 // returns the handler is never called again.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -46,11 +47,14 @@ class Subscription {
   std::uint64_t id_ = 0;
 };
 
-// What /api/health says about the bus.
+// What /api/health and GET /metrics say about the bus.
 struct BusStatus {
-  std::string kind;           // "in-process" or "redis"
-  bool connected = true;      // false while a Redis bus reconnects
-  std::uint64_t dropped = 0;  // publishes other nodes did not get (Redis was away)
+  std::string kind;              // "in-process" or "redis"
+  bool connected = true;         // false while a Redis bus reconnects
+  std::uint64_t dropped = 0;     // publishes other nodes did not get (Redis was away)
+  std::uint64_t published = 0;   // messages this node published
+  std::uint64_t received = 0;    // messages of other nodes delivered here (Redis)
+  std::uint64_t reconnects = 0;  // times a lost Redis connection came back
 };
 
 class PubSub {
@@ -84,9 +88,12 @@ class InProcessPubSub final : public PubSub {
   Subscription subscribe(const std::string& topic, Handler handler) override;
   void publish(const std::string& topic, Payload payload) override;
   int subscribers(const std::string& topic) override;
+  BusStatus status() override { return {"in-process", true, 0, published_.load(), 0, 0}; }
 
  private:
   void unsubscribe(const std::string& topic, std::uint64_t id) override;
+
+  std::atomic<std::uint64_t> published_{0};
 
   std::mutex mutex_;
   std::uint64_t next_id_ = 1;

@@ -148,7 +148,8 @@ void RedisPubSub::set_resync(Resync resync) {
 }
 
 BusStatus RedisPubSub::status() {
-  return {"redis", connected_.load(), dropped_.load()};
+  return {"redis",           connected_.load(), dropped_.load(),
+          published_.load(), received_.load(),  reconnects_.load()};
 }
 
 void RedisPubSub::deliver(const std::string& topic, const Payload& payload) {
@@ -167,7 +168,10 @@ void RedisPubSub::publish(const std::string& topic, Payload payload) {
   net::post(ioc_, [this, topic, payload = std::move(payload)] {
     if (pub_ && pub_->ready()) {
       std::string frame = node_id_ + '\n' + *payload;
-      if (pub_->command(nullptr, nullptr, {"PUBLISH", topic, frame})) return;
+      if (pub_->command(nullptr, nullptr, {"PUBLISH", topic, frame})) {
+        ++published_;
+        return;
+      }
     }
     ++dropped_;
     if (pending_.size() >= kMaxPending && !pending_.count(topic)) return;
@@ -226,7 +230,8 @@ void RedisPubSub::on_connected(RedisLink& link) {
   if (pub_->ready() && sub_->ready()) {
     if (!connected_)
       log_line("bus: connected to redis at " + address_.host + ":" + std::to_string(address_.port));
-    connected_ = true;
+    if (!connected_ && was_connected_) ++reconnects_;
+    connected_ = was_connected_ = true;
     backoff_ = std::chrono::milliseconds(100);
   }
   if (&link == pub_.get()) {
@@ -236,7 +241,8 @@ void RedisPubSub::on_connected(RedisLink& link) {
     pending_.clear();
     for (auto& [topic, queue] : pending)
       for (const Payload& payload : queue)
-        pub_->command(nullptr, nullptr, {"PUBLISH", topic, node_id_ + '\n' + *payload});
+        if (pub_->command(nullptr, nullptr, {"PUBLISH", topic, node_id_ + '\n' + *payload}))
+          ++published_;
     return;
   }
   std::vector<std::string> topics;
@@ -317,6 +323,7 @@ void RedisPubSub::on_channel_reply(const std::string& kind, const std::string& c
     return;
   }
   if (body.compare(0, kNodeIdLength, node_id_) == 0) return;  // delivered locally already
+  ++received_;
   deliver(channel, std::make_shared<const std::string>(body.substr(kNodeIdLength + 1)));
 }
 

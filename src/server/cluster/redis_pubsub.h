@@ -119,6 +119,9 @@ class RedisPubSub final : public PubSub, public RedisCommands {
   std::unordered_set<std::string> subscribed_, leaving_;
   std::atomic<bool> connected_{false};
   std::atomic<std::uint64_t> dropped_{0};  // publishes not sent because Redis was away
+  // GET /metrics: messages sent and received, and connections that came back after a loss.
+  std::atomic<std::uint64_t> published_{0}, received_{0}, reconnects_{0};
+  bool was_connected_ = false;  // on the bus's thread: connected once already
   std::thread thread_;
 };
 

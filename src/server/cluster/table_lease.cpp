@@ -62,7 +62,9 @@ LeaseBook::Changes LeaseBook::tick() {
                                                         config_.sweep_limit)) {
     held_[lease.table_id] = lease.epoch;
     changes.gained.push_back(std::move(lease));
+    ++changes.taken;
   }
+  changes.held = held_.size();
   return changes;
 }
 

@@ -46,6 +46,8 @@ class LeaseBook {
   struct Changes {
     std::vector<std::string> lost;   // held before, not any more (taken over, or game over)
     std::vector<TableLease> gained;  // taken from an expired lease (or found ours)
+    std::size_t taken = 0;           // of `gained`, those taken from expired nodes
+    std::size_t held = 0;            // tables held after the period
   };
   // One period: renews the node's lease (one row) and lists its tables, then takes its share of
   // the tables of expired nodes. Throws StorageError; then nothing changes here (the next period

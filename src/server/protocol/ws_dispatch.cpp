@@ -89,13 +89,32 @@ void Dispatcher::add(std::string type, Handler handler) {
   handlers_[std::move(type)] = std::move(handler);
 }
 
-void Dispatcher::on_open(WsClient&) {}
+void Dispatcher::on_open(WsClient& client) {
+  const Identity& id = client.identity();
+  if (!id.user) return;
+  std::lock_guard lock(accounts_mutex_);
+  accounts_[client.connection_id()] = {id.user->id, client.weak_client()};
+}
+
+void Dispatcher::disconnect_user(std::int64_t user_id) {
+  std::vector<std::shared_ptr<WsClient>> found;
+  {
+    std::lock_guard lock(accounts_mutex_);
+    for (auto& [connection, entry] : accounts_)
+      if (auto c = entry.second.lock(); c && entry.first == user_id) found.push_back(std::move(c));
+  }
+  for (auto& c : found) c->disconnect();
+}
 
 void Dispatcher::on_closed(CloseHandler handler) {
   close_handlers_.push_back(std::move(handler));
 }
 
 void Dispatcher::on_close(WsClient& client) {
+  {
+    std::lock_guard lock(accounts_mutex_);
+    accounts_.erase(client.connection_id());
+  }
   for (const CloseHandler& h : close_handlers_) h(client);
 }
 

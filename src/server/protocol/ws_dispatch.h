@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -44,6 +45,8 @@ class WsClient {
   virtual std::weak_ptr<WsClient> weak_client() = 0;
   // Queues a text frame. Thread-safe; a shared payload lets a broadcast serialise once.
   virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // Closes the connection (a close frame "going away"), as when the server stops. Thread-safe.
+  virtual void disconnect() = 0;
   void send(const nlohmann::json& message);
 };
 
@@ -75,10 +78,14 @@ class Dispatcher {
   // Adds a handler for closed connections. Call before the server starts.
   void on_closed(CloseHandler handler);
 
+  // Counts an account's connection (disconnect_user finds it) until on_close.
   void on_open(WsClient& client);
   // Parses, validates the envelope, routes to the handler; every failure is answered.
   boost::asio::awaitable<void> on_message(WsClient& client, std::string_view text);
   void on_close(WsClient& client);
+  // Closes every open connection of the account on this node (a ban or a deletion:
+  // table_moderation.cpp). Thread-safe.
+  void disconnect_user(std::int64_t user_id);
 
   // Where the handled messages are counted and timed, by type (GET /metrics); may be null.
   void set_metrics(Metrics* metrics) { metrics_ = metrics; }
@@ -87,6 +94,9 @@ class Dispatcher {
   Metrics* metrics_ = nullptr;
   std::unordered_map<std::string, Handler> handlers_;
   std::vector<CloseHandler> close_handlers_;
+  std::mutex accounts_mutex_;
+  // The open connections of accounts, by connection id, with their account's id.
+  std::unordered_map<std::uint64_t, std::pair<std::int64_t, std::weak_ptr<WsClient>>> accounts_;
 };
 
 }  // namespace ur::server

@@ -3,6 +3,7 @@
 // the statements, transactions, Elo and row mapping — is written once in sql_storage.cpp; the
 // backends (sqlite_storage.cpp, pg_storage.cpp) keep only their connections.
 #include "server/storage/sql_database.h"
+#include "server/storage/sql_migration_12.h"
 
 namespace ur::server {
 namespace {
@@ -136,6 +137,7 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (user_id, rules)
       );
     )sql"},
+    {12, sql::kSqliteMigration12},
 };
 
 // SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
@@ -293,6 +295,7 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (user_id, rules)
       );
     )sql"},
+    {12, sql::kPostgresMigration12},
 };
 
 constexpr SqlDialect kPostgres{

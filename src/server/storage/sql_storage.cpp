@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "server/storage/sql_accounts.h"
 #include "server/storage/sql_database.h"
 #include "server/storage/sql_leases.h"
 #include "server/storage/sql_rows.h"
@@ -84,9 +85,12 @@ class SqlStorage final : public Storage {
         rating_users_(std::string(sql::kUserColumns) + "WHERE id IN ($1, $2) ORDER BY id" +
                       d.lock_rows),
         rating_pool_users_(std::string(sql::kPoolUserColumns) + "WHERE id IN ($1, $2) ORDER BY id" +
-                           d.lock_rows) {
+                           d.lock_rows),
+        accounts_(make_sql_accounts(*db_, d)) {
     migrate();
   }
+
+  AccountStore& accounts() override { return *accounts_; }
 
   std::string backend() const override { return dialect_.backend; }
   int connections() const override { return db_->connections(); }
@@ -242,7 +246,8 @@ class SqlStorage final : public Storage {
     return read("leaderboard", [&](SqlSession& s) {
       return all(s,
                  "SELECT id, username, '' AS password_hash, created_at, rating, games, wins "
-                 "FROM users WHERE games > 0 ORDER BY rating DESC, games DESC, id LIMIT $1",
+                 "FROM users WHERE games > 0 AND banned_at = 0 AND deleted_at = 0 ORDER BY rating "
+                 "DESC, games DESC, id LIMIT $1",
                  {limit}, sql::to_user);
     });
   }
@@ -360,6 +365,7 @@ class SqlStorage final : public Storage {
   const std::string user_matches_;
   const std::string rating_users_;
   const std::string rating_pool_users_;
+  const std::unique_ptr<AccountStore> accounts_;
 };
 
 }  // namespace

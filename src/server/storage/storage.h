@@ -19,6 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "server/storage/account_store.h"
+
 namespace ur::server {
 
 struct User {
@@ -200,7 +202,7 @@ class Storage {
   // an empty before_id leaves out every match finished at `before`.
   virtual std::vector<MatchRow> user_matches(std::int64_t user_id, int limit, std::int64_t before,
                                              std::string_view before_id = {}) = 0;
-  // Users with at least one rated game, best rating first.
+  // Users with at least one rated game, best rating first; banned and deleted accounts left out.
   virtual std::vector<User> leaderboard(int limit) = 0;
   // The user's rating at each rule set they played a rated game at (finish_game keeps them
   // beside the overall rating; bot-pool games leave them alone), most games first.
@@ -246,6 +248,9 @@ class Storage {
   virtual BotStatus bot_status(std::int64_t user_id) = 0;
   virtual void set_bot(std::int64_t user_id, bool is_bot, std::string_view token_hash) = 0;
   virtual std::optional<User> user_for_bot_token(std::string_view token_hash) = 0;
+
+  // Accounts people manage and moderation (migration 12; account_store.h).
+  virtual AccountStore& accounts() = 0;
 };
 
 struct OpenStorageResult {

@@ -82,6 +82,7 @@ net::awaitable<void> TableService::lease_period() {
     log_line(std::string("table leases: ") + e.what());
     co_return;
   }
+  ctx_.metrics.leases(changes.held, changes.taken, changes.lost.size());
   for (const std::string& id : changes.lost) lose(id);
   for (TableLease& lease : changes.gained)
     if (!stopping_) co_await take_over(std::move(lease));

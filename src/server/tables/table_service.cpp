@@ -274,6 +274,9 @@ void TableService::publish(LiveTable& t, const TableEvents& events) {
 
 void TableService::start(const std::string& node_name) {
   ctx_.pubsub->set_resync([this](const std::string& topic, bool lost) { resync(topic, lost); });
+  // Accounts banned or deleted on any node (table_moderation.cpp publishes there).
+  accounts_sub_ =
+      ctx_.pubsub->subscribe("accounts", [this](const Payload& p) { account_closed(p); });
   leases_.start(node_name);
   start_matchmaking();
   net::post(service_strand_, [this] {
@@ -287,6 +290,7 @@ void TableService::shutdown() {
   stopping_ = true;
   ctx_.pubsub->set_resync({});
   match_sub_.reset();
+  accounts_sub_.reset();
   net::post(service_strand_, [this] {
     match_timer_.cancel();
     sweep_timer_.cancel();

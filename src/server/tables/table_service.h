@@ -87,6 +87,9 @@ class TableService {
   void shutdown();
   // A connection closed: drop its subscriptions and matchmaking tickets.
   void on_close(WsClient& client);
+  // A banned or deleted account (table_moderation.cpp): its seats left and sockets closed on
+  // every node; how many tables this node left.
+  boost::asio::awaitable<int> close_account(std::int64_t user_id);
 
   // A page of the lobby, from storage (Storage::public_tables gives the order):
   // {tables, offset, limit, next_offset (null on the last page)}.
@@ -293,6 +296,8 @@ class TableService {
   void expire_tables();
   std::unordered_set<std::string> tables_with_players();
   std::chrono::milliseconds sweep_period() const;
+  Outcome leave_account(std::shared_ptr<LiveTable> t, std::int64_t user_id);  // inside the gate
+  void account_closed(const Payload& message);  // {"user": id} on the bus: seats, sockets here
 
   ServerContext& ctx_;
   // The bus is shared with other nodes: a cached table may be behind the database.
@@ -323,7 +328,8 @@ class TableService {
   boost::asio::steady_timer sweep_timer_;
   boost::asio::steady_timer lease_timer_;
   LeaseBook leases_;
-  Subscription match_sub_;  // match:<node id>: pairs made elsewhere that seat a player here
+  Subscription match_sub_;     // match:<node id>: pairs made elsewhere that seat a player here
+  Subscription accounts_sub_;  // "accounts": accounts closed on any node
 };
 
 // The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).

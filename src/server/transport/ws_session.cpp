@@ -49,6 +49,8 @@ class WsSession final : public Connection,
     beast::get_lowest_layer(ws_).close();
   }
 
+  void disconnect() override { shutdown(); }
+
   void shutdown() override {
     net::post(strand_, [self = shared_from_this()] {
       if (self->closing_) return;

@@ -2,7 +2,8 @@
 // index.html: #/lobby, #/login, #/table/<id>?invite=<token>, #/leaderboard, #/history/<user>,
 // #/profile/<user>,
 // #/replay/<id>, #/rules/<preset> (how to play), #/explore?rules=<rules>&position=<position>
-// (the explorer; the server also answers /explore?… with the page, which moves it here).
+// (the explorer; the server also answers /explore?… with the page, which moves it here),
+// #/account (your account) and #/admin, #/admin/<user> (moderation, administrators only).
 // Everything taken from the URL is validated here before it reaches a request.
 
 export type Route =
@@ -15,6 +16,8 @@ export type Route =
   | { name: 'replay'; id: string }
   | { name: 'howto'; preset: string }
   | { name: 'explore'; rules: string; position: string }
+  | { name: 'account' }
+  | { name: 'admin'; user: string | null }
   | { name: 'not_found'; hash: string };
 
 const TABLE_ID = /^[0-9a-f]{16}$/;
@@ -38,17 +41,20 @@ export function parseHash(hash: string): Route {
     return { name: 'login', next: next && next.startsWith('/') ? next : null };
   }
   if (parts.length === 1 && head === 'leaderboard') return { name: 'leaderboard' };
+  if (parts.length === 1 && head === 'account') return { name: 'account' };
+  if (parts.length === 1 && head === 'admin') return { name: 'admin', user: null };
   if (parts.length === 2 && head === 'table' && TABLE_ID.test(arg)) {
     const invite = params.get('invite');
     return { name: 'table', id: arg, invite: invite && INVITE.test(invite) ? invite : null };
   }
-  if (parts.length === 2 && (head === 'history' || head === 'profile')) {
+  if (parts.length === 2 && (head === 'history' || head === 'profile' || head === 'admin')) {
     let user = arg;
     try {
       user = decodeURIComponent(arg);
     } catch {
       return { name: 'not_found', hash: raw };
     }
+    if (USER.test(user) && head === 'admin') return { name: 'admin', user };
     if (USER.test(user)) return { name: head === 'profile' ? 'profile' : 'history', user };
   }
   if (parts.length === 2 && head === 'replay' && TABLE_ID.test(arg))
@@ -78,6 +84,7 @@ export function inviteUrl(pageUrl: string, id: string, invite: string): string {
 
 export const historyHash = (user: string) => `#/history/${encodeURIComponent(user)}`;
 export const profileHash = (user: string) => `#/profile/${encodeURIComponent(user)}`;
+export const adminHash = (user: string) => `#/admin/${encodeURIComponent(user)}`;
 export const replayHash = (id: string) => `#/replay/${id}`;
 export const howtoHash = (preset: string) => `#/rules/${preset}`;
 export const exploreHash = (rules: string, position: string) =>
@@ -90,5 +97,7 @@ export const exploreHash = (rules: string, position: string) =>
 export function needsIdentity(r: Route): boolean {
   // Taking a seat by an invite needs one (a guest's cookie brings the seat back after a
   // reconnect); watching a public table or a finished game does not.
+  // The account and admin pages are an account's: a visitor logs in first.
+  if (r.name === 'account' || r.name === 'admin') return true;
   return r.name === 'table' && r.invite !== null;
 }

@@ -185,6 +185,8 @@ export interface User {
   games: number;
   wins: number;
   created_at?: number;
+  /** GET /api/me only: whether the account has the administrator role. */
+  admin?: boolean;
 }
 
 export interface MatchRow {

@@ -89,7 +89,52 @@ export const api = {
   setBot: (change: { bot: boolean } | { revoke: true }) =>
     call<BotStatus>('POST', '/api/bot', change),
   bots: () => call<{ bots: OnlineBot[] }>('GET', '/api/bots'),
+  changePassword: (old_password: string, new_password: string) =>
+    call<{ ok: boolean; sessions_ended: number }>('POST', '/api/account/password', {
+      old_password,
+      new_password,
+    }),
+  logoutAll: () => call<{ sessions_ended: number }>('POST', '/api/account/logout-all', {}),
+  deleteAccount: (password: string) =>
+    call<{ username: string }>('POST', '/api/account/delete', { password }),
+  adminUser: (name: string) =>
+    call<AdminView>('GET', `/api/admin/users/${encodeURIComponent(name)}`),
+  adminAction: (name: string, action: 'ban' | 'unban' | 'rename', body: object) =>
+    call<{ action: AdminAction }>(
+      'POST',
+      `/api/admin/users/${encodeURIComponent(name)}/${action}`,
+      body,
+    ),
+  adminLog: (before = 0) =>
+    call<{ actions: AdminAction[]; next_before: number | null }>(
+      'GET',
+      `/api/admin/log?limit=50${before ? `&before=${before}` : ''}`,
+    ),
 };
+
+/** GET /api/admin/users/<name>: an account as an administrator sees it (docs/server.md). */
+export interface AdminView {
+  user: User & {
+    admin: boolean;
+    banned_at: number | null;
+    ban_reason: string;
+    deleted_at: number | null;
+    bot: boolean;
+  };
+  addresses: { address: string; first_seen: number; last_seen: number }[];
+  games: MatchRow[];
+}
+
+/** One entry of the admin audit list. */
+export interface AdminAction {
+  id: number;
+  at: number;
+  admin: string;
+  action: string;
+  target: string;
+  target_id: number;
+  detail: string;
+}
 
 /** A computer level of GET /api/levels (weakest first): its name and the agent it stands for. */
 export interface LevelInfo {

@@ -51,6 +51,12 @@ export class App {
   private readonly who = h('a', { class: 'who' });
   private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
   private readonly historyLink = h('a', { href: '#/leaderboard', text: 'My games' });
+  private readonly accountLink = h('a', {
+    class: 'account-link',
+    href: '#/account',
+    text: 'Account',
+    hidden: true,
+  });
   private readonly connBanner = h('div', { class: 'conn-banner', role: 'status' });
   private readonly toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
   private readonly gear = h('button', {
@@ -87,7 +93,7 @@ export class App {
         h('a', { href: '#/leaderboard', text: 'Leaderboard' }),
         this.historyLink,
       ),
-      h('div', { class: 'account' }, this.who, this.authLink, this.gear),
+      h('div', { class: 'account' }, this.who, this.accountLink, this.authLink, this.gear),
     );
     onClick(this.gear, () => this.openSettings());
     applySettings();
@@ -188,12 +194,14 @@ export class App {
       setText(this.authLink, 'Log out');
       this.historyLink.href = historyHash(id.user.username);
       this.historyLink.hidden = false;
+      this.accountLink.hidden = false;
     } else {
       setText(this.who, id.kind === 'guest' ? `${id.name} (guest)` : '');
       this.who.title = '';
       setText(this.authLink, 'Log in');
       this.authLink.href = '#/login';
       this.historyLink.hidden = true;
+      this.accountLink.hidden = true;
       this.who.removeAttribute('href');
       this.who.classList.remove('who-link');
     }
