@@ -41,7 +41,7 @@ TableService::Outcome TableService::leave_account(std::shared_ptr<LiveTable> t,
   for (const Seat& s : t->model.seats()) {
     if (s.kind != SeatKind::kUser || s.user_id != user_id || s.left || !t->model.live()) continue;
     TableModel next = t->model;
-    json events = json::array();
+    TableEvents events;
     if (auto e = next.leave(Actor{s.key, s.user_id, s.name, s.rating}, events)) co_return e;
     co_return co_await commit(t, std::move(next), std::move(events));
   }
