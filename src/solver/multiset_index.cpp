@@ -7,14 +7,19 @@
 
 namespace ur::solver {
 
-MultisetIndexResult MultisetIndex::create(const Engine& engine) {
+MultisetIndexResult MultisetIndex::create(const Engine& engine, int endgame) {
   const RuleSet& r = engine.rules();
   const std::string name = r.to_string();
   if (r.pieces > kMaxPieces)
     return Error{Errc::kBadRules,
                  name + ": at most " + std::to_string(kMaxPieces) + " pieces a side"};
+  if (endgame < 0 || endgame >= r.pieces)
+    return Error{Errc::kBadRules, name + ": an endgame table holds 1 to " +
+                                      std::to_string(r.pieces - 1) + " pieces left a side, not " +
+                                      std::to_string(endgame)};
   MultisetIndex s(engine);
   s.pieces_ = r.pieces;
+  s.endgame_ = endgame;
   s.stacking_ = r.stacking;
   s.staging_ = engine.has_staging();
   const int n = engine.path_length();
@@ -107,6 +112,8 @@ void MultisetIndex::build_tables() {
     after.swap(here);
   }
   layers_ = layer_order(P);
+  // An endgame index keeps the layers where both sides have at most k pieces left.
+  std::erase_if(layers_, [&](const Layer& l) { return P - l.a > endgame_left(); });
   std::uint64_t cur = 0;
   for (Layer& l : layers_) {
     l.begin = cur;
@@ -135,7 +142,8 @@ std::string MultisetIndex::encoding_id() const {
   char digest[17];
   std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(h));
   return "ur-multiset-1:P" + std::to_string(pieces_) + (stacking_ ? ":stack" : "") +
-         (staging_ ? ":staging" : "") + ":slots" + std::to_string(slots_.size()) + ":" + digest;
+         (staging_ ? ":staging" : "") + ":slots" + std::to_string(slots_.size()) + ":" + digest +
+         (endgame_ > 0 ? ":endgame" + std::to_string(endgame_) : "");
 }
 
 std::uint64_t MultisetIndex::rank(const Position& p) const {
@@ -143,7 +151,7 @@ std::uint64_t MultisetIndex::rank(const Position& p) const {
   const auto& mine = p.count[mover];
   const auto& theirs = p.count[1 - mover];
   const int a = mine[off_index_], b = theirs[off_index_];
-  assert(a < pieces_ && b < pieces_);
+  assert(a < pieces_ && b < pieces_ && contains(p));
   int x = pieces_ - a, y = pieces_ - b;
   std::uint64_t r = base_[a][b];
   // An empty slot adds cum[...][0] = 0 and places nothing: only the occupied ones, in order.

@@ -18,7 +18,8 @@
 #include "solver/table_store.h"
 #include "solver/value_iteration.h"
 
-namespace ur::solver {
+// A namespace of its own: the unity build may batch this file with the other solver tests.
+namespace ur::solver::multiset_test {
 namespace {
 
 struct Solved {
@@ -404,4 +405,4 @@ TEST(ValueIteration, SaysWhatASolveNeedsBeforeAllocating) {
 }
 
 }  // namespace
-}  // namespace ur::solver
+}  // namespace ur::solver::multiset_test

@@ -96,7 +96,11 @@ ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m)
   json out = analysis::review_json(std::get<analysis::Review>(rr));
   out["id"] = m.id;
   out["rules"] = m.rules;
-  if (src.table != analysis::TableState::kReady) out["note"] = estimate_note(src.table);
+  if (src.table != analysis::TableState::kReady)
+    out["note"] = estimate_note(src.table);
+  else if (out.value("estimate", false))  // an endgame table: each step says which it is
+    out["note"] =
+        "exact in the endgame (this server's endgame table), estimates from search before it";
   add_hints(out, m);
   return {http::status::ok, std::move(out)};
 }
