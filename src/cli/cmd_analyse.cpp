@@ -147,7 +147,7 @@ void analyse_record(const AnalyseOptions& opt) {
     auto describe = [&](const Position& p, const Move& m) { return describe_move(engine, p, m); };
     nlohmann::json j = analysis::review_json(r, describe);
     j["rules"] = game->rules().to_string();
-    if (r.estimate) j["table_note"] = src.why;
+    if (r.estimate && !src.why.empty()) j["table_note"] = src.why;
     std::cout << j.dump(2) << "\n";
     return;
   }

@@ -167,9 +167,9 @@ void add_solve_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "solve", "Solve a rule set: the exact winning chance of every state, as a table file");
   static SolveArgs args;
-  cmd->add_option("--rules,-r", args.rules, "rule set")->capture_default_str();
-  cmd->add_option("--out,-o", args.out,
-                  "table file (default $UR_DATA_DIR/tables/<rules>.urt, data dir ./data)");
+  add_rules_and_out(*cmd, args.rules, args.out,
+                    "table file (default $UR_DATA_DIR/tables/<rules>.urt, or "
+                    "<rules>.endgame<K>.urt with --endgame; data dir ./data)");
   cmd->add_option("--threads,-t", args.threads, "threads")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();

@@ -24,13 +24,8 @@ MultisetIndexResult MultisetIndex::create(const Engine& engine, int endgame) {
   s.staging_ = engine.has_staging();
   const int n = engine.path_length();
   s.off_index_ = n + 1;
-  for (int i = 1; i <= n; ++i) {
-    const Cell c = engine.cell_at(Player::kLight, i);
-    const Cell d = engine.cell_at(Player::kDark, i);
-    if (cell_file(d) != cell_file(c) || cell_rank(d) != 4 - cell_rank(c) ||
-        engine.landing(Player::kLight, i) != engine.landing(Player::kDark, i))
-      return Error{Errc::kBadRules, name + ": the two paths are not mirror images"};
-  }
+  if (!paths_are_mirrored(engine))
+    return Error{Errc::kBadRules, name + ": the two paths are not mirror images"};
   // Pieces never stand below the entry index of a fixed-index entry (Bell's a2).
   const int min_entry = r.entry == EntryTarget::kFixedIndex ? r.entry_index : 1;
   std::map<int, int> slot_of_cell;

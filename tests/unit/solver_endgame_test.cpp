@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "../test_util.h"
 #include "engine/notation.h"
 #include "solver/state_index.h"
 #include "solver/table_file.h"
@@ -175,13 +176,7 @@ TEST_F(EndgameTableTest, RefusesAWrongOrDamagedEndgameTable) {
   }
   // Truncated and corrupted copies of a good one.
   const std::string path = write("murray", 2, "good.urt");
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), {});
-  const std::string cut = (dir_ / "cut.urt").string(), flip = (dir_ / "flip.urt").string();
-  std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() - 10);
-  bytes[bytes.size() / 2] ^= 0x10;
-  std::ofstream(flip, std::ios::binary) << bytes;
-  for (const std::string& bad : {cut, flip}) {
+  for (const std::string& bad : test::damaged_copies(path, dir_.string())) {
     TableLookup r = open_table(rule_set_or_throw("murray"), bad, true);
     EXPECT_EQ(r.state, TableState::kRefused) << bad;
     EXPECT_FALSE(r.why.empty());

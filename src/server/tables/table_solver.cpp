@@ -127,9 +127,11 @@ void TableSolver::run() {
     j.memory = std::max(memory_needed(j.states), solver::ValueIteration::memory_needed(index));
     plan.push_back(std::move(j));
   }
-  // The default rule set first (most games are Finkel), then the smallest first.
+  // The default rule set first (most games are Finkel), then the whole tables from the
+  // smallest, then the endgame tables from the smallest.
   std::stable_sort(plan.begin(), plan.end(), [](const Job& a, const Job& b) {
     if ((a.preset == "finkel") != (b.preset == "finkel")) return a.preset == "finkel";
+    if ((a.endgame > 0) != (b.endgame > 0)) return b.endgame > 0;
     return a.states < b.states;
   });
   {

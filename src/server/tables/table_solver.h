@@ -7,7 +7,7 @@
 // take the server down (a crash or the kernel's OOM killer ends only the child), it is stopped
 // with SIGTERM when the server stops, and it resumes from its checkpoints
 // (solver/value_iteration.h) when the server starts again. Finkel comes first (the default rule
-// set), then the others from the smallest; a rule set too large to solve whole (Murray's and the
+// set), then the others from the smallest, then the endgame tables; a rule set too large to solve whole (Murray's and the
 // boxed game's seven counters) gets its endgame table instead (`ur solve --endgame K`, the most
 // pieces left a side whose table has at most kMaxEndgameStates states and fits the memory
 // limit); a solve that would need more memory than the limit is skipped and the log says so. Progress is read from the child's per-layer lines and shown
