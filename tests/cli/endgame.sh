@@ -40,6 +40,17 @@ head -c 5000 "$work/data/tables/murray.endgame1.urt" >"$work/cut.urt"
   fail "a truncated table was read"
 [ -s "$work/err" ] || fail "a truncated table: no reason given"
 
+echo "check: ur engine's eval is exact inside the endgame and an estimate before it"
+t="$work/data/tables/murray.endgame1.urt"
+printf '%s\n' "setoption name Rules value murray" "setoption name Table value $t" \
+  "position Lr/0ssssss/3ssssss" eval "position Lr/00sssss/3ssssss" eval quit |
+  "$UR" engine >"$work/out" 2>"$work/err" || fail "ur engine exited $?: $(cat "$work/err")"
+want=$("$UR" table query "$t" --position 'Lr/0ssssss/3ssssss' | grep -Eo "[0-9]\.[0-9]{6}$")
+grep -v '^evalok$' "$work/out" | sed -n 1p | grep -qx "eval win $want" ||
+  fail "eval inside: '$(cat "$work/out")', the table says $want"
+grep -v '^evalok$' "$work/out" | sed -n 2p | grep -Eqx "eval win 0\.[0-9]{6} estimate" ||
+  fail "eval outside: '$(cat "$work/out")'"
+
 echo "check: the perfect player plays murray from the endgame table and search before it"
 out=$("$UR" tournament --rules murray --a perfect --b greedy --games 2 2>&1) ||
   fail "tournament exited $?: $out"
