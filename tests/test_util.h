@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -139,6 +140,25 @@ inline std::string read_text(const std::string& path) {
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
+}
+
+// The file at `path` with its bytes changed by `edit`, written to `out` (the damaged files the
+// readers of tables and networks must refuse); returns `out`.
+inline std::string edited_copy(const std::string& path, const std::string& out,
+                               const std::function<void(std::string&)>& edit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  edit(bytes);
+  std::ofstream(out, std::ios::binary | std::ios::trunc) << bytes;
+  return out;
+}
+
+// Two damaged copies of the file at `path` in directory `dir`: cut 10 bytes short, and with a
+// bit of its middle byte flipped.
+inline std::vector<std::string> damaged_copies(const std::string& path, const std::string& dir) {
+  return {edited_copy(path, dir + "/cut.bin", [](std::string& b) { b.resize(b.size() - 10); }),
+          edited_copy(path, dir + "/flip.bin", [](std::string& b) { b[b.size() / 2] ^= 0x10; })};
 }
 
 }  // namespace ur::test

@@ -141,6 +141,8 @@ Move ExpectimaxAgent::choose(const Engine& engine, const Position& pos, const St
 
 double ExpectimaxAgent::search(const Position& p, int depth, double alpha, double beta) {
   if (p.is_over()) return p.turn == pov_ ? 1.0 : 0.0;
+  if (options_.table && p.phase == Phase::kAwaitingRoll && options_.table->covers(p))
+    return options_.table->value(p, pov_);
   if (depth <= 0) return leaf(p);
   if (++nodes_ % kPollInterval == 0) poll();
   if (aborted_) return 0.5;  // ignored: the caller discards an aborted iteration

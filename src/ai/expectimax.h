@@ -35,6 +35,7 @@
 #include "ai/agent.h"
 #include "ai/evaluation.h"
 #include "ai/transposition.h"
+#include "solver/table_store.h"
 
 namespace ur::ai {
 
@@ -50,6 +51,9 @@ struct ExpectimaxOptions {
   // name says where the network came from (`network_file`, "" for the data directory's).
   std::shared_ptr<const Network> network{};
   std::string network_file{};
+  // A solved table of the rule set, whole or an endgame table: every position it covers is
+  // valued exactly from it and not searched further (the endgame as the search's leaves).
+  std::shared_ptr<const solver::SolvedTable> table{};
 };
 
 // How a search's depth is spent, in internal units: the user's depth is `unit` units, a

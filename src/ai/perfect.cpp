@@ -1,15 +1,27 @@
 #include "ai/perfect.h"
 
+#include "ai/expectimax.h"
+
 namespace ur::ai {
 namespace {
 
+// The hard level's depth: before an endgame table's positions the perfect agent searches as
+// hard does, with the table's exact values wherever the search reaches the endgame.
+constexpr int kBeforeEndgameDepth = 4;
+
 class PerfectAgent : public Agent {
  public:
-  explicit PerfectAgent(solver::SolvedTable solved) : solved_(std::move(solved)) {}
+  explicit PerfectAgent(solver::SolvedTable solved) : solved_(std::move(solved)) {
+    if (solved_.endgame() > 0)
+      before_ = std::make_unique<ExpectimaxAgent>(
+          ExpectimaxOptions{.depth = kBeforeEndgameDepth,
+                            .table = std::make_shared<const solver::SolvedTable>(solved_)});
+  }
 
   std::string name() const override { return "perfect"; }
 
-  Move choose(const Engine& engine, const Position& pos, const StopToken&) override {
+  Move choose(const Engine& engine, const Position& pos, const StopToken& stop) override {
+    if (before_ && !solved_.covers(pos)) return before_->choose(engine, pos, stop);
     MoveList moves;
     engine.legal_moves(pos, moves);
     int best = 0;
@@ -28,6 +40,7 @@ class PerfectAgent : public Agent {
   double value_for(const Position& q, Player mover) const { return solved_.value(q, mover); }
 
   solver::SolvedTable solved_;
+  std::unique_ptr<ExpectimaxAgent> before_;  // an endgame table: the search before it
 };
 
 }  // namespace

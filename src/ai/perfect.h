@@ -4,8 +4,11 @@
 // Where the table comes from: the spec's table= parameter (a file), else the data directory's
 // table of the rule set; both through the process's solver::TableStore, which opens, verifies
 // and indexes each table once and shares it, read-only and mmapped, with every agent and
-// thread. Where no table exists, or the rule set cannot be solved (boxed, Murray), `perfect`
-// says so and the "perfect" difficulty level falls back to the strongest search.
+// thread. With an endgame table (the seven-counter Murray and boxed games: each side at most k
+// pieces left) it plays exactly inside the endgame and searches as the hard level does before
+// it, the search valuing every endgame position it reaches from the table. Where no table
+// exists `perfect` says so and the "perfect" difficulty level falls back to the strongest
+// search.
 #pragma once
 
 #include <memory>

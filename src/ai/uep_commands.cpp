@@ -170,11 +170,14 @@ void UepEngine::cmd_eval() {
   const Player me = pos_.turn;
   const solver::TableLookup found = solver::find_table(tables_, engine.rules(), settings_.table);
   const solver::SolvedTable* table = found.ready() ? &found.solved : nullptr;
-  // Tables hold the positions awaiting a throw or a decision; the rest are estimated.
-  const bool exact = table != nullptr &&
+  // Tables hold the positions awaiting a throw or a decision (an endgame table those with at
+  // most k pieces left a side); the rest are estimated, the search reading the table where it
+  // reaches positions the table holds.
+  const bool exact = table != nullptr && table->covers(pos_) &&
                      (pos_.phase == Phase::kAwaitingRoll || pos_.is_decision() || pos_.is_over());
   ExpectimaxOptions options;
   options.depth = settings_.eval_depth;
+  if (table != nullptr) options.table = std::make_shared<const solver::SolvedTable>(*table);
   ExpectimaxAgent search(options);
   auto value = [&](const Position& q) {
     if (q.is_over()) return q.turn == me ? 1.0 : 0.0;

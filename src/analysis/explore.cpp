@@ -29,7 +29,7 @@ Exploration explore(ValueSource& src, const Position& p) {
   Exploration x;
   x.position = p;
   x.actor = p.turn;
-  x.estimate = !src.exact();
+  x.estimate = !src.exact_at(p);
   x.value = src.value(p, p.turn);
   if (p.is_decision()) {
     x.moves = moves_of(src, p);

@@ -29,6 +29,7 @@ Step throw_step(ValueSource& src, const Position& p, int event, int outcome) {
     if (o.outcome == outcome) after = v;
   }
   s.luck = after - expected;
+  s.exact = src.exact_at(p);
   s.light_before = for_light(p.turn, expected);
   s.light_after = for_light(p.turn, after);
   return s;
@@ -56,6 +57,7 @@ Step decision_step(ValueSource& src, const Position& p, int event, const Move& p
   }
   s.lost = std::max(0.0, s.best_value - s.played_value);
   s.grade = grade_of(s.lost, s.legal);
+  s.exact = src.exact_at(p);
   s.light_before = for_light(p.turn, s.best_value);
   s.light_after = for_light(p.turn, s.played_value);
   return s;
@@ -78,6 +80,7 @@ void summarise_players(Review& r) {
     ++pr.grades[static_cast<int>(s.grade)];
     if (s.legal < 2) continue;
     ++pr.decisions;
+    if (s.exact) ++r.exact_decisions;
     if (s.grade == Grade::kBest) ++pr.best;
     pr.worst = std::max(pr.worst, s.lost);
     losses[index_of(s.player)].push_back(s.lost);

@@ -50,6 +50,9 @@ struct Step {
   double played_value = 0, best_value = 0;
   double lost = 0;  // best_value - played_value (never negative); a resignation: all it had
   Grade grade = Grade::kForced;
+  // Whether the step's values are exact (a whole table; with an endgame table, a step inside
+  // the endgame) rather than estimated.
+  bool exact = false;
 };
 
 struct PlayerReview {
@@ -70,10 +73,11 @@ struct Review {
   std::vector<Step> steps;
   std::array<PlayerReview, 2> players;  // index_of(player)
   double start_value = 0.5;             // light's chance at the start
-  double result = 0.5;  // light's: 1 won, 0 lost; an unfinished game: the chance at its end
-  double residual = 0;  // result - start - (the four sums above)
-  bool estimate = false;
-  std::string source;              // ValueSource::name()
+  double result = 0.5;      // light's: 1 won, 0 lost; an unfinished game: the chance at its end
+  double residual = 0;      // result - start - (the four sums above)
+  bool estimate = false;    // some values are estimates (Step::exact says which)
+  int exact_decisions = 0;  // decisions with a choice graded from exact values
+  std::string source;       // ValueSource::name()
   std::vector<int> key_decisions;  // step indices: the decisions that cost most, largest first
   std::vector<int> key_throws;     // step indices: the throws that swung the game most
 };

@@ -84,9 +84,9 @@ nlohmann::json review_json(const Review& r, const MoveDescriber& describe) {
   for (int i = 0; i < static_cast<int>(r.steps.size()); ++i) {
     const Step& s = r.steps[i];
     if (s.kind == StepKind::kThrow)
-      throws.push_back(throw_json(s, r.estimate));
+      throws.push_back(throw_json(s, r.estimate && !s.exact));
     else
-      moves.push_back(decision_json(s, r.estimate, describe));
+      moves.push_back(decision_json(s, r.estimate && !s.exact, describe));
     json point{{"step", i + 1}, {"event", s.event}, {"light", s.light_after}};
     if (s.kind == StepKind::kDecision && s.grade >= Grade::kMistake)
       point["mark"] = grade_name(s.grade);
@@ -95,8 +95,9 @@ nlohmann::json review_json(const Review& r, const MoveDescriber& describe) {
   for (int i : r.key_throws) graph[i + 1]["mark"] = "luck";
   json key_decisions = json::array(), key_throws = json::array();
   for (int i : r.key_decisions)
-    key_decisions.push_back(decision_json(r.steps[i], r.estimate, describe));
-  for (int i : r.key_throws) key_throws.push_back(throw_json(r.steps[i], r.estimate));
+    key_decisions.push_back(decision_json(r.steps[i], r.estimate && !r.steps[i].exact, describe));
+  for (int i : r.key_throws)
+    key_throws.push_back(throw_json(r.steps[i], r.estimate && !r.steps[i].exact));
   const PlayerReview& l = r.players[0];
   const PlayerReview& d = r.players[1];
   json decomposition{{"start", r.start_value}, {"result", r.result},   {"light_luck", l.luck},
@@ -104,6 +105,7 @@ nlohmann::json review_json(const Review& r, const MoveDescriber& describe) {
                      {"residual", r.residual}};
   return {
       {"estimate", r.estimate},
+      {"exact_decisions", r.exact_decisions},
       {"source", r.source},
       {"summary", summary_line(r)},
       {"start_value", r.start_value},

@@ -89,11 +89,13 @@ struct PositionHash {
 class SearchSource final : public ValueSource {
  public:
   SearchSource(std::shared_ptr<const Engine> engine, int depth,
-               std::shared_ptr<const ai::Network> network = nullptr)
+               std::shared_ptr<const ai::Network> network = nullptr,
+               std::shared_ptr<const solver::SolvedTable> table = nullptr)
       : ValueSource(std::move(engine)),
         depth_(depth),
         learned_(network != nullptr),
-        search_(ai::ExpectimaxOptions{.depth = depth, .tt_bits = 16, .network = network}) {}
+        search_(ai::ExpectimaxOptions{
+            .depth = depth, .tt_bits = 16, .network = network, .table = std::move(table)}) {}
 
   double chance_value(const Position& q, Player pov) override {
     auto it = cache_.find(q);
@@ -117,7 +119,35 @@ class SearchSource final : public ValueSource {
   std::unordered_map<Position, double, PositionHash> cache_;
 };
 
+// An endgame table inside it, the search (reading the table at its leaves) before it.
+class EndgameSource final : public ValueSource {
+ public:
+  EndgameSource(const solver::SolvedTable& solved, int depth)
+      : ValueSource(solved.engine),
+        table_(std::make_shared<const solver::SolvedTable>(solved)),
+        search_(solved.engine, depth, nullptr, table_) {}
+
+  double chance_value(const Position& q, Player pov) override {
+    if (q.phase == Phase::kAwaitingRoll && table_->covers(q)) return table_->value(q, pov);
+    return search_.chance_value(q, pov);
+  }
+  bool exact() const override { return false; }
+  bool exact_at(const Position& q) const override { return table_->covers(q); }
+  std::string name() const override {
+    return "endgame(k=" + std::to_string(table_->endgame()) + ")+" + search_.name();
+  }
+
+ private:
+  std::shared_ptr<const solver::SolvedTable> table_;
+  SearchSource search_;
+};
+
 }  // namespace
+
+std::unique_ptr<ValueSource> endgame_source(const solver::SolvedTable& solved, int depth) {
+  if (depth <= 0) depth = default_search_depth(*solved.engine);
+  return std::make_unique<EndgameSource>(solved, depth);
+}
 
 std::unique_ptr<ValueSource> table_source(std::shared_ptr<const Engine> engine,
                                           std::shared_ptr<const solver::Table> table,
@@ -143,6 +173,10 @@ OpenedSource open_source(const RuleSet& rules, const solver::TableStore* tables,
   OpenedSource out;
   solver::TableLookup found = solver::find_table(tables, rules, table_path);
   out.table = found.state;
+  if (found.ready() && found.solved.endgame() > 0) {
+    out.source = endgame_source(found.solved, depth);
+    return out;
+  }
   if (found.ready()) {
     out.source = table_source(found.solved.engine, found.solved.table, found.solved.index);
     return out;

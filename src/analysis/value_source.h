@@ -8,6 +8,8 @@
 //           is thrown again: V = sum p_i V_i / (1 - p_tie))
 //   search  expectimax (src/ai/expectimax.h) at a fixed depth: an estimate, for the rule sets
 //           without a table (murray, boxed, parameterised ones) or when the table is refused
+//   endgame an endgame table (each side at most k pieces left): exact inside it, the search's
+//           estimate before it, with the table's values wherever the search reaches it
 //
 // Decision nodes are not asked of the source: value() takes the best of their moves for the
 // side that decides, so "the value after a throw" means "with the best decision that follows".
@@ -31,8 +33,15 @@ class ValueSource {
   virtual ~ValueSource() = default;
   // The winning chance of `pov` at q; q awaits a throw (any chance phase) and is not over.
   virtual double chance_value(const Position& q, Player pov) = 0;
-  // True for a solved table; false for a search estimate.
+  // True for a solved table; false for a search estimate (or an endgame table's source, which
+  // is exact only at the positions exact_at names).
   virtual bool exact() const = 0;
+  // Whether value(q) is exact: everywhere for a whole table, inside the endgame for an endgame
+  // table's source, nowhere for a search.
+  virtual bool exact_at(const Position& q) const {
+    (void)q;
+    return exact();
+  }
   // What the values come from, for people: "table", "expectimax(depth=2)".
   virtual std::string name() const = 0;
   const Engine& engine() const { return *engine_; }
@@ -51,6 +60,10 @@ class ValueSource {
 std::unique_ptr<ValueSource> table_source(std::shared_ptr<const Engine> engine,
                                           std::shared_ptr<const solver::Table> table,
                                           std::shared_ptr<const solver::StateIndex> index);
+
+// Exact values inside an endgame table (solved.endgame() > 0), estimates from expectimax at
+// `depth` plies before it, the search reading the table wherever it reaches the endgame.
+std::unique_ptr<ValueSource> endgame_source(const solver::SolvedTable& solved, int depth = 0);
 
 // Estimates from expectimax at `depth` plies (0: the default depth for the rule set, chosen so
 // that a whole game reviews in about a second on one core; docs/analysis.md).

@@ -47,7 +47,7 @@ std::string player_line(const analysis::Review& r, Player p) {
 }
 
 std::string step_line(const Engine& engine, const analysis::Review& r, const analysis::Step& s) {
-  const char* est = r.estimate ? "~" : "";
+  const char* est = r.estimate && !s.exact ? "~" : "";
   if (s.kind == analysis::StepKind::kThrow)
     return fmt::format("  {:>4}  {:<5} threw {}{:<19} luck {}{}", s.event + 1,
                        player_name(s.player), s.outcome, "", est, pct(s.luck));
@@ -147,14 +147,19 @@ void analyse_record(const AnalyseOptions& opt) {
     auto describe = [&](const Position& p, const Move& m) { return describe_move(engine, p, m); };
     nlohmann::json j = analysis::review_json(r, describe);
     j["rules"] = game->rules().to_string();
-    if (r.estimate) j["table_note"] = src.why;
+    if (r.estimate && !src.why.empty()) j["table_note"] = src.why;
     std::cout << j.dump(2) << "\n";
     return;
   }
   std::cout << fmt::format(
       "{}: {} events, {} steps, values {}\n", game->rules().to_string(), game->events().size(),
       r.steps.size(),
-      r.estimate ? "ESTIMATED by " + r.source + " (" + src.why + ")" : "exact (table)");
+      !r.estimate ? "exact (table)"
+      : src.table == analysis::TableState::kReady
+          ? fmt::format("exact in the endgame, estimated before it ({}; {} decisions graded "
+                        "exactly, the others marked ~)",
+                        r.source, r.exact_decisions)
+          : "ESTIMATED by " + r.source + " (" + src.why + ")");
   for (const analysis::Step& s : r.steps) {
     const bool shown = s.kind == analysis::StepKind::kResign ||
                        (s.kind == analysis::StepKind::kDecision && s.legal > 1);

@@ -47,6 +47,7 @@ struct SolveArgs {
   std::string precision = "u16";
   std::string encoding = "auto";
   int threads = 2;
+  int endgame = 0;  // k > 0: only the positions with at most k pieces left a side
   double tolerance = 1e-7;
   double memory_gib = 0;  // 0: the machine's memory
   bool count = false;
@@ -61,9 +62,13 @@ bool fits(const solver::StateIndex& index, const std::string& rules, const Solve
                                  ? static_cast<std::uint64_t>(args.memory_gib * (1ull << 30))
                                  : machine_memory();
   if (args.count) {
-    std::cout << fmt::format("{} states ({} encoding, {} layers), needs {} to solve\n",
-                             index.size(), index.dense() ? "dense" : "multiset",
-                             index.layers().size(), gib(need));
+    std::cout << fmt::format(
+        "{} states ({} encoding{}, {} layers), needs {} to solve\n", index.size(),
+        index.dense() ? "dense" : "multiset",
+        index.endgame() > 0
+            ? fmt::format(", endgame: at most {} pieces left a side", index.endgame())
+            : "",
+        index.layers().size(), gib(need));
     return false;
   }
   if (std::string why = solver::ValueIteration::cannot_solve(index); !why.empty() || need > have) {
@@ -83,7 +88,7 @@ void run_solve(const SolveArgs& args) {
   const auto encoding = args.encoding == "dense"      ? solver::Encoding::kDense
                         : args.encoding == "multiset" ? solver::Encoding::kMultiset
                                                       : solver::Encoding::kAuto;
-  solver::StateIndexResult ir = solver::StateIndex::create(engine, encoding);
+  solver::StateIndexResult ir = solver::StateIndex::create(engine, encoding, args.endgame);
   if (auto* e = std::get_if<Error>(&ir)) {
     std::cerr << "ur solve: " << e->message << "\n";
     exit_status() = 2;
@@ -92,7 +97,8 @@ void run_solve(const SolveArgs& args) {
   const solver::StateIndex& index = std::get<solver::StateIndex>(ir);
   const std::string rules = engine.rules().to_string();
   if (!fits(index, rules, args)) return;
-  const std::string out = args.out.empty() ? solver::table_path(data_dir(), rules) : args.out;
+  const std::string out =
+      args.out.empty() ? solver::table_path(data_dir(), rules, args.endgame) : args.out;
   solver::SolveOptions opt;
   opt.threads = args.threads;
   opt.tolerance = args.tolerance;
@@ -147,11 +153,12 @@ void run_solve(const SolveArgs& args) {
                            std::filesystem::file_size(out));
   std::cout << fmt::format("time {:.1f} s, peak memory {:.2f} GiB\n", secs,
                            peak_rss_kib() / 1048576.0);
+  if (!args.keep_checkpoint) std::filesystem::remove_all(opt.checkpoint_dir);
+  if (index.endgame() > 0) return;  // the start is not an endgame position
   std::cout << fmt::format(
       "start position: the first player (light, to throw) wins with "
       "probability {:.6f}\n",
       vi.value(start));
-  if (!args.keep_checkpoint) std::filesystem::remove_all(opt.checkpoint_dir);
 }
 
 }  // namespace
@@ -160,9 +167,9 @@ void add_solve_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "solve", "Solve a rule set: the exact winning chance of every state, as a table file");
   static SolveArgs args;
-  cmd->add_option("--rules,-r", args.rules, "rule set")->capture_default_str();
-  cmd->add_option("--out,-o", args.out,
-                  "table file (default $UR_DATA_DIR/tables/<rules>.urt, data dir ./data)");
+  add_rules_and_out(*cmd, args.rules, args.out,
+                    "table file (default $UR_DATA_DIR/tables/<rules>.urt, or "
+                    "<rules>.endgame<K>.urt with --endgame; data dir ./data)");
   cmd->add_option("--threads,-t", args.threads, "threads")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
@@ -177,6 +184,10 @@ void add_solve_command(CLI::App& app) {
                   "state encoding: dense where it applies, else multiset (auto), or either")
       ->check(CLI::IsMember({"auto", "dense", "multiset"}))
       ->capture_default_str();
+  cmd->add_option("--endgame", args.endgame,
+                  "an endgame table: only the positions where each side has at most K pieces "
+                  "left (default out $UR_DATA_DIR/tables/<rules>.endgame<K>.urt)")
+      ->check(CLI::Range(1, solver::kMaxPieces - 1));
   cmd->add_option("--memory", args.memory_gib,
                   "GiB the solve may use; a bigger one is refused (default: the machine's memory)")
       ->check(CLI::Range(0.0, 1e6));

@@ -43,6 +43,8 @@ void run_info(const std::string& file) {
       "checksums: ok\n",
       i.rules, i.encoding, i.version, i.type == solver::ValueType::kU16 ? "u16" : "f32", i.states,
       i.payload_bytes, i.residual);
+  if (const int k = solver::StateIndex::endgame_of(i.encoding); k > 0)
+    std::cout << fmt::format("endgame:   at most {} pieces left a side\n", k);
 }
 
 // The win probability of the side to move in `p`, and after each of its legal moves.
@@ -95,21 +97,27 @@ void run_query(const std::string& file, const std::string& position) {
   const auto opened = open_or_report(file, "query");
   if (!opened) return;
   const auto& t = *opened;
-  const Engine engine(rule_set_or_throw(t.info().rules));
-  solver::StateIndexResult ir = solver::StateIndex::for_table(engine, t.info().encoding);
-  const auto* index = std::get_if<solver::StateIndex>(&ir);
-  if (!index || index->encoding_id() != t.info().encoding || index->size() != t.size()) {
-    std::cerr << "ur table query: the table's state encoding does not match this build\n";
+  const solver::TableLookup found =
+      solver::open_table(rule_set_or_throw(t.info().rules), file, true);
+  if (!found.ready()) {
+    std::cerr << "ur table query: " << found.why << "\n";
     exit_status() = 1;
     return;
   }
-  PositionResult pr = parse_position_string(engine, position);
+  const solver::SolvedTable& solved = found.solved;
+  PositionResult pr = parse_position_string(*solved.engine, position);
   if (auto* e = std::get_if<Error>(&pr)) {
     std::cerr << "ur table query: " << e->message << "\n";
     exit_status() = 2;
     return;
   }
-  print_values(engine, t, *index, std::get<Position>(pr));
+  const Position& p = std::get<Position>(pr);
+  if (std::string why = solved.outside(p); !why.empty()) {
+    std::cerr << "ur table query: " << why << "\n";
+    exit_status() = 2;
+    return;
+  }
+  print_values(*solved.engine, *solved.table, *solved.index, p);
 }
 
 }  // namespace

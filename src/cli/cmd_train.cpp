@@ -102,9 +102,8 @@ void add_train_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "train", "Learn a value network for a rule set by self-play TD(lambda), for the net agent");
   static TrainArgs args;
-  cmd->add_option("--rules,-r", args.rules, "rule set")->capture_default_str();
-  cmd->add_option("--out,-o", args.out,
-                  "network file (default $UR_DATA_DIR/networks/<rules>.urn, data dir ./data)");
+  add_rules_and_out(*cmd, args.rules, args.out,
+                    "network file (default $UR_DATA_DIR/networks/<rules>.urn, data dir ./data)");
   cmd->add_option("--games,-g", args.games, "self-play games to reach in all")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000}))
       ->capture_default_str();

@@ -30,6 +30,12 @@ const solver::TableStore& table_store();
 // WHY" on stderr and setting exit status 2.
 std::optional<RuleSet> rules_option(std::string_view command, const std::string& text);
 
+// The --rules and --out options of a command that writes a rule set's file into the data
+// directory (`ur solve`, `ur train`); `out_help` says what the file is and where it goes
+// without --out.
+void add_rules_and_out(CLI::App& cmd, std::string& rules, std::string& out,
+                       const std::string& out_help);
+
 // Reads a whole file ("-": standard input) into `text`; false with the reason in `error`.
 bool read_input(const std::string& file, std::string& text, std::string& error);
 

@@ -37,6 +37,12 @@ std::optional<RuleSet> rules_option(std::string_view command, const std::string&
   return std::get<RuleSet>(std::move(parsed));
 }
 
+void add_rules_and_out(CLI::App& cmd, std::string& rules, std::string& out,
+                       const std::string& out_help) {
+  cmd.add_option("--rules,-r", rules, "rule set")->capture_default_str();
+  cmd.add_option("--out,-o", out, out_help);
+}
+
 double percentile(std::vector<double>& v, double q) {
   if (v.empty()) return 0;
   auto k =

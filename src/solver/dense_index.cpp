@@ -24,12 +24,10 @@ DenseIndexResult DenseIndex::create(const Engine& engine) {
   s.off_index_ = n + 1;
   int min_entry = 1;
   if (r.entry == EntryTarget::kFixedIndex) min_entry = r.entry_index;
+  if (!paths_are_mirrored(engine))
+    return Error{Errc::kBadRules, name + ": the two paths are not mirror images"};
   for (int i = 1; i <= n; ++i) {
     const Cell c = engine.cell_at(Player::kLight, i);
-    const Cell d = engine.cell_at(Player::kDark, i);
-    if (cell_file(d) != cell_file(c) || cell_rank(d) != 4 - cell_rank(c) ||
-        engine.landing(Player::kLight, i) != engine.landing(Player::kDark, i))
-      return Error{Errc::kBadRules, name + ": the two paths are not mirror images"};
     for (int j = 1; j < i; ++j)
       if (engine.cell_at(Player::kLight, j) == c)
         return Error{Errc::kBadRules, name + ": the path visits square " + cell_name(c) + " twice"};

@@ -7,9 +7,25 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/engine.h"
+
 namespace ur::solver {
 
 inline constexpr int kMaxPieces = 7;
+
+// Whether dark's path is light's mirrored across the middle row, square rule for square rule:
+// what lets one table serve both colours (a state is seen from the side to move), which every
+// state encoding relies on.
+inline bool paths_are_mirrored(const Engine& engine) {
+  for (int i = 1; i <= engine.path_length(); ++i) {
+    const Cell c = engine.cell_at(Player::kLight, i);
+    const Cell d = engine.cell_at(Player::kDark, i);
+    if (cell_file(d) != cell_file(c) || cell_rank(d) != 4 - cell_rank(c) ||
+        engine.landing(Player::kLight, i) != engine.landing(Player::kDark, i))
+      return false;
+  }
+  return true;
+}
 
 // One solve layer: the states whose borne-off counts are {a, b} in either orientation.
 struct Layer {

@@ -7,25 +7,25 @@
 
 namespace ur::solver {
 
-MultisetIndexResult MultisetIndex::create(const Engine& engine) {
+MultisetIndexResult MultisetIndex::create(const Engine& engine, int endgame) {
   const RuleSet& r = engine.rules();
   const std::string name = r.to_string();
   if (r.pieces > kMaxPieces)
     return Error{Errc::kBadRules,
                  name + ": at most " + std::to_string(kMaxPieces) + " pieces a side"};
+  if (endgame < 0 || endgame >= r.pieces)
+    return Error{Errc::kBadRules, name + ": an endgame table holds 1 to " +
+                                      std::to_string(r.pieces - 1) + " pieces left a side, not " +
+                                      std::to_string(endgame)};
   MultisetIndex s(engine);
   s.pieces_ = r.pieces;
+  s.endgame_ = endgame;
   s.stacking_ = r.stacking;
   s.staging_ = engine.has_staging();
   const int n = engine.path_length();
   s.off_index_ = n + 1;
-  for (int i = 1; i <= n; ++i) {
-    const Cell c = engine.cell_at(Player::kLight, i);
-    const Cell d = engine.cell_at(Player::kDark, i);
-    if (cell_file(d) != cell_file(c) || cell_rank(d) != 4 - cell_rank(c) ||
-        engine.landing(Player::kLight, i) != engine.landing(Player::kDark, i))
-      return Error{Errc::kBadRules, name + ": the two paths are not mirror images"};
-  }
+  if (!paths_are_mirrored(engine))
+    return Error{Errc::kBadRules, name + ": the two paths are not mirror images"};
   // Pieces never stand below the entry index of a fixed-index entry (Bell's a2).
   const int min_entry = r.entry == EntryTarget::kFixedIndex ? r.entry_index : 1;
   std::map<int, int> slot_of_cell;
@@ -107,6 +107,8 @@ void MultisetIndex::build_tables() {
     after.swap(here);
   }
   layers_ = layer_order(P);
+  // An endgame index keeps the layers where both sides have at most k pieces left.
+  std::erase_if(layers_, [&](const Layer& l) { return P - l.a > endgame_left(); });
   std::uint64_t cur = 0;
   for (Layer& l : layers_) {
     l.begin = cur;
@@ -135,7 +137,8 @@ std::string MultisetIndex::encoding_id() const {
   char digest[17];
   std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(h));
   return "ur-multiset-1:P" + std::to_string(pieces_) + (stacking_ ? ":stack" : "") +
-         (staging_ ? ":staging" : "") + ":slots" + std::to_string(slots_.size()) + ":" + digest;
+         (staging_ ? ":staging" : "") + ":slots" + std::to_string(slots_.size()) + ":" + digest +
+         (endgame_ > 0 ? ":endgame" + std::to_string(endgame_) : "");
 }
 
 std::uint64_t MultisetIndex::rank(const Position& p) const {
@@ -143,7 +146,7 @@ std::uint64_t MultisetIndex::rank(const Position& p) const {
   const auto& mine = p.count[mover];
   const auto& theirs = p.count[1 - mover];
   const int a = mine[off_index_], b = theirs[off_index_];
-  assert(a < pieces_ && b < pieces_);
+  assert(a < pieces_ && b < pieces_ && contains(p));
   int x = pieces_ - a, y = pieces_ - b;
   std::uint64_t r = base_[a][b];
   // An empty slot adds cum[...][0] = 0 and places nothing: only the occupied ones, in order.

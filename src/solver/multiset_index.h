@@ -48,7 +48,11 @@ class MultisetIndex {
 
   // Refuses rule sets whose paths are not mirror images, more than kMaxPieces pieces, a square
   // more than two path indices of one side land on, or a layer too large to solve.
-  static MultisetIndexResult create(const Engine& engine);
+  //
+  // endgame = k > 0: the endgame index, only the states where each side has at most k pieces
+  // left to bear off (layers a, b >= P - k). Moves never lower a borne-off count, so these
+  // layers are closed under play and solve on their own; k must be 1..P-1.
+  static MultisetIndexResult create(const Engine& engine, int endgame = 0);
 
   std::uint64_t size() const { return size_; }
   const std::vector<Layer>& layers() const { return layers_; }
@@ -57,6 +61,14 @@ class MultisetIndex {
   Position unrank(std::uint64_t index) const;
   const Engine& engine() const { return *engine_; }
   int slots() const { return static_cast<int>(slots_.size()); }
+  // 0 for the whole game, else k: the pieces each side may have left in an endgame index.
+  int endgame() const { return endgame_; }
+  // Whether rank() may be asked about p: both sides have borne off at least P - k pieces
+  // (always true for the whole game's index).
+  bool contains(const Position& p) const {
+    return p.count[0][off_index_] >= pieces_ - endgame_left() &&
+           p.count[1][off_index_] >= pieces_ - endgame_left();
+  }
 
  private:
   struct Option {
@@ -75,6 +87,7 @@ class MultisetIndex {
   };
 
   explicit MultisetIndex(const Engine& engine) : engine_(&engine) {}
+  int endgame_left() const { return endgame_ > 0 ? endgame_ : pieces_; }
   void add_digits(Slot& s) const;
   void build_tables();
   const std::uint64_t* cum(int j, int x, int y) const {
@@ -87,6 +100,7 @@ class MultisetIndex {
   int off_index_ = 15;
   bool stacking_ = false;
   bool staging_ = false;
+  int endgame_ = 0;
   std::vector<Slot> slots_;
   // The slot of each side's path index (-1: none, such as the waiting pieces' index 0): rank()
   // visits only the slots the occupancy masks mark, since an empty slot adds nothing.

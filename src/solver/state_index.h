@@ -31,13 +31,15 @@ enum class Encoding : std::uint8_t { kAuto, kDense, kMultiset };
 
 class StateIndex {
  public:
-  static StateIndexResult create(const Engine& engine, Encoding encoding = Encoding::kAuto);
-  // The index of the kind a table's encoding id names (the caller still compares the ids:
-  // another layout of the same kind is refused there).
-  static StateIndexResult for_table(const Engine& engine, const std::string& encoding_id) {
-    const bool multiset = encoding_id.rfind("ur-multiset", 0) == 0;
-    return create(engine, multiset ? Encoding::kMultiset : Encoding::kAuto);
-  }
+  // endgame = k > 0: the multiset index of the states where each side has at most k pieces
+  // left (an endgame table; MultisetIndex::create), whatever `encoding` says.
+  static StateIndexResult create(const Engine& engine, Encoding encoding = Encoding::kAuto,
+                                 int endgame = 0);
+  // The index of the kind a table's encoding id names, an endgame index when it names one (the
+  // caller still compares the ids: another layout of the same kind is refused there).
+  static StateIndexResult for_table(const Engine& engine, const std::string& encoding_id);
+  // The k of an encoding id's ":endgame<k>" suffix, 0 when it has none.
+  static int endgame_of(const std::string& encoding_id);
 
   std::uint64_t size() const;
   const std::vector<Layer>& layers() const;
@@ -46,6 +48,17 @@ class StateIndex {
   std::uint64_t rank(const Position& p) const {
     if (const auto* d = std::get_if<DenseIndex>(&index_)) return d->rank(p);
     return std::get<MultisetIndex>(index_).rank(p);
+  }
+  // 0 for a whole game's index, else k: each side has at most k pieces left in its states.
+  int endgame() const {
+    const auto* m = multiset();
+    return m != nullptr ? m->endgame() : 0;
+  }
+  // Whether rank() may be asked about p (awaiting a throw): always for a whole game's index;
+  // for an endgame index, when both sides have at most k pieces left.
+  bool contains(const Position& p) const {
+    const auto* m = multiset();
+    return m == nullptr || m->contains(p);
   }
   // The position of an index, light to move.
   Position unrank(std::uint64_t index) const;

@@ -31,13 +31,24 @@ struct SolvedTable {
   std::shared_ptr<const StateIndex> index;
   std::shared_ptr<const Engine> engine;
 
+  // 0 for a table of the whole game; k for an endgame table, which holds only the positions
+  // where each side has at most k pieces left to bear off.
+  int endgame() const { return index ? index->endgame() : 0; }
+  // Whether value() may be asked about q: every position of the game for a whole table; for an
+  // endgame table a finished game or a position past the start where both sides have at most k
+  // pieces left (moves only bear pieces off, so every position after it is covered too).
+  bool covers(const Position& q) const;
+  // Why q is outside an endgame table, for people ("" when covers(q)).
+  std::string outside(const Position& q) const;
+
   // The chance of `pov` in q: a position awaiting a throw read from the table, a finished
   // game, or a decision inside a turn (a move; the boxed game's award, double or forfeit move)
   // taken by whoever decides there. Not the start's roll-off or coin call (analysis/ does it).
+  // q must be covered (covers(q)); callers of an endgame table ask first.
   double value(const Position& q, Player pov) const;
 };
 
-// The same for a table, index and engine held elsewhere.
+// The same for a table, index and engine held elsewhere (q within the index: index.contains).
 double table_value(const Table& table, const StateIndex& index, const Engine& engine,
                    const Position& q, Player pov);
 
@@ -62,6 +73,11 @@ std::string table_file_name(const std::string& rules);
 // Where the table of `rules` lives in a data directory: DATA_DIR/tables/<file name>.
 std::string table_path(const std::string& data_dir, const std::string& rules);
 
+// The file name of a rule set's endgame table with at most k pieces left a side
+// ("murray" -> "murray.endgame4.urt"); k = 0 names the whole table.
+std::string table_file_name(const std::string& rules, int endgame);
+std::string table_path(const std::string& data_dir, const std::string& rules, int endgame);
+
 // Opens, verifies and indexes the table at `path` for `rules`, without caching (TableStore
 // caches); `exists` says whether the file is there (the store knows it from its listing).
 TableLookup open_table(const RuleSet& rules, const std::string& path, bool exists);
@@ -76,20 +92,24 @@ class TableStore {
 
   const std::string& tables_dir() const { return tables_dir_; }
   // Where the table of `rules` is (or is to be written): DATA_DIR/tables/<name>.urt.
-  std::string path_for(const std::string& rules) const;
+  std::string path_for(const std::string& rules, int endgame = 0) const;
 
-  // The table of `rules` in the data directory, or why there is none (answered once).
+  // The table of `rules` in the data directory, or why there is none (answered once). Where
+  // there is no whole table (a rule set too large to solve, or not solved yet) the endgame
+  // table with the most pieces left is the answer when there is one (SolvedTable::endgame).
   TableLookup find(const RuleSet& rules) const;
+  // The largest k of an endgame table of `rules` in the data directory, 0 when there is none.
+  int endgame_on_disk(const std::string& rules) const;
   // The table at `path` for `rules` (an explicit file), or why not (opened once per path).
   TableLookup find_file(const RuleSet& rules, const std::string& path) const;
   // Whether a verified table of `rules` is in the data directory.
   bool solved(const RuleSet& rules) const { return find(rules).ready(); }
   // Whether a table file of `rules` is in the data directory, verified or refused.
-  bool has_file(const std::string& rules) const;
+  bool has_file(const std::string& rules, int endgame = 0) const;
 
-  // A table of `rules` has been written at path_for(rules) since the store was built: the next
-  // find() opens and verifies it instead of answering from memory.
-  void add(const std::string& rules);
+  // A table of `rules` has been written at path_for(rules, endgame) since the store was built:
+  // the next find() opens and verifies it instead of answering from memory.
+  void add(const std::string& rules, int endgame = 0);
 
  private:
   // Keeps `answer` under `key` unless an add() came since `generation` (it may be stale).

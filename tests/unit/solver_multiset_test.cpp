@@ -12,13 +12,15 @@
 #include <set>
 #include <unordered_map>
 
+#include "../test_util.h"
 #include "engine/notation.h"
 #include "solver/state_index.h"
 #include "solver/table_file.h"
 #include "solver/table_store.h"
 #include "solver/value_iteration.h"
 
-namespace ur::solver {
+// A namespace of its own: the unity build may batch this file with the other solver tests.
+namespace ur::solver::multiset_test {
 namespace {
 
 struct Solved {
@@ -378,13 +380,7 @@ TEST_F(MultisetTableTest, RefusesAnotherEncodingRuleSetTruncationAndCorruption) 
   EXPECT_EQ(wrong.state, TableState::kRefused);
   EXPECT_NE(wrong.why.find("encoding"), std::string::npos) << wrong.why;
   // Truncated and corrupted copies.
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes((std::istreambuf_iterator<char>(in)), {});
-  const std::string cut = (dir_ / "cut.urt").string(), flip = (dir_ / "flip.urt").string();
-  std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() - 10);
-  bytes[bytes.size() / 2] ^= 0x10;
-  std::ofstream(flip, std::ios::binary) << bytes;
-  for (const std::string& bad : {cut, flip}) {
+  for (const std::string& bad : test::damaged_copies(path, dir_.string())) {
     TableLookup r = open_table(rule_set_or_throw("boxed(pieces=2)"), bad, true);
     EXPECT_EQ(r.state, TableState::kRefused) << bad;
     EXPECT_FALSE(r.why.empty());
@@ -404,4 +400,4 @@ TEST(ValueIteration, SaysWhatASolveNeedsBeforeAllocating) {
 }
 
 }  // namespace
-}  // namespace ur::solver
+}  // namespace ur::solver::multiset_test

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "../test_util.h"
 #include "engine/notation.h"
 #include "rules/presets.h"
 #include "solver/state_index.h"
@@ -260,12 +261,7 @@ class TableFileTest : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string corrupt_copy(const std::function<void(std::string&)>& edit) {
-    std::ifstream in(path_, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), {});
-    edit(bytes);
-    const std::string out = (dir_ / "bad.urt").string();
-    std::ofstream(out, std::ios::binary | std::ios::trunc) << bytes;
-    return out;
+    return test::edited_copy(path_, (dir_ / "bad.urt").string(), edit);
   }
   std::filesystem::path dir_;
   std::string path_;

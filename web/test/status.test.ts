@@ -170,6 +170,8 @@ test('the perfect level says when it plays as hard', () => {
     'Perfect (strongest: learned, no exact table)',
   );
   assert.equal(levelLabel('perfect', true, null, true), 'Perfect');
+  assert.equal(levelLabel('perfect', true, null, false, 3), 'Perfect (exact in the endgame)');
+  assert.equal(levelLabel('hard', true, null, false, 3), 'Hard');
   assert.equal(
     levelLabel('perfect', false, { state: 'solving', progress: 0.42, eta_seconds: 240 }),
     'Perfect (42% solved, about 4 min; Hard till then)',

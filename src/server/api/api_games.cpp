@@ -119,12 +119,15 @@ awaitable<Response> rules_list(ServerContext& ctx, const Request& req) {
     for (const PresetInfo& info : preset_list()) {
       const RuleSet* r = find_preset(info.id);
       // solved: a table exists, so the perfect level plays perfectly (else the learned network
-      // where `learned`, else as hard); solve: the background solve of a missing table
-      // (table_solver.h), null when there is none.
+      // where `learned`, else as hard); endgame: k when that table is an endgame table (exact
+      // with at most k pieces left a side, as hard before), 0 for a whole one; solve: the
+      // background solve of a missing table (table_solver.h), null when there is none.
+      const solver::TableLookup found = ctx.table_store->find(*r);
       list.push_back({{"id", info.id},
                       {"name", r->name},
                       {"summary", r->summary},
-                      {"solved", ctx.table_store->solved(*r)},
+                      {"solved", found.ready()},
+                      {"endgame", found.ready() ? found.solved.endgame() : 0},
                       {"learned", ai::has_network(ctx.table_store.get(), *r)},
                       {"solve", ctx.solver ? ctx.solver->status(info.id) : json(nullptr)}});
     }

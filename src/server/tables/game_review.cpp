@@ -70,13 +70,20 @@ ReviewRow row_of(const MatchRow& m, const json& review) {
 
 // An estimate is redone while the store has a table file for its rule set: exact once the
 // table is ready (and stored so), or estimated again with the refusal's note while it fails its
-// checks.
+// checks. With an endgame table (whose reviews stay partly estimated) it is redone once, when
+// the stored review was not made from that table.
 bool table_came_since(const solver::TableStore& tables, const MatchRow& m,
                       const ReviewRow& stored) {
   if (!stored.estimate) return false;
   auto rules = parse_rule_set(m.rules);
-  return std::holds_alternative<RuleSet>(rules) &&
-         tables.has_file(std::get<RuleSet>(rules).to_string());
+  if (!std::holds_alternative<RuleSet>(rules)) return false;
+  const std::string name = std::get<RuleSet>(rules).to_string();
+  if (tables.has_file(name)) return true;
+  const int k = tables.endgame_on_disk(name);
+  if (k == 0) return false;
+  const json review = json::parse(stored.review, nullptr, false);
+  const std::string made_from = review.is_object() ? review.value("source", "") : "";
+  return made_from.rfind("endgame(k=" + std::to_string(k) + ")", 0) != 0;
 }
 
 // A review stored before a seat without a decision got a null accuracy says 100 there: served
@@ -103,7 +110,11 @@ ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m)
   json out = analysis::review_json(std::get<analysis::Review>(rr));
   out["id"] = m.id;
   out["rules"] = m.rules;
-  if (src.table != analysis::TableState::kReady) out["note"] = estimate_note(src.table);
+  if (src.table != analysis::TableState::kReady)
+    out["note"] = estimate_note(src.table);
+  else if (out.value("estimate", false))  // an endgame table: each step says which it is
+    out["note"] =
+        "exact in the endgame (this server's endgame table), estimates from search before it";
   add_hints(out, m);
   return out;
 }

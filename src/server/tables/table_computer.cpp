@@ -20,6 +20,10 @@ std::optional<std::string> computer_name(const std::string& level, const RuleSet
   // The perfect level without a solved table plays the learned network of the data directory,
   // else as hard (ai::level_note): the name says which.
   if (ai::level_note(level, rules, tables).empty()) return "Computer (" + level + ")";
+  if (level == "perfect")
+    if (const solver::TableLookup found = solver::find_table(tables, rules, "");
+        found.ready() && found.solved.endgame() > 0)
+      return "Computer (perfect: exact in the endgame)";
   if (ai::level_spec(level, rules, tables) == ai::kLearnedLevelSpec)
     return "Computer (strongest: learned, no exact table)";
   return "Computer (hard: no perfect table)";

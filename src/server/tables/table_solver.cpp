@@ -40,6 +40,25 @@ std::string gib(std::uint64_t bytes) {
   return buf;
 }
 
+// The most pieces left a side of an endgame table of `engine`'s rule set that a server solves:
+// at most kMaxEndgameStates states, every layer addressable, and within `memory` (0: any) when
+// some k is; 0 when no k qualifies.
+int endgame_to_solve(const Engine& engine, std::uint64_t memory) {
+  int fallback = 0;
+  for (int k = engine.rules().pieces - 1; k > 0; --k) {
+    auto made = solver::StateIndex::create(engine, solver::Encoding::kAuto, k);
+    const auto* index = std::get_if<solver::StateIndex>(&made);
+    if (index == nullptr || index->size() > TableSolver::kMaxEndgameStates ||
+        !solver::ValueIteration::cannot_solve(*index).empty())
+      continue;
+    if (fallback == 0) fallback = k;  // skipped with the reason when nothing smaller fits
+    const std::uint64_t need = std::max(TableSolver::memory_needed(index->size()),
+                                        solver::ValueIteration::memory_needed(*index));
+    if (memory == 0 || need <= memory) return k;
+  }
+  return fallback;
+}
+
 }  // namespace
 
 std::uint64_t default_solve_memory() {
@@ -92,18 +111,27 @@ void TableSolver::run() {
     const Engine engine(*rules);
     auto made = solver::StateIndex::create(engine);
     if (!std::holds_alternative<solver::StateIndex>(made)) continue;
-    const auto& index = std::get<solver::StateIndex>(made);
-    if (!solver::ValueIteration::cannot_solve(index).empty()) continue;  // Murray's 7: search
     Job j;
+    // Too large whole (Murray's and the boxed game's seven counters): its endgame table.
+    if (!solver::ValueIteration::cannot_solve(std::get<solver::StateIndex>(made)).empty()) {
+      j.endgame = endgame_to_solve(engine, config_.memory_limit);
+      if (j.endgame == 0 || config_.tables->endgame_on_disk(rules->to_string()) >= j.endgame)
+        continue;
+      made = solver::StateIndex::create(engine, solver::Encoding::kAuto, j.endgame);
+    }
+    const auto& index = std::get<solver::StateIndex>(made);
+    if (!solver::ValueIteration::cannot_solve(index).empty()) continue;
     j.preset = info.id;
-    j.name = rules->name;
+    j.name = rules->name + (j.endgame > 0 ? " (endgame)" : "");
     j.states = index.size();
     j.memory = std::max(memory_needed(j.states), solver::ValueIteration::memory_needed(index));
     plan.push_back(std::move(j));
   }
-  // The default rule set first (most games are Finkel), then the smallest first.
+  // The default rule set first (most games are Finkel), then the whole tables from the
+  // smallest, then the endgame tables from the smallest.
   std::stable_sort(plan.begin(), plan.end(), [](const Job& a, const Job& b) {
     if ((a.preset == "finkel") != (b.preset == "finkel")) return a.preset == "finkel";
+    if ((a.endgame > 0) != (b.endgame > 0)) return b.endgame > 0;
     return a.states < b.states;
   });
   {
@@ -126,13 +154,15 @@ void TableSolver::run() {
 
 bool TableSolver::solve(std::size_t i) {
   const std::string rules = find_preset(jobs_[i].preset)->to_string();
-  const std::string out = config_.tables->path_for(rules);
+  const int endgame = jobs_[i].endgame;
+  const std::string out = config_.tables->path_for(rules, endgame);
   std::error_code ec;
   fs::create_directories(config_.tables->tables_dir(), ec);
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0) return false;
   std::vector<std::string> args = {config_.solver_binary, "solve", "--rules", rules,
                                    "--threads",           "1",     "--out",   out};
+  if (endgame > 0) args.insert(args.end(), {"--endgame", std::to_string(endgame)});
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -175,7 +205,7 @@ bool TableSolver::solve(std::size_t i) {
     return false;
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-    config_.tables->add(rules);  // the perfect level and the review use it from now on
+    config_.tables->add(rules, endgame);  // the perfect level and the review use it from now on
     jobs_[i].state = "ready";
     jobs_[i].progress = 1;
     log_line("Perfect play for " + jobs_[i].name + " ready");

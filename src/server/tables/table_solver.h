@@ -7,8 +7,10 @@
 // take the server down (a crash or the kernel's OOM killer ends only the child), it is stopped
 // with SIGTERM when the server stops, and it resumes from its checkpoints
 // (solver/value_iteration.h) when the server starts again. Finkel comes first (the default rule
-// set), then the others from the smallest; a rule set whose solve would need more memory than the
-// limit is skipped and the log says so. Progress is read from the child's per-layer lines and shown
+// set), then the others from the smallest, then the endgame tables; a rule set too large to solve whole (Murray's and the
+// boxed game's seven counters) gets its endgame table instead (`ur solve --endgame K`, the most
+// pieces left a side whose table has at most kMaxEndgameStates states and fits the memory
+// limit); a solve that would need more memory than the limit is skipped and the log says so. Progress is read from the child's per-layer lines and shown
 // in GET /api/rules.
 #pragma once
 
@@ -54,11 +56,17 @@ class TableSolver {
   // Finkel and Masters, plus the program).
   static std::uint64_t memory_needed(std::uint64_t states);
 
+  // The largest endgame table a server solves on its own: no larger than the largest whole
+  // table it solves (Masters, 501 M states), which picks k = 4 for Murray and k = 5 for the
+  // boxed game (docs/solver.md).
+  static constexpr std::uint64_t kMaxEndgameStates = 600'000'000;
+
  private:
   struct Job {
     std::string preset, name;  // id and display name
     std::uint64_t states = 0;
     std::uint64_t memory = 0;  // what its solve needs at the peak
+    int endgame = 0;           // k > 0: the endgame table, at most k pieces left a side
     std::string state = "queued";
     double progress = 0;
     double eta_seconds = -1;

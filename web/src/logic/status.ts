@@ -121,15 +121,18 @@ export function turnPassed(events: TableEvent[]): boolean {
 
 /**
  * A computer level's name in the lobby; perfect without a solved table plays the learned
- * network where the server has one, else as hard.
+ * network where the server has one, else as hard; with an endgame table (`endgame` pieces left
+ * a side) it is exact in the endgame and plays as hard before it.
  */
 export function levelLabel(
   level: string,
   solved: boolean,
   solve: SolveStatus | null = null,
   learned = false,
+  endgame = 0,
 ): string {
   const name = level.charAt(0).toUpperCase() + level.slice(1);
+  if (level === 'perfect' && solved && endgame > 0) return `${name} (exact in the endgame)`;
   if (level !== 'perfect' || solved) return name;
   if (solve?.state === 'ready') return name;
   if (learned) return `${name} (strongest: learned, no exact table)`;

@@ -46,6 +46,8 @@ export interface PresetSummary {
   summary: string;
   /** A solved table exists: the perfect level plays perfectly (else it plays as hard). */
   solved?: boolean;
+  /** k > 0: the table is an endgame table, exact with at most k pieces left a side. */
+  endgame?: number;
   /** No table, but a trained network: the perfect level plays it (learned, not exact). */
   learned?: boolean;
   /** The server's background solve of the missing table (null: none). */

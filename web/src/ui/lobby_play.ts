@@ -273,7 +273,10 @@ function computerBlock(app: App, rules: () => string) {
     /** The levels' names for the rule set `p` (perfect says when it plays as hard). */
     label(p: PresetSummary | undefined) {
       for (const o of level.options)
-        setText(o, levelLabel(o.value, p?.solved ?? true, p?.solve ?? null, p?.learned ?? false));
+        setText(
+          o,
+          levelLabel(o.value, p?.solved ?? true, p?.solve ?? null, p?.learned ?? false, p?.endgame),
+        );
     },
   };
   return part;
