@@ -17,6 +17,7 @@
 #include "harness.h"
 #include "server/storage/elo.h"
 #include "server/storage/pg_storage.h"
+#include "server/storage/sql_database.h"
 #include "server/storage/storage.h"
 #include "server/tables/table_model.h"
 #include "server/tables/table_views.h"
@@ -70,6 +71,10 @@ class StorageContract : public ::testing::TestWithParam<std::string> {
     sqlite3_close(h);
     return n;
   }
+
+  // The number of migration steps this build knows (the same in both dialects); their numbers
+  // may leave a gap where another branch took one.
+  static long long steps() { return static_cast<long long>(sqlite_dialect().migrations.size()); }
 
   // A statement run past the Storage interface (a row as an older server wrote it).
   void exec(const std::string& sql) {
@@ -139,7 +144,8 @@ TEST_P(StorageContract, BackendHealthAndMigrationsAreIdempotent) {
     EXPECT_EQ(u->password_hash, "$argon2id$fake");
   }
   // Each step recorded once (the numbers may leave a gap for another branch's step).
-  EXPECT_EQ(count("SELECT COUNT(*) FROM schema_version"), open()->latest_schema_version());
+  EXPECT_EQ(count("SELECT COUNT(*) FROM schema_version"), steps());
+  EXPECT_EQ(count("SELECT MAX(version) FROM schema_version"), open()->latest_schema_version());
   EXPECT_EQ(count("SELECT COUNT(*) FROM users"), 1);
 }
 
@@ -155,7 +161,7 @@ TEST_P(StorageContract, ServersOpeningTogetherMigrateOnce) {
   for (auto& t : threads) t.join();
   for (const std::string& e : errors) EXPECT_EQ(e, "");
   auto s = open();
-  EXPECT_EQ(count("SELECT COUNT(*) FROM schema_version"), s->latest_schema_version());
+  EXPECT_EQ(count("SELECT COUNT(*) FROM schema_version"), steps());
 }
 
 TEST_P(StorageContract, UsernamesAreUniqueIgnoringCase) {

@@ -90,6 +90,10 @@ boost::asio::awaitable<Response> user_profile(ServerContext& ctx, const Request&
 boost::asio::awaitable<Response> route_bot_api(ServerContext& ctx, const Request& req,
                                                const std::string& path, const std::string& ip);
 
+// The puzzle endpoints under /api/puzzles/ (api_puzzles.cpp; docs/puzzles.md, "HTTP API").
+boost::asio::awaitable<Response> route_puzzle_api(ServerContext& ctx, const Request& req,
+                                                  const std::string& path, const std::string& ip);
+
 // GET /metrics (api_metrics.cpp): the Prometheus text format, behind the metrics token.
 Response serve_metrics(ServerContext& ctx, const Request& req);
 

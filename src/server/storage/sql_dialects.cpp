@@ -3,6 +3,7 @@
 // the statements, transactions, Elo and row mapping — is written once in sql_storage.cpp; the
 // backends (sqlite_storage.cpp, pg_storage.cpp) keep only their connections.
 #include "server/storage/sql_database.h"
+#include "server/storage/sql_puzzle_schema.h"
 
 namespace ur::server {
 namespace {
@@ -136,6 +137,8 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (user_id, rules)
       );
     )sql"},
+    // Puzzles, their solvers' ratings and every first attempt (sql_puzzle_schema.h).
+    {11, kSqlitePuzzleSchema},
 };
 
 // SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
@@ -293,6 +296,7 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (user_id, rules)
       );
     )sql"},
+    {11, kPostgresPuzzleSchema},
 };
 
 constexpr SqlDialect kPostgres{
