@@ -78,7 +78,12 @@ int PuzzleSeeder::top_up(std::size_t batch) {
     std::vector<PuzzleRow> rows;
     for (const analysis::Puzzle& z : gen.puzzles())
       rows.push_back(puzzle_row(analysis::puzzle_json(src.source->engine(), z)));
-    stored += storage_.add_puzzles(rows, unix_now());
+    const int added = storage_.add_puzzles(rows, unix_now());
+    if (added > 0)
+      log_line("puzzles: stored " + std::to_string(added) + " of " + name + " (" +
+               std::to_string(have + static_cast<std::size_t>(added)) + " of " +
+               std::to_string(target(info.id)) + ")");
+    stored += added;
   }
   return stored;
 }
