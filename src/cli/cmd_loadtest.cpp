@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/loadtest_puzzles.h"
 #include "cli/ws_client.h"
 #include "engine/random.h"
 #include "server/server.h"
@@ -48,6 +49,7 @@ struct LoadOptions {
   std::string rules = "finkel";
   int connect_per_sec = 1000;
   bool json_out = false;
+  int puzzles = 0;  // > 0: the puzzle mode (loadtest_puzzles.h)
 };
 
 struct LoadStats {
@@ -366,7 +368,15 @@ void add_loadtest_command(CLI::App& app) {
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   cmd->add_flag("--json", o.json_out, "print the report as JSON");
-  cmd->callback([] { exit_status() = run_loadtest(o); });
+  cmd->add_option("--puzzles", o.puzzles,
+                  "puzzle mode: store this many puzzles, and --clients accounts solve them")
+      ->check(CLI::Range(0, 10'000'000));
+  cmd->callback([] {
+    exit_status() =
+        o.puzzles > 0
+            ? run_puzzle_loadtest({o.puzzles, o.clients, o.duration, o.think_ms, o.json_out})
+            : run_loadtest(o);
+  });
 }
 
 }  // namespace ur::cli

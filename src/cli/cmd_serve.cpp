@@ -24,6 +24,7 @@ struct ServeFlags {
   int lease_ms = 3000, lease_renew_ms = 1000;
   double abort_seconds = 60;
   bool no_solve = false;
+  bool no_puzzles = false;
   double solve_memory_gib = static_cast<double>(server::default_solve_memory()) / (1 << 30);
 };
 
@@ -127,6 +128,9 @@ void add_play_options(CLI::App* cmd, ServeFlags& f) {
   cmd->add_flag("--no-solve", f.no_solve,
                 "do not solve the missing tables of the lobby's rule sets in the background")
       ->envname("UR_NO_SOLVE");
+  cmd->add_flag("--no-puzzles", f.no_puzzles,
+                "do not generate the puzzles of the solved rule sets in the background")
+      ->envname("UR_NO_PUZZLES");
   cmd->add_option("--solve-memory", f.solve_memory_gib,
                   "GiB a background solve may use; bigger ones are skipped (default: half of the "
                   "machine's memory)")
@@ -163,6 +167,7 @@ void run_serve(ServeFlags& f) {
   cfg.leases.duration = std::chrono::milliseconds(f.lease_ms);
   cfg.leases.renew = std::chrono::milliseconds(f.lease_renew_ms);
   cfg.solve_tables = !f.no_solve;
+  cfg.seed_puzzles = !f.no_puzzles;
   cfg.solve_memory = static_cast<std::uint64_t>(f.solve_memory_gib * (1 << 30));
   std::error_code self_ec;
   cfg.solver_binary = std::filesystem::read_symlink("/proc/self/exe", self_ec).string();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -59,5 +60,11 @@ void add_engine_command(CLI::App& app);
 void add_bot_command(CLI::App& app);
 void add_backup_command(CLI::App& app);
 void add_admin_command(CLI::App& app);
+void add_puzzles_command(CLI::App& app);
+// Stores generated puzzles (their JSON lines) in the server's database at `url` and sets `added`
+// to how many were new; "" on success, else why not (cmd_puzzles_db.cpp; without the server,
+// cmd_server_off.cpp: not built in).
+std::string store_puzzles(const std::string& url, const std::vector<nlohmann::json>& puzzles,
+                          int& added);
 
 }  // namespace ur::cli

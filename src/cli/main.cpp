@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   ur::cli::add_bot_command(app);
   ur::cli::add_backup_command(app);
   ur::cli::add_admin_command(app);
+  ur::cli::add_puzzles_command(app);
   CLI11_PARSE(app, argc, argv);
   return ur::cli::exit_status();
 }

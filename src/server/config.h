@@ -52,6 +52,12 @@ struct ServerConfig {
   double auth_burst = 10;            // requests allowed at once
   double auth_refill_per_sec = 0.2;  // one more every 5 s
 
+  // Token buckets on /api/puzzles/ (docs/puzzles.md): one per address and one per account.
+  double puzzle_ip_burst = 300;
+  double puzzle_ip_refill_per_sec = 50;
+  double puzzle_user_burst = 60;
+  double puzzle_user_refill_per_sec = 2;
+
   // Per-WebSocket-connection token bucket on incoming messages; over it, messages are answered
   // with a rate_limited error and dropped.
   double ws_burst = 60;
@@ -107,6 +113,9 @@ struct ServerConfig {
   // sets in the background with `solver_binary` (`ur`), skipping those that would need more than
   // solve_memory bytes. Off unless asked for: `ur serve` turns it on (--no-solve turns it off).
   bool solve_tables = false;
+  // Puzzles out of the box (tables/puzzle_seeder.h): generate the puzzles of every solved rule
+  // set up to its target in the background. `ur serve` turns it on (--no-puzzles turns it off).
+  bool seed_puzzles = false;
   std::string solver_binary;
   std::uint64_t solve_memory = 0;
 

@@ -12,6 +12,7 @@
 #include "server/cluster/redis_pubsub.h"
 #include "server/protocol/ws_dispatch.h"
 #include "server/tables/bot_service.h"
+#include "server/tables/puzzle_seeder.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
 #include "server/transport/server_impl.h"
@@ -66,6 +67,7 @@ Server::~Server() {
     // Timers and searches first, then the pools: a handler still queued on a pool must not
     // outlive the service it calls. Committed actions are already in storage.
     if (ctx->tables) ctx->tables->shutdown();
+    if (ctx->puzzles) ctx->puzzles->stop();
     ctx->bot_pool.stop();
     ctx->bot_pool.join();
     // A review under way finishes (its game is stored already); the queued ones are dropped and
@@ -147,6 +149,10 @@ std::string Server::start() {
     s.ctx->solver = std::make_unique<TableSolver>(
         TableSolverConfig{cfg.solver_binary, s.ctx->table_store.get(), cfg.solve_memory});
     s.ctx->solver->start();
+  }
+  if (cfg.seed_puzzles) {
+    s.ctx->puzzles = std::make_unique<PuzzleSeeder>(*s.ctx->storage, *s.ctx->table_store);
+    s.ctx->puzzles->start();
   }
   // Map and verify the solved tables now, off the I/O threads, so that neither the first lobby
   // (GET /api/rules says which presets are solved) nor the first perfect computer seat waits.

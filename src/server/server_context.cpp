@@ -7,6 +7,7 @@
 #include "server/cluster/pubsub.h"
 #include "server/protocol/ws_dispatch.h"
 #include "server/tables/bot_service.h"
+#include "server/tables/puzzle_seeder.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
 #include "solver/table_store.h"
@@ -45,6 +46,8 @@ ServerContext::ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st)
       review_pool(1),
       pubsub(std::make_unique<InProcessPubSub>()),
       ws_ip_limiter(config.ws_ip_burst, config.ws_ip_refill_per_sec),
+      puzzle_ip_limiter(config.puzzle_ip_burst, config.puzzle_ip_refill_per_sec),
+      puzzle_user_limiter(config.puzzle_user_burst, config.puzzle_user_refill_per_sec),
       next_connection_id(first_connection_id()) {}
 
 ServerContext::~ServerContext() = default;

@@ -37,6 +37,7 @@ class PubSub;
 class TableService;
 class BotService;
 class TableSolver;
+class PuzzleSeeder;
 
 struct ServerContext {
   ServerContext(ServerConfig cfg, std::unique_ptr<Storage> st);
@@ -58,8 +59,11 @@ struct ServerContext {
   std::unique_ptr<PubSub> pubsub;
   std::unique_ptr<TableService> tables;
   std::unique_ptr<BotService> bots;
-  std::unique_ptr<TableSolver> solver;  // null unless config.solve_tables
+  std::unique_ptr<TableSolver> solver;    // null unless config.solve_tables
+  std::unique_ptr<PuzzleSeeder> puzzles;  // null unless config.seed_puzzles
   RateLimiter ws_ip_limiter;
+  RateLimiter puzzle_ip_limiter;    // /api/puzzles/ per address
+  RateLimiter puzzle_user_limiter;  // /api/puzzles/ per account
   std::atomic<std::uint64_t> next_connection_id{1};
   Metrics metrics;  // GET /metrics (metrics.h)
 

@@ -165,6 +165,27 @@ class HoldingStorage final : public Storage {
     return inner_->user_for_bot_token(hash);
   }
   AccountStore& accounts() override { return inner_->accounts(); }
+  int add_puzzles(const std::vector<PuzzleRow>& puzzles, std::int64_t now) override {
+    return inner_->add_puzzles(puzzles, now);
+  }
+  std::optional<PuzzleRow> find_puzzle(std::string_view id) override {
+    return inner_->find_puzzle(id);
+  }
+  std::optional<PuzzleRow> next_puzzle(const PuzzleQuery& q) override {
+    return inner_->next_puzzle(q);
+  }
+  std::optional<PuzzleRow> daily_puzzle(std::string_view rules, std::string_view key) override {
+    return inner_->daily_puzzle(rules, key);
+  }
+  std::int64_t count_puzzles(std::string_view rules) override {
+    return inner_->count_puzzles(rules);
+  }
+  PuzzleRating puzzle_rating(std::int64_t id) override { return inner_->puzzle_rating(id); }
+  std::optional<AttemptOutcome> record_attempt(std::int64_t user, std::string_view puzzle,
+                                               std::string_view move, bool solved,
+                                               std::int64_t now) override {
+    return inner_->record_attempt(user, puzzle, move, solved, now);
+  }
 
  private:
   void wait_if_held(const std::string& key) {

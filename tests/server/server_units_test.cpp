@@ -11,6 +11,7 @@
 #include "server/accounts/rate_limiter.h"
 #include "server/api/http_status.h"
 #include "server/protocol/http_util.h"
+#include "server/storage/sql_database.h"
 #include "server/storage/sqlite_storage.h"
 
 namespace ur::server {
@@ -246,6 +247,8 @@ TEST(SqliteStorage, MigrationsAreIdempotentAndDataPersists) {
   }
   // Every step recorded once, the newest included (the numbers need not be consecutive: steps
   // added on parallel branches keep the number they were given).
+  EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM schema_version"),
+            static_cast<long long>(sqlite_dialect().migrations.size()));
   EXPECT_EQ(count_rows(db, "SELECT MAX(version) FROM schema_version"),
             open_sqlite_storage(db.string())->latest_schema_version());
   EXPECT_EQ(count_rows(db, "SELECT COUNT(*) - COUNT(DISTINCT version) FROM schema_version"), 0);

@@ -1,7 +1,8 @@
 // Perfect play on a fresh start (table_solver.h): a server started without tables solves the
 // missing ones in the background with the real `ur solve`, says so in GET /api/rules and its
 // log, skips what needs more memory than allowed, and its perfect level plays from the new table
-// once it is there. The memory limit is set so that only the smallest preset (bell) is solved.
+// once it is there, and its puzzles follow (puzzle_seeder.h). The memory limit is set so that only
+// the smallest preset (bell) is solved.
 #include <cstdlib>
 
 #include "server/tables/table_solver.h"
@@ -25,6 +26,7 @@ TEST_F(TableSolverTest, MissingTablesAreSolvedInTheBackgroundAndThenPlayedFrom) 
   c.solve_tables = true;
   c.solver_binary = UR_BINARY;
   c.solve_memory = TableSolver::memory_needed(2'000'000);  // bell's 1.9 M states, not more
+  c.seed_puzzles = true;
   ServerFixture::start_server(c);
 
   json bell, finkel;
@@ -64,6 +66,23 @@ TEST_F(TableSolverTest, MissingTablesAreSolvedInTheBackgroundAndThenPlayedFrom) 
   json made = alice->request({{"type", "create_table"}, {"rules", "bell"}, {"level", "perfect"}});
   ASSERT_EQ(made["type"], "joined") << made;
   EXPECT_EQ(made["table"]["seats"][1]["name"], "Computer (perfect)") << "played from the table";
+
+  // Puzzles out of the box (puzzle_seeder.h): the new table's puzzles follow by themselves.
+  Response next;
+  for (;;) {
+    next = get("/api/puzzles/next?rules=bell");
+    if (next.result_int() == 200) break;
+    ASSERT_EQ(next.result_int(), 404) << next.body();
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "no bell puzzle was stored";
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  const json p = body_json(next)["puzzle"];
+  EXPECT_EQ(p["rules"], "bell");
+  EXPECT_GE(p["moves"].size(), 2u);
+  const json answer = body_json(
+      post("/api/puzzles/" + p["id"].get<std::string>() + "/attempt", {{"move", p["moves"][0]}}));
+  EXPECT_TRUE(answer["correct"].is_boolean()) << answer;
+  EXPECT_EQ(get("/api/puzzles/next?rules=finkel").result_int(), 404) << "finkel has no table";
 }
 
 TEST_F(TableSolverTest, AServerWithoutSolvingSaysNothingOfIt) {

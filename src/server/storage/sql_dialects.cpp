@@ -4,6 +4,7 @@
 // backends (sqlite_storage.cpp, pg_storage.cpp) keep only their connections.
 #include "server/storage/sql_database.h"
 #include "server/storage/sql_migration_12.h"
+#include "server/storage/sql_puzzle_schema.h"
 
 namespace ur::server {
 namespace {
@@ -137,6 +138,8 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (user_id, rules)
       );
     )sql"},
+    // Puzzles, their solvers' ratings and every first attempt (sql_puzzle_schema.h).
+    {11, kSqlitePuzzleSchema},
     {12, sql::kSqliteMigration12},
 };
 
@@ -295,6 +298,7 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (user_id, rules)
       );
     )sql"},
+    {11, kPostgresPuzzleSchema},
     {12, sql::kPostgresMigration12},
 };
 

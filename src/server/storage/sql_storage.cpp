@@ -11,6 +11,7 @@
 #include "server/storage/sql_accounts.h"
 #include "server/storage/sql_database.h"
 #include "server/storage/sql_leases.h"
+#include "server/storage/sql_puzzles.h"
 #include "server/storage/sql_rows.h"
 #include "server/storage/storage.h"
 
@@ -334,6 +335,33 @@ class SqlStorage final : public Storage {
     return read("find bot", [&](SqlSession& s) {
       return first(s, std::string(sql::kUserColumns) + "WHERE bot_token_hash = $1 AND is_bot",
                    {token_hash}, sql::to_user);
+    });
+  }
+
+  int add_puzzles(const std::vector<PuzzleRow>& puzzles, std::int64_t now) override {
+    return write("add puzzles", [&](SqlSession& s) { return sql::add_puzzles(s, puzzles, now); });
+  }
+  std::optional<PuzzleRow> find_puzzle(std::string_view id) override {
+    return read("find puzzle", [&](SqlSession& s) { return sql::find_puzzle(s, id); });
+  }
+  std::optional<PuzzleRow> next_puzzle(const PuzzleQuery& q) override {
+    return read("next puzzle", [&](SqlSession& s) { return sql::next_puzzle(s, q); });
+  }
+  std::optional<PuzzleRow> daily_puzzle(std::string_view rules, std::string_view key) override {
+    return read("daily puzzle",
+                [&](SqlSession& s) { return sql::daily_puzzle(s, dialect_, rules, key); });
+  }
+  std::int64_t count_puzzles(std::string_view rules) override {
+    return read("count puzzles", [&](SqlSession& s) { return sql::count_puzzles(s, rules); });
+  }
+  PuzzleRating puzzle_rating(std::int64_t user_id) override {
+    return read("puzzle rating", [&](SqlSession& s) { return sql::puzzle_rating(s, user_id); });
+  }
+  std::optional<AttemptOutcome> record_attempt(std::int64_t user_id, std::string_view puzzle_id,
+                                               std::string_view move, bool solved,
+                                               std::int64_t now) override {
+    return write("record attempt", [&](SqlSession& s) {
+      return sql::record_attempt(s, dialect_, user_id, puzzle_id, move, solved, now);
     });
   }
 

@@ -144,6 +144,53 @@ struct BotStatus {
   int wins = 0;
 };
 
+// A puzzle as stored (migration 11; docs/puzzles.md, "Storage"): the fields of the generator's
+// file, and its Glicko-2 rating, moved by every rated attempt.
+struct PuzzleRow {
+  std::string id;  // analysis::puzzle_id: 16 lowercase hex digits
+  std::string rules;
+  std::string position;  // awaits the mover's move for throw_k
+  int throw_k = 0;
+  std::string moves;   // JSON: every legal move with its exact chance, as in the file
+  std::string best;    // the best move's text ("6->10")
+  std::string themes;  // the theme names, each followed by a comma and the first preceded by one
+  double difficulty = 0;
+  double rating = 1500;
+  double deviation = 500;
+  double volatility = 0.09;
+  int attempts = 0;  // rated attempts
+  int solved = 0;    // of which right
+  std::int64_t created_at = 0;
+};
+
+// An account's puzzle rating (Glicko-2); a player with no rated attempt has the new solver's.
+struct PuzzleRating {
+  double rating = 1500;
+  double deviation = 500;
+  double volatility = 0.09;
+  int attempts = 0;
+  int solved = 0;
+};
+
+// The next puzzle for a player: of `rules`, with `theme` ("" any), never one the account
+// (user_id > 0) attempted, the nearest to `rating` (above or below).
+struct PuzzleQuery {
+  std::int64_t user_id = 0;
+  std::string rules;
+  std::string theme;
+  double rating = 1500;
+};
+
+// The result of an account's attempt: `rated` false when the account had attempted the puzzle
+// before (a replay changes nothing); the ratings before and after otherwise.
+struct AttemptOutcome {
+  bool rated = false;
+  PuzzleRating before;
+  PuzzleRating after;
+  double puzzle_before = 0;
+  double puzzle_after = 0;
+};
+
 class StorageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -251,6 +298,23 @@ class Storage {
 
   // Accounts people manage and moderation (migration 12; account_store.h).
   virtual AccountStore& accounts() = 0;
+
+  // Puzzles (migration 11; docs/puzzles.md). add_puzzles inserts those whose id is new and
+  // returns how many it inserted. record_attempt, for an account, rates the attempt of a stored
+  // puzzle once: in one transaction it locks the puzzle's row, then the account's rating row,
+  // inserts the attempt (nothing more when one exists) and moves both ratings (glicko2.h), so
+  // attempts recorded at once on several nodes never lose an update; nullopt for an unknown
+  // puzzle. daily_puzzle is the first puzzle of `rules` whose id is at least `key` (wrapping).
+  virtual int add_puzzles(const std::vector<PuzzleRow>& puzzles, std::int64_t now) = 0;
+  virtual std::optional<PuzzleRow> find_puzzle(std::string_view id) = 0;
+  virtual std::optional<PuzzleRow> next_puzzle(const PuzzleQuery& query) = 0;
+  virtual std::optional<PuzzleRow> daily_puzzle(std::string_view rules, std::string_view key) = 0;
+  virtual std::int64_t count_puzzles(std::string_view rules) = 0;
+  virtual PuzzleRating puzzle_rating(std::int64_t user_id) = 0;
+  virtual std::optional<AttemptOutcome> record_attempt(std::int64_t user_id,
+                                                       std::string_view puzzle_id,
+                                                       std::string_view move, bool solved,
+                                                       std::int64_t now) = 0;
 };
 
 struct OpenStorageResult {

@@ -1,0 +1,148 @@
+#include "server/storage/sql_puzzles.h"
+
+#include <cmath>
+#include <string>
+
+#include "server/storage/glicko2.h"
+#include "server/storage/sql_rows.h"
+
+namespace ur::server::sql {
+namespace {
+
+constexpr const char* kPuzzleColumns =
+    "SELECT p.id, p.rules, p.position, p.throw_k, p.moves, p.best, p.themes, p.difficulty, "
+    "p.rating, p.deviation, p.volatility, p.attempts, p.solved, p.created_at FROM puzzles p ";
+
+PuzzleRow to_puzzle(const SqlRow& r) {
+  PuzzleRow p;
+  p.id = r.text(0);
+  p.rules = r.text(1);
+  p.position = r.text(2);
+  p.throw_k = static_cast<int>(r.integer(3));
+  p.moves = r.text(4);
+  p.best = r.text(5);
+  p.themes = r.text(6);
+  p.difficulty = r.real(7);
+  p.rating = r.real(8);
+  p.deviation = r.real(9);
+  p.volatility = r.real(10);
+  p.attempts = static_cast<int>(r.integer(11));
+  p.solved = static_cast<int>(r.integer(12));
+  p.created_at = r.integer(13);
+  return p;
+}
+
+PuzzleRating to_rating(const SqlRow& r) {
+  return PuzzleRating{r.real(0), r.real(1), r.real(2), static_cast<int>(r.integer(3)),
+                      static_cast<int>(r.integer(4))};
+}
+
+// The filter shared by both halves of next_puzzle: rules $1, theme $2 ("" any), account $3.
+constexpr const char* kNextFilter =
+    "WHERE p.rules = $1 AND ($2 = '' OR p.themes LIKE '%,' || $2 || ',%') "
+    "AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = $3 AND a.puzzle_id = p.id) ";
+
+}  // namespace
+
+int add_puzzles(SqlSession& s, const std::vector<PuzzleRow>& puzzles, std::int64_t now) {
+  int added = 0;
+  for (const PuzzleRow& p : puzzles)
+    added += static_cast<int>(
+        s.run("INSERT INTO puzzles(id, rules, position, throw_k, moves, best, themes, "
+              "difficulty, rating, deviation, volatility, created_at) "
+              "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING",
+              {p.id, p.rules, p.position, p.throw_k, p.moves, p.best, p.themes, p.difficulty,
+               p.rating, p.deviation, p.volatility, now}));
+  return added;
+}
+
+std::optional<PuzzleRow> find_puzzle(SqlSession& s, std::string_view id) {
+  return first(s, std::string(kPuzzleColumns) + "WHERE p.id = $1", {id}, to_puzzle);
+}
+
+std::optional<PuzzleRow> next_puzzle(SqlSession& s, const PuzzleQuery& q) {
+  const std::string filter = std::string(kPuzzleColumns) + kNextFilter;
+  auto above = first(s, filter + "AND p.rating >= $4 ORDER BY p.rating LIMIT 1",
+                     {q.rules, q.theme, q.user_id, q.rating}, to_puzzle);
+  auto below = first(s, filter + "AND p.rating < $4 ORDER BY p.rating DESC LIMIT 1",
+                     {q.rules, q.theme, q.user_id, q.rating}, to_puzzle);
+  if (!above) return below;
+  if (!below) return above;
+  return std::abs(above->rating - q.rating) <= std::abs(below->rating - q.rating) ? above : below;
+}
+
+std::optional<PuzzleRow> daily_puzzle(SqlSession& s, const SqlDialect& d, std::string_view rules,
+                                      std::string_view key) {
+  const std::string order = std::string(" ORDER BY p.id") + d.bytewise + " LIMIT 1";
+  auto found = first(
+      s,
+      std::string(kPuzzleColumns) + "WHERE p.rules = $1 AND p.id" + d.bytewise + " >= $2" + order,
+      {rules, key}, to_puzzle);
+  if (found) return found;
+  return first(s, std::string(kPuzzleColumns) + "WHERE p.rules = $1" + order, {rules}, to_puzzle);
+}
+
+std::int64_t count_puzzles(SqlSession& s, std::string_view rules) {
+  return first(s, "SELECT COUNT(*) FROM puzzles WHERE rules = $1", {rules},
+               [](const SqlRow& r) { return r.integer(0); })
+      .value_or(0);
+}
+
+PuzzleRating puzzle_rating(SqlSession& s, std::int64_t user_id) {
+  return first(s,
+               "SELECT rating, deviation, volatility, attempts, solved FROM puzzle_ratings "
+               "WHERE user_id = $1",
+               {user_id}, to_rating)
+      .value_or(PuzzleRating{kNewSolver.rating, kNewSolver.deviation, kNewSolver.volatility});
+}
+
+std::optional<AttemptOutcome> record_attempt(SqlSession& s, const SqlDialect& d,
+                                             std::int64_t user_id, std::string_view puzzle_id,
+                                             std::string_view move, bool solved, std::int64_t now) {
+  // The puzzle's row first, then the account's: every attempt locks in this order.
+  auto puzzle = first(
+      s,
+      std::string("SELECT rating, deviation, volatility FROM puzzles WHERE id = $1") + d.lock_rows,
+      {puzzle_id}, [](const SqlRow& r) {
+        return Glicko{r.real(0), r.real(1), r.real(2)};
+      });
+  if (!puzzle) return std::nullopt;
+  s.run(
+      "INSERT INTO puzzle_ratings(user_id, rating, deviation, volatility) "
+      "VALUES($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+      {user_id, kNewSolver.rating, kNewSolver.deviation, kNewSolver.volatility});
+  const PuzzleRating before = *first(s,
+                                     std::string("SELECT rating, deviation, volatility, attempts, "
+                                                 "solved FROM puzzle_ratings WHERE user_id = $1") +
+                                         d.lock_rows,
+                                     {user_id}, to_rating);
+  AttemptOutcome out;
+  out.before = out.after = before;
+  out.puzzle_before = out.puzzle_after = puzzle->rating;
+  if (s.run("INSERT INTO puzzle_attempts(user_id, puzzle_id, move, solved, rating_before, "
+            "rating_after, puzzle_before, puzzle_after, created_at) "
+            "VALUES($1, $2, $3, $4, $5, $5, $6, $6, $7) ON CONFLICT DO NOTHING",
+            {user_id, puzzle_id, move, solved, before.rating, puzzle->rating, now}) == 0)
+    return out;  // attempted before: nothing changes
+  const AttemptRatings r =
+      glicko2_attempt({before.rating, before.deviation, before.volatility}, *puzzle, solved);
+  out.rated = true;
+  out.after = {r.solver.rating, r.solver.deviation, r.solver.volatility, before.attempts + 1,
+               before.solved + (solved ? 1 : 0)};
+  out.puzzle_after = r.puzzle.rating;
+  s.run(
+      "UPDATE puzzle_ratings SET rating = $1, deviation = $2, volatility = $3, "
+      "attempts = attempts + 1, solved = solved + $4 WHERE user_id = $5",
+      {r.solver.rating, r.solver.deviation, r.solver.volatility, solved ? 1 : 0, user_id});
+  s.run(
+      "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3, "
+      "attempts = attempts + 1, solved = solved + $4 WHERE id = $5",
+      {r.puzzle.rating, r.puzzle.deviation, r.puzzle.volatility, solved ? 1 : 0, puzzle_id});
+  s.run(
+      "UPDATE puzzle_attempts SET rating_after = $1, puzzle_after = $2 "
+      "WHERE user_id = $3 AND puzzle_id = $4",
+      {r.solver.rating, r.puzzle.rating, user_id, puzzle_id});
+  return out;
+}
+
+}  // namespace ur::server::sql

@@ -1,0 +1,119 @@
+// The puzzle endpoints (docs/puzzles.md, "HTTP API"): the puzzle sent before an attempt holds no
+// hint of its answer, an attempt is checked on the server, an account's first attempt at a
+// puzzle is rated and a replayed or forged one changes nothing, the next puzzle is never one the
+// account attempted, guests solve unrated, and the limits answer 429.
+#include <set>
+
+#include "harness.h"
+#include "server/storage/storage.h"
+
+namespace ur::server {
+namespace {
+
+using namespace ur::server::test;
+
+class PuzzleApiTest : public ServerFixture {
+ protected:
+  // Two puzzles: the best move is listed last in the stored order, and its chance is distinct.
+  void add_puzzles() {
+    OpenStorageResult r = open_storage(db_);
+    ASSERT_TRUE(r.storage) << r.error;
+    std::vector<PuzzleRow> rows;
+    for (const char* id : {"00000000000000a1", "00000000000000b2"}) {
+      PuzzleRow p;
+      p.id = id;
+      p.rules = "finkel";
+      p.position = "L4/0000006/0000005";
+      p.throw_k = 4;
+      p.moves = R"([{"move":"6->10","value":0.8125},{"move":"0->4","value":0.4375}])";
+      p.best = "6->10";
+      p.themes = ",escape,safety,";
+      p.difficulty = 0.5;
+      p.rating = id[15] == '1' ? 1500 : 1600;
+      rows.push_back(p);
+    }
+    ASSERT_EQ(r.storage->add_puzzles(rows, 1), 2);
+  }
+  Response attempt(const std::string& id, const std::string& move, const std::string& cookie) {
+    return post("/api/puzzles/" + id + "/attempt", {{"move", move}}, cookie);
+  }
+};
+
+TEST_F(PuzzleApiTest, ThePuzzleBeforeTheAttemptHoldsNoHintOfTheAnswer) {
+  start_server();
+  add_puzzles();
+  for (const char* target : {"/api/puzzles/next?rules=finkel", "/api/puzzles/daily?rules=finkel"}) {
+    Response res = get(target);
+    ASSERT_EQ(res.result_int(), 200) << res.body();
+    const json p = body_json(res)["puzzle"];
+    std::set<std::string> keys;
+    for (const auto& [k, v] : p.items()) keys.insert(k);
+    EXPECT_EQ(keys, (std::set<std::string>{"id", "rules", "position", "throw", "moves", "rating"}));
+    EXPECT_EQ(p["moves"], json::array({"0->4", "6->10"})) << "in the order of their text";
+    for (const char* hint : {"0.8125", "0.4375", "best", "value", "escape", "safety", "reason"})
+      EXPECT_EQ(res.body().find(hint), std::string::npos) << hint << " in " << res.body();
+  }
+}
+
+TEST_F(PuzzleApiTest, AnAttemptIsCheckedAndRatedOnce) {
+  start_server();
+  add_puzzles();
+  const std::string cookie = register_user("solver");
+  const json first = body_json(get("/api/puzzles/next?rules=finkel", cookie))["puzzle"];
+  const std::string id = first["id"];
+  Response right = attempt(id, "6->10", cookie);
+  ASSERT_EQ(right.result_int(), 200) << right.body();
+  json r = body_json(right);
+  EXPECT_EQ(r["correct"], true);
+  EXPECT_EQ(r["rated"], true);
+  EXPECT_GT(r["change"].get<int>(), 0);
+  EXPECT_EQ(r["best"], "6->10");
+  EXPECT_EQ(r["moves"].size(), 2u);
+  EXPECT_EQ(r["reason"], "it takes a threatened piece out of reach");
+  const json rating = body_json(get("/api/puzzles/me", cookie))["rating"];
+  EXPECT_EQ(rating["attempts"], 1);
+  // Replayed, or another move at the same puzzle: answered, never rated again.
+  for (const char* move : {"6->10", "0->4"}) {
+    json again = body_json(attempt(id, move, cookie));
+    EXPECT_EQ(again["rated"], false);
+    EXPECT_EQ(again.contains("change"), false);
+  }
+  EXPECT_EQ(body_json(get("/api/puzzles/me", cookie))["rating"], rating);
+  // Forged: a move that is not legal, an unknown or malformed id. Nothing changes.
+  EXPECT_EQ(attempt(id, "1->2", cookie).result_int(), 400);
+  EXPECT_EQ(attempt("ffffffffffffffff", "6->10", cookie).result_int(), 404);
+  EXPECT_EQ(attempt("../../etc", "6->10", cookie).result_int(), 404);
+  EXPECT_EQ(post("/api/puzzles/" + id + "/attempt", {{"move", 3}}, cookie).result_int(), 400);
+  EXPECT_EQ(body_json(get("/api/puzzles/me", cookie))["rating"], rating);
+  // The next puzzle is the other one, then none is left.
+  const json second = body_json(get("/api/puzzles/next?rules=finkel", cookie))["puzzle"];
+  EXPECT_NE(second["id"], id);
+  EXPECT_EQ(body_json(attempt(second["id"], "0->4", cookie))["correct"], false);
+  EXPECT_EQ(get("/api/puzzles/next?rules=finkel", cookie).result_int(), 404);
+}
+
+TEST_F(PuzzleApiTest, GuestsSolveUnrated) {
+  start_server();
+  add_puzzles();
+  const json p = body_json(get("/api/puzzles/next"))["puzzle"];
+  json r = body_json(attempt(p["id"], "6->10", ""));
+  EXPECT_EQ(r["correct"], true);
+  EXPECT_EQ(r["rated"], false);
+  EXPECT_EQ(body_json(get("/api/puzzles/me"))["rating"], nullptr);
+  EXPECT_EQ(get("/api/puzzles/next?theme=nonsense").result_int(), 400);
+}
+
+TEST_F(PuzzleApiTest, RequestsBeyondTheAddressLimitAreRefused) {
+  ServerConfig c = base_config();
+  c.puzzle_ip_burst = 3;
+  c.puzzle_ip_refill_per_sec = 0.001;
+  start_server(c);
+  add_puzzles();
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(get("/api/puzzles/next").result_int(), 200);
+  Response limited = get("/api/puzzles/next");
+  EXPECT_EQ(limited.result_int(), 429);
+  EXPECT_FALSE(limited[http::field::retry_after].empty());
+}
+
+}  // namespace
+}  // namespace ur::server

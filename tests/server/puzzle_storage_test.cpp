@@ -1,0 +1,170 @@
+// Puzzles in storage (migration 11; docs/puzzles.md, "Storage") on every backend: SQLite always,
+// PostgreSQL when UR_TEST_PG_URL names a server (ctest's server.postgresql entry). Puzzles are
+// stored once by id, the next puzzle is the nearest to the rating and never one the account
+// attempted, an attempt is rated once (a replay changes nothing), and attempts of one puzzle
+// recorded at once from two storages (two nodes) lose no update of its rating.
+#include <sqlite3.h>
+
+#include <thread>
+
+#include "harness.h"
+#include "server/storage/glicko2.h"
+#include "server/storage/storage.h"
+
+namespace ur::server {
+namespace {
+
+using namespace ur::server::test;
+
+std::vector<std::string> backends() {
+  std::vector<std::string> b{"sqlite"};
+  if (TestPgDatabase::admin_url()) b.push_back("postgresql");
+  return b;
+}
+
+class PuzzleStorage : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "postgresql") {
+      ASSERT_NO_THROW(pg_ = std::make_unique<TestPgDatabase>());
+      url_ = pg_->url();
+    } else {
+      std::string tmpl = (fs::temp_directory_path() / "ur_puzzles_XXXXXX").string();
+      ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+      dir_ = tmpl;
+      url_ = "sqlite:" + (dir_ / "ur.db").string();
+    }
+  }
+  void TearDown() override {
+    pg_.reset();
+    if (!dir_.empty()) fs::remove_all(dir_);
+  }
+
+  std::unique_ptr<Storage> open() {
+    OpenStorageResult r = open_storage(url_);
+    if (!r.storage) throw std::runtime_error("open_storage: " + r.error);
+    return std::move(r.storage);
+  }
+
+  long long count(const std::string& sql) {
+    if (pg_) return std::stoll(pg_query_value(pg_->url(), sql));
+    sqlite3* h = nullptr;
+    EXPECT_EQ(sqlite3_open((dir_ / "ur.db").c_str(), &h), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr), SQLITE_OK);
+    long long n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return n;
+  }
+
+  static PuzzleRow puzzle(const std::string& id, double rating, const std::string& themes = ",") {
+    PuzzleRow p;
+    p.id = id;
+    p.rules = "finkel";
+    p.position = "L4/0000006/0000005";
+    p.throw_k = 4;
+    p.moves = R"([{"move":"0->4","value":0.45},{"move":"6->10","value":0.52}])";
+    p.best = "6->10";
+    p.themes = themes;
+    p.difficulty = 0.5;
+    p.rating = rating;
+    return p;
+  }
+
+  std::string url_;
+  fs::path dir_;
+  std::unique_ptr<TestPgDatabase> pg_;
+};
+
+TEST_P(PuzzleStorage, PuzzlesAreStoredOnceByIdAndFoundNearTheRating) {
+  auto s = open();
+  EXPECT_EQ(s->add_puzzles({puzzle("a1", 1200), puzzle("a2", 1500, ",capture,"),
+                            puzzle("a3", 1800, ",capture,race,")},
+                           100),
+            3);
+  EXPECT_EQ(s->add_puzzles({puzzle("a1", 999), puzzle("a4", 2100)}, 101), 1) << "a1 exists";
+  EXPECT_EQ(s->count_puzzles("finkel"), 4);
+  EXPECT_EQ(s->count_puzzles("masters"), 0);
+  EXPECT_EQ(s->find_puzzle("a1")->rating, 1200) << "the first a1 stands";
+  EXPECT_EQ(s->find_puzzle("a3")->best, "6->10");
+  EXPECT_FALSE(s->find_puzzle("zz"));
+  EXPECT_EQ(s->next_puzzle({0, "finkel", "", 1450})->id, "a2");
+  EXPECT_EQ(s->next_puzzle({0, "finkel", "", 1300})->id, "a1");
+  EXPECT_EQ(s->next_puzzle({0, "finkel", "", 3000})->id, "a4");
+  EXPECT_EQ(s->next_puzzle({0, "finkel", "race", 1000})->id, "a3");
+  EXPECT_EQ(s->next_puzzle({0, "finkel", "capture", 2500})->id, "a3");
+  EXPECT_FALSE(s->next_puzzle({0, "finkel", "bear-off", 1500}));
+  EXPECT_FALSE(s->next_puzzle({0, "masters", "", 1500}));
+  // The daily puzzle: the first id at or after the key, wrapping past the last.
+  EXPECT_EQ(s->daily_puzzle("finkel", "a2")->id, "a2");
+  EXPECT_EQ(s->daily_puzzle("finkel", "a35")->id, "a4");
+  EXPECT_EQ(s->daily_puzzle("finkel", "f")->id, "a1");
+}
+
+TEST_P(PuzzleStorage, AnAttemptIsRatedOnceAndItsPuzzleIsNotServedAgain) {
+  auto s = open();
+  const auto user = s->create_user("solver", "h", 1);
+  ASSERT_TRUE(user);
+  s->add_puzzles({puzzle("p1", 1500), puzzle("p2", 1520)}, 1);
+  EXPECT_EQ(s->puzzle_rating(user->id).rating, kNewSolver.rating);
+  EXPECT_EQ(s->next_puzzle({user->id, "finkel", "", 1500})->id, "p1");
+  auto first = s->record_attempt(user->id, "p1", "6->10", true, 10);
+  ASSERT_TRUE(first);
+  EXPECT_TRUE(first->rated);
+  const AttemptRatings expected = glicko2_attempt(kNewSolver, {1500, 500, 0.09}, true);
+  EXPECT_DOUBLE_EQ(first->after.rating, expected.solver.rating);
+  EXPECT_DOUBLE_EQ(first->puzzle_after, expected.puzzle.rating);
+  EXPECT_EQ(first->after.attempts, 1);
+  EXPECT_EQ(first->after.solved, 1);
+  EXPECT_DOUBLE_EQ(s->puzzle_rating(user->id).rating, expected.solver.rating);
+  EXPECT_DOUBLE_EQ(s->find_puzzle("p1")->rating, expected.puzzle.rating);
+  EXPECT_EQ(s->next_puzzle({user->id, "finkel", "", 1500})->id, "p2") << "p1 was attempted";
+  // The same attempt again, or another move at the same puzzle: nothing changes.
+  auto again = s->record_attempt(user->id, "p1", "0->4", false, 11);
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->rated);
+  EXPECT_DOUBLE_EQ(s->puzzle_rating(user->id).rating, expected.solver.rating);
+  EXPECT_EQ(s->puzzle_rating(user->id).attempts, 1);
+  EXPECT_EQ(s->find_puzzle("p1")->attempts, 1);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts"), 1);
+  EXPECT_FALSE(s->record_attempt(user->id, "nope", "6->10", true, 12)) << "an unknown puzzle";
+  EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts"), 1);
+}
+
+// Many solvers attempt one puzzle at once through two storages, as two nodes would. Each
+// rated attempt stores the puzzle's rating it started from and the one it left: with no lost
+// update they form one chain, every attempt starting from a different rating.
+TEST_P(PuzzleStorage, AttemptsOfOnePuzzleFromTwoNodesLoseNoUpdate) {
+  constexpr int kSolvers = 24;
+  auto node_a = open();
+  auto node_b = open();
+  node_a->add_puzzles({puzzle("hot", 1500)}, 1);
+  std::vector<std::int64_t> users;
+  for (int i = 0; i < kSolvers; ++i)
+    users.push_back(node_a->create_user("s" + std::to_string(i), "h", 1)->id);
+  auto solve = [&](Storage& s, int from) {
+    for (int i = from; i < kSolvers; i += 2)
+      s.record_attempt(users[i], "hot", "6->10", i % 3 != 0, 5);
+  };
+  std::thread a([&] { solve(*node_a, 0); });
+  std::thread b([&] { solve(*node_b, 1); });
+  a.join();
+  b.join();
+  EXPECT_EQ(node_a->find_puzzle("hot")->attempts, kSolvers);
+  EXPECT_EQ(count("SELECT COUNT(DISTINCT puzzle_before) FROM puzzle_attempts"), kSolvers);
+  // Exactly one attempt starts from the stored start and one ends at the stored rating.
+  EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts WHERE puzzle_before = 1500"), 1);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts a WHERE NOT EXISTS (SELECT 1 FROM "
+                  "puzzle_attempts b WHERE b.puzzle_before = a.puzzle_after)"),
+            1);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts a, puzzles p WHERE p.id = 'hot' AND "
+                  "a.puzzle_after = p.rating"),
+            1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, PuzzleStorage, ::testing::ValuesIn(backends()),
+                         [](const auto& param_info) { return param_info.param; });
+
+}  // namespace
+}  // namespace ur::server
