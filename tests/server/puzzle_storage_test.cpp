@@ -16,7 +16,7 @@ namespace {
 
 using namespace ur::server::test;
 
-std::vector<std::string> backends() {
+std::vector<std::string> puzzle_backends() {
   std::vector<std::string> b{"sqlite"};
   if (TestPgDatabase::admin_url()) b.push_back("postgresql");
   return b;
@@ -163,7 +163,7 @@ TEST_P(PuzzleStorage, AttemptsOfOnePuzzleFromTwoNodesLoseNoUpdate) {
             1);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, PuzzleStorage, ::testing::ValuesIn(backends()),
+INSTANTIATE_TEST_SUITE_P(Backends, PuzzleStorage, ::testing::ValuesIn(puzzle_backends()),
                          [](const auto& param_info) { return param_info.param; });
 
 }  // namespace

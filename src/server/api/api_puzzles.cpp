@@ -17,7 +17,7 @@
 #include "analysis/puzzle.h"
 #include "analysis/puzzle_themes.h"
 #include "server/api/api.h"
-#include "server/transport/http_util.h"
+#include "server/protocol/http_util.h"
 
 namespace ur::server {
 namespace {
@@ -76,7 +76,11 @@ json rating_json(const PuzzleRating& r) {
 
 bool allowed(ServerContext& ctx, const Identity& who) {
   if (!ctx.puzzle_ip_limiter.allow(who.remote_ip)) return false;
-  return !who.user || ctx.puzzle_user_limiter.allow("u" + std::to_string(who.user->id));
+  if (!who.user) return true;
+  // Appended in place: GCC 12 misreads "u" + std::to_string(...) as an overflow (-Wstringop-overflow).
+  std::string key = "u";
+  key += std::to_string(who.user->id);
+  return ctx.puzzle_user_limiter.allow(key);
 }
 
 awaitable<Response> next_puzzle(ServerContext& ctx, const Request& req, const Identity& who) {

@@ -9,6 +9,7 @@
 #include "ai/net_agent.h"
 #include "server/log.h"
 #include "server/tables/table_service.h"
+#include "solver/table_store.h"
 
 namespace ur::server {
 namespace net = boost::asio;
