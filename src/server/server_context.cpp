@@ -6,6 +6,7 @@
 
 #include "server/cluster/pubsub.h"
 #include "server/tables/bot_service.h"
+#include "server/tables/friends.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
 #include "server/transport/ws_dispatch.h"

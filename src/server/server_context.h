@@ -36,6 +36,7 @@ class Dispatcher;
 class PubSub;
 class TableService;
 class BotService;
+class FriendService;
 class TableSolver;
 
 struct ServerContext {
@@ -58,7 +59,8 @@ struct ServerContext {
   std::unique_ptr<PubSub> pubsub;
   std::unique_ptr<TableService> tables;
   std::unique_ptr<BotService> bots;
-  std::unique_ptr<TableSolver> solver;  // null unless config.solve_tables
+  std::unique_ptr<FriendService> friends;  // presence and challenges (friends.h)
+  std::unique_ptr<TableSolver> solver;     // null unless config.solve_tables
   RateLimiter ws_ip_limiter;
   std::atomic<std::uint64_t> next_connection_id{1};
   Metrics metrics;  // GET /metrics (metrics.h)

@@ -7,6 +7,7 @@ import './style.css';
 // The screens script may not import CSS (vite.config.ts): its screens' styles come with this one.
 import './ui/history.css';
 import './ui/profile.css';
+import './ui/friends.css';
 import './ui/table_chat.css';
 import { App } from './ui/app.ts';
 import { mountLobby } from './ui/lobby.ts';
@@ -21,6 +22,7 @@ const app = new App(
     leaderboard: async () => (await screens()).mountLeaderboard,
     history: async () => (await screens()).mountHistory,
     profile: async () => (await screens()).mountProfile,
+    friends: async () => (await import('./ui/friends_page.ts')).mountFriends,
     replay: async () => (await screens()).mountReplay,
     howto: async () => (await screens()).mountHowto,
     explore: async () => (await screens()).mountExplore,

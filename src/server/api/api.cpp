@@ -234,6 +234,7 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
   };
   if (path == "/api/bot" || path == "/api/bots")
     co_return co_await route_bot_api(ctx, req, path, ip);
+  if (path == "/api/friends") co_return co_await route_friends_api(ctx, req, ip);
   const Route* route = nullptr;
   for (const Route& r : kRoutes)
     if (r.path == path) route = &r;

@@ -90,6 +90,10 @@ boost::asio::awaitable<Response> user_profile(ServerContext& ctx, const Request&
 boost::asio::awaitable<Response> route_bot_api(ServerContext& ctx, const Request& req,
                                                const std::string& path, const std::string& ip);
 
+// GET and POST /api/friends (api_friends.cpp): docs/server.md, "Friends".
+boost::asio::awaitable<Response> route_friends_api(ServerContext& ctx, const Request& req,
+                                                   const std::string& ip);
+
 // GET /metrics (api_metrics.cpp): the Prometheus text format, behind the metrics token.
 Response serve_metrics(ServerContext& ctx, const Request& req);
 

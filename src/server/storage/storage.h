@@ -142,6 +142,12 @@ struct BotStatus {
   int wins = 0;
 };
 
+// What follow() did (migration 10, docs/server.md "Friends").
+enum class FollowResult : std::uint8_t { kFollowed, kAlready, kFull };
+
+// The most players one account may follow: a friends list is read whole.
+inline constexpr int kMaxFollows = 200;
+
 class StorageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -246,6 +252,13 @@ class Storage {
   virtual BotStatus bot_status(std::int64_t user_id) = 0;
   virtual void set_bot(std::int64_t user_id, bool is_bot, std::string_view token_hash) = 0;
   virtual std::optional<User> user_for_bot_token(std::string_view token_hash) = 0;
+
+  // Follows (migration 10). follow adds the pair unless it exists or the follower follows
+  // kMaxFollows players already; unfollow is false when there was no such pair. following lists
+  // the players a user follows (password_hash left empty), by name ignoring case.
+  virtual FollowResult follow(std::int64_t follower, std::int64_t followee, std::int64_t now) = 0;
+  virtual bool unfollow(std::int64_t follower, std::int64_t followee) = 0;
+  virtual std::vector<User> following(std::int64_t follower) = 0;
 };
 
 struct OpenStorageResult {

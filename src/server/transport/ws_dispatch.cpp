@@ -89,7 +89,13 @@ void Dispatcher::add(std::string type, Handler handler) {
   handlers_[std::move(type)] = std::move(handler);
 }
 
-void Dispatcher::on_open(WsClient&) {}
+void Dispatcher::on_open(WsClient& client) {
+  for (const OpenHandler& h : open_handlers_) h(client);
+}
+
+void Dispatcher::on_opened(OpenHandler handler) {
+  open_handlers_.push_back(std::move(handler));
+}
 
 void Dispatcher::on_closed(CloseHandler handler) {
   close_handlers_.push_back(std::move(handler));

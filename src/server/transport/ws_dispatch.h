@@ -64,6 +64,8 @@ class Dispatcher {
   // What to do when a connection closes (the services above drop its subscriptions, tickets,
   // online bots): registered by them, so the dispatcher knows nothing of tables or bots.
   using CloseHandler = std::function<void(WsClient& client)>;
+  // What to do when a connection opens (presence: friends.h); the same shape.
+  using OpenHandler = CloseHandler;
 
   Dispatcher();
 
@@ -71,6 +73,8 @@ class Dispatcher {
   void add(std::string type, Handler handler);
   // Adds a handler for closed connections. Call before the server starts.
   void on_closed(CloseHandler handler);
+  // Adds a handler for opened connections. Call before the server starts.
+  void on_opened(OpenHandler handler);
 
   void on_open(WsClient& client);
   // Parses, validates the envelope, routes to the handler; every failure is answered.
@@ -84,6 +88,7 @@ class Dispatcher {
   Metrics* metrics_ = nullptr;
   std::unordered_map<std::string, Handler> handlers_;
   std::vector<CloseHandler> close_handlers_;
+  std::vector<OpenHandler> open_handlers_;
 };
 
 }  // namespace ur::server

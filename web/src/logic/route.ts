@@ -1,6 +1,6 @@
 // Hash routes, so that a static file server (ur serve --web-root) serves every screen from one
 // index.html: #/lobby, #/login, #/table/<id>?invite=<token>, #/leaderboard, #/history/<user>,
-// #/profile/<user>,
+// #/profile/<user>, #/friends,
 // #/replay/<id>, #/rules/<preset> (how to play), #/explore?rules=<rules>&position=<position>
 // (the explorer; the server also answers /explore?… with the page, which moves it here).
 // Everything taken from the URL is validated here before it reaches a request.
@@ -10,6 +10,7 @@ export type Route =
   | { name: 'lobby' }
   | { name: 'table'; id: string; invite: string | null }
   | { name: 'leaderboard' }
+  | { name: 'friends' }
   | { name: 'history'; user: string }
   | { name: 'profile'; user: string }
   | { name: 'replay'; id: string }
@@ -38,6 +39,7 @@ export function parseHash(hash: string): Route {
     return { name: 'login', next: next && next.startsWith('/') ? next : null };
   }
   if (parts.length === 1 && head === 'leaderboard') return { name: 'leaderboard' };
+  if (parts.length === 1 && head === 'friends') return { name: 'friends' };
   if (parts.length === 2 && head === 'table' && TABLE_ID.test(arg)) {
     const invite = params.get('invite');
     return { name: 'table', id: arg, invite: invite && INVITE.test(invite) ? invite : null };

@@ -89,7 +89,16 @@ export const api = {
   setBot: (change: { bot: boolean } | { revoke: true }) =>
     call<BotStatus>('POST', '/api/bot', change),
   bots: () => call<{ bots: OnlineBot[] }>('GET', '/api/bots'),
+  friends: () => call<FriendsAnswer>('GET', '/api/friends'),
+  follow: (username: string, follow: boolean) =>
+    call<FriendsAnswer>('POST', '/api/friends', { username, follow }),
 };
+
+/** GET /api/friends: the players the caller follows, by name, and whether each is online. */
+export interface FriendsAnswer {
+  following: { username: string; rating: number; games: number; online: boolean }[];
+  max: number;
+}
 
 /** A computer level of GET /api/levels (weakest first): its name and the agent it stands for. */
 export interface LevelInfo {

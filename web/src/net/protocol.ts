@@ -48,6 +48,9 @@ export interface ClientMessages {
   bot_ready: { rules: string[] };
   list_bots: Record<string, never>;
   challenge_bot: { bot: string; rules?: string; seat?: SeatNo; rated?: boolean };
+  challenge_player: { to: string; rules?: string; rated?: boolean };
+  challenge_answer: { challenge: string; accept: boolean };
+  challenge_cancel: { challenge: string };
 }
 
 export type ClientType = keyof ClientMessages;
@@ -73,4 +76,7 @@ export type ServerType =
   | 'spectators'
   | 'table_private'
   | 'bot_ready'
-  | 'bots';
+  | 'bots'
+  | 'challenge_sent'
+  | 'challenged'
+  | 'challenge_ended';

@@ -9,7 +9,7 @@ import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
 import './header.css';
 import { historyHash, needsIdentity, parseHash, profileHash, type Route } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
-import { afterPaint, clear, h, onClick, setText } from './dom.ts';
+import { afterPaint, clear, h, onClick, setText, svg } from './dom.ts';
 import { applySettings, settingsPanel } from './settings.ts';
 import { unlockAudioOnGesture } from './sound.ts';
 
@@ -44,6 +44,7 @@ export class App {
   private readonly who = h('a', { class: 'who' });
   private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
   private readonly historyLink = h('a', { href: '#/leaderboard', text: 'My games' });
+  private readonly friendsLink = friendsLink();
   private readonly connBanner = h('div', { class: 'conn-banner', role: 'status' });
   private readonly toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
   private readonly gear = h('button', {
@@ -79,6 +80,7 @@ export class App {
         h('a', { href: '#/lobby', text: 'Lobby' }),
         h('a', { href: '#/leaderboard', text: 'Leaderboard' }),
         this.historyLink,
+        this.friendsLink,
       ),
       h('div', { class: 'account' }, this.who, this.authLink, this.gear),
     );
@@ -96,6 +98,11 @@ export class App {
     this.socket.onState((s) => {
       this.connBanner.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…' : '';
       this.connBanner.classList.toggle('shown', s === 'reconnecting');
+    });
+    // A challenge shows on every screen; its code loads with the first one (friends_page.ts).
+    this.socket.onMessage((m) => {
+      if (m.type === 'challenged' || m.type === 'challenge_ended')
+        void import('./friends_page.ts').then((f) => f.challengeMessage(this, m));
     });
     window.addEventListener('online', () => this.socket.kick());
     window.addEventListener('hashchange', () => this.route());
@@ -181,12 +188,14 @@ export class App {
       setText(this.authLink, 'Log out');
       this.historyLink.href = historyHash(id.user.username);
       this.historyLink.hidden = false;
+      this.friendsLink.hidden = false;
     } else {
       setText(this.who, id.kind === 'guest' ? `${id.name} (guest)` : '');
       this.who.title = '';
       setText(this.authLink, 'Log in');
       this.authLink.href = '#/login';
       this.historyLink.hidden = true;
+      this.friendsLink.hidden = true;
       this.who.removeAttribute('href');
       this.who.classList.remove('who-link');
     }
@@ -294,6 +303,24 @@ export class App {
     }
     return p;
   }
+}
+
+/** The header's Friends link: on a phone an icon (header.css), so the name keeps its room. */
+function friendsLink(): HTMLAnchorElement {
+  const icon = svg('svg', { viewBox: '0 0 20 16', width: 20, height: 16, class: 'icon' });
+  icon.setAttribute('aria-hidden', 'true');
+  for (const d of [
+    'M7 1.3a3.2 3.2 0 1 1 0 6.4 3.2 3.2 0 0 1 0-6.4z',
+    'M1 15c0-3.6 2.7-6 6-6s6 2.4 6 6z',
+  ])
+    icon.append(svg('path', { d }));
+  icon.append(
+    svg('path', {
+      d: 'M14.5 2.4a2.6 2.6 0 1 1 0 5.2 2.6 2.6 0 0 1 0-5.2zM14 15c0-2.4-.8-4.3-2-5.4.7-.3 1.5-.5 2.5-.5 2.7 0 4.5 2.3 4.5 5.9z',
+    }),
+  );
+  const label = h('span', { class: 'label', text: 'Friends' });
+  return h('a', { href: '#/friends', class: 'friends-link', 'aria-label': 'Friends' }, icon, label);
 }
 
 async function meIdentity(): Promise<Identity> {
