@@ -362,6 +362,8 @@ awaitable<void> FriendService::answer(WsClient& c, const json& msg, std::string 
       co_return;
     }
   } else if (ctx_.pubsub->redis()) {
+    // Accepted, the owner seats this page through the bus (match:<this node>).
+    if (op == "accept") ctx_.tables->keep_connection(c);
     json note{{"op", op},
               {"user", me.user_id},
               {"name", me.name},
