@@ -22,12 +22,12 @@ export function friendBar(app: App, name: string): HTMLElement | null {
   onClick(follow, () =>
     api.follow(name, !following).then(show, (e) => app.toast(errorText(e), 'warn')),
   );
-  // Whether this player is followed, and online (then they can be challenged from here).
+  // Whether this player is followed; one known to be offline cannot be challenged now (one not
+  // followed may be: the server says if they are offline).
   api.friends().then(
     async (a) => {
-      show(a);
-      const online = a.following.find((x) => x.username.toLowerCase() === name.toLowerCase());
-      if (online && !online.online) return setText(state, 'Offline now.');
+      const followed = show(a);
+      if (followed && !followed.online) return setText(state, 'Offline now.');
       const { challengeControls } = await import('./friends_page.ts');
       bar.append(challengeControls(app, name));
     },
