@@ -21,6 +21,7 @@ struct ServeFlags {
   bool quiet = false;
   std::string log_format = "text";
   double idle_seconds = 30, bot_delay_ms = 700, abandon_seconds = 600;
+  double challenge_seconds = 60;
   int lease_ms = 3000, lease_renew_ms = 1000;
   double abort_seconds = 60;
   bool no_solve = false;
@@ -110,6 +111,11 @@ void add_play_options(CLI::App* cmd, ServeFlags& f) {
       ->envname("UR_ABANDON_AFTER")
       ->check(CLI::Range(0.0, 30.0 * 86400.0))
       ->capture_default_str();
+  cmd->add_option("--challenge-expiry", f.challenge_seconds,
+                  "seconds a challenge between players waits for its answer")
+      ->envname("UR_CHALLENGE_EXPIRY")
+      ->check(CLI::Range(1.0, 3600.0))
+      ->capture_default_str();
   cmd->add_option("--bot-delay", f.bot_delay_ms, "milliseconds a computer seat waits before acting")
       ->envname("UR_BOT_DELAY")
       ->check(CLI::Range(0.0, 60000.0))
@@ -164,6 +170,8 @@ void run_serve(ServeFlags& f) {
   cfg.bot_delay = std::chrono::milliseconds(static_cast<long long>(f.bot_delay_ms));
   cfg.first_move_abort = std::chrono::milliseconds(static_cast<long long>(f.abort_seconds * 1000));
   cfg.abandon_after = std::chrono::milliseconds(static_cast<long long>(f.abandon_seconds * 1000));
+  cfg.challenge_lifetime =
+      std::chrono::milliseconds(static_cast<long long>(f.challenge_seconds * 1000));
   cfg.leases.duration = std::chrono::milliseconds(f.lease_ms);
   cfg.leases.renew = std::chrono::milliseconds(f.lease_renew_ms);
   cfg.solve_tables = !f.no_solve;

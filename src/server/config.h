@@ -80,6 +80,8 @@ struct ServerConfig {
   // node that runs its timers) this long, with no change meanwhile, closes when the idle clock
   // cannot end it: waiting, pass and play, against the computer (TableModel::abandon). 0: never.
   std::chrono::milliseconds abandon_after{10 * 60'000};
+  // How long a challenge between players waits for its answer (friends.h).
+  std::chrono::milliseconds challenge_lifetime{60'000};
   int table_threads = 2;  // run table actions (PostgreSQL writes run on the storage pool)
   // PostgreSQL connections of this node, and as many threads that run the tables' database
   // writes (SQLite keeps one connection and is written inline on the table's strand: on_storage).

@@ -13,6 +13,7 @@
 #include "server/protocol/ws_dispatch.h"
 #include "server/tables/bot_service.h"
 #include "server/tables/puzzle_seeder.h"
+#include "server/tables/friends.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
 #include "server/transport/server_impl.h"
@@ -66,6 +67,7 @@ Server::~Server() {
   if (ServerContext* ctx = impl_->ctx.get()) {
     // Timers and searches first, then the pools: a handler still queued on a pool must not
     // outlive the service it calls. Committed actions are already in storage.
+    if (ctx->friends) ctx->friends->shutdown();
     if (ctx->tables) ctx->tables->shutdown();
     if (ctx->puzzles) ctx->puzzles->stop();
     ctx->bot_pool.stop();
@@ -122,6 +124,8 @@ std::string Server::start() {
   s.ctx->tables->register_handlers(*s.ctx->dispatcher);
   s.ctx->bots = std::make_unique<BotService>(*s.ctx);
   s.ctx->bots->register_handlers(*s.ctx->dispatcher);
+  s.ctx->friends = std::make_unique<FriendService>(*s.ctx);
+  s.ctx->friends->register_handlers(*s.ctx->dispatcher);
   try {
     std::size_t restored = s.ctx->tables->restore();
     if (restored) log_line("restored " + std::to_string(restored) + " live tables");
@@ -183,6 +187,7 @@ void Server::run() {
   s.ctx->tables->start(s.config.leases.node_name.empty()
                            ? s.config.bind + ":" + std::to_string(s.port)
                            : s.config.leases.node_name);
+  s.ctx->friends->start(s.ctx->tables->node());
   std::vector<std::thread> threads;
   for (int i = 1; i < s.config.threads; ++i) threads.emplace_back([&s] { s.ioc.run(); });
   s.ioc.run();

@@ -8,6 +8,7 @@
 #include "server/protocol/ws_dispatch.h"
 #include "server/tables/bot_service.h"
 #include "server/tables/puzzle_seeder.h"
+#include "server/tables/friends.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
 #include "solver/table_store.h"

@@ -36,6 +36,7 @@ class Dispatcher;
 class PubSub;
 class TableService;
 class BotService;
+class FriendService;
 class TableSolver;
 class PuzzleSeeder;
 
@@ -59,8 +60,9 @@ struct ServerContext {
   std::unique_ptr<PubSub> pubsub;
   std::unique_ptr<TableService> tables;
   std::unique_ptr<BotService> bots;
-  std::unique_ptr<TableSolver> solver;    // null unless config.solve_tables
-  std::unique_ptr<PuzzleSeeder> puzzles;  // null unless config.seed_puzzles
+  std::unique_ptr<FriendService> friends;  // presence and challenges (friends.h)
+  std::unique_ptr<TableSolver> solver;     // null unless config.solve_tables
+  std::unique_ptr<PuzzleSeeder> puzzles;   // null unless config.seed_puzzles
   RateLimiter ws_ip_limiter;
   RateLimiter puzzle_ip_limiter;    // /api/puzzles/ per address
   RateLimiter puzzle_user_limiter;  // /api/puzzles/ per account

@@ -641,6 +641,48 @@ TEST_F(ClusterTest, TheAccountLimitIsSharedByTheNodes) {
 }
 
 // The bus alone: two nodes' RedisPubSub on the cluster's Redis.
+// Friends across nodes (docs/scaling.md, "Friends and presence"): a player with a socket on node
+// 2 is online for a follower asking node 3; a challenge made on node 1 reaches him, his accept on
+// node 2 goes to the challenge's owner, and both are seated at one table; closed, he goes offline.
+TEST_F(ClusterTest, AChallengeReachesAPlayerOnAnotherNodeAndSeatsBoth) {
+  std::string a = unique("fa"), b = unique("fb");
+  Client alice = user(nodes_[0], nodes_[0], a), bob = user(nodes_[1], nodes_[1], b);
+  Request follow;
+  follow.method = http::verb::post;
+  follow.target = "/api/friends";
+  follow.body = json{{"username", b}, {"follow", true}}.dump();
+  follow.cookie = alice.cookie;
+  ASSERT_EQ(send_http(nodes_[2], follow).result_int(), 200);
+  auto bob_online = [&](bool want) {
+    bool now = !want;
+    for (int i = 0; i < 200 && now != want; ++i) {
+      json list = get_json(nodes_[2], "/api/friends", alice.cookie);
+      now = list["following"][0]["online"] == true;
+      if (now != want) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return now;
+  };
+  EXPECT_TRUE(bob_online(true)) << "node 3 knows of bob's socket on node 2";
+
+  json sent = alice->request({{"type", "challenge_player"}, {"to", b}, {"rated", true}});
+  ASSERT_EQ(sent["type"], "challenge_sent") << sent;
+  std::string id = sent["challenge"]["id"];
+  EXPECT_EQ(bob->next("challenged")["challenge"]["id"], id);
+  json ok = bob->request({{"type", "challenge_answer"}, {"challenge", id}, {"accept", true}});
+  EXPECT_EQ(ok["type"], "ok") << ok;
+  EXPECT_EQ(ok["forwarded"], true) << "node 1 owns the challenge";
+  json ended = alice->next("challenge_ended");
+  ASSERT_EQ(ended["reason"], "accepted") << ended;
+  EXPECT_EQ(bob->next("challenge_ended")["table"], ended["table"]);
+  json found_a = alice->next("match_found"), found_b = bob->next("match_found");
+  EXPECT_EQ(found_a["table"]["id"], ended["table"]);
+  EXPECT_EQ(found_b["table"]["id"], ended["table"]);
+  EXPECT_EQ(found_a["you"].get<int>() + found_b["you"].get<int>(), 3);
+
+  bob.ws.reset();
+  EXPECT_FALSE(bob_online(false)) << "his last socket closed: offline everywhere";
+}
+
 TEST(RedisBus, DeliversAcrossNodesOnceAndUnsubscribes) {
   const char* port = std::getenv("UR_TEST_CLUSTER_REDIS");
   if (!port) GTEST_SKIP() << "no cluster (scripts/cluster test runs this)";

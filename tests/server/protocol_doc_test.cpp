@@ -301,6 +301,21 @@ TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
   EXPECT_EQ(ask(g, {{"type", "challenge_bot"}, {"bot", "dave"}})["type"], "match_found");
   EXPECT_EQ(dave.next("match_found")["you"].is_number(), true);
   EXPECT_EQ(ask(carol, {{"type", "challenge_bot"}, {"bot", "dave"}})["code"], "bot_busy");
+  // Challenges between players (docs/protocol.md, "Challenges").
+  EXPECT_EQ(ask(g, {{"type", "challenge_player"}, {"to", "bob"}})["code"], "login_required");
+  EXPECT_EQ(ask(carol, {{"type", "challenge_player"}, {"to", "dave"}})["code"], "bad_request");
+  EXPECT_EQ(ask(carol, {{"type", "challenge_player"}, {"to", "nobody"}})["code"], "not_found");
+  json challenge = ask(carol, {{"type", "challenge_player"}, {"to", "bob"}});
+  ASSERT_EQ(challenge["type"], "challenge_sent") << challenge;
+  json challenge_id = challenge["challenge"]["id"];
+  EXPECT_EQ(bob->next("challenged")["challenge"]["id"], challenge_id);
+  EXPECT_EQ(
+      ask(bob,
+          {{"type", "challenge_answer"}, {"challenge", challenge_id}, {"accept", false}})["type"],
+      "ok");
+  EXPECT_EQ(carol->next("challenge_ended")["reason"], "declined");
+  EXPECT_EQ(ask(carol, {{"type", "challenge_cancel"}, {"challenge", challenge_id}})["code"],
+            "not_found");
   // A rematch: refused before the end, offered and accepted after it.
   std::string matched = found["table"]["id"];
   EXPECT_EQ(ask(alice, {{"type", "rematch"}, {"table", matched}})["code"], "no_rematch");

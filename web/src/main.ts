@@ -7,6 +7,7 @@ import './style.css';
 // The screens script may not import CSS (vite.config.ts): its screens' styles come with this one.
 import './ui/history.css';
 import './ui/profile.css';
+import './ui/friends.css';
 import './ui/table_chat.css';
 import './ui/account.css';
 import { App } from './ui/app.ts';
@@ -24,6 +25,7 @@ const app = new App(
     leaderboard: async () => (await screens()).mountLeaderboard,
     history: async () => (await screens()).mountHistory,
     profile: async () => (await screens()).mountProfile,
+    friends: async () => (await import('./ui/friends_page.ts')).mountFriends,
     replay: async () => (await screens()).mountReplay,
     howto: async () => (await screens()).mountHowto,
     explore: async () => (await screens()).mountExplore,
@@ -33,4 +35,9 @@ const app = new App(
   },
   { lobby: mountLobby },
 );
+// A challenge shows on every screen; its code loads with the first one (friends_page.ts).
+app.socket.onMessage((m) => {
+  if (m.type === 'challenged' || m.type === 'challenge_ended')
+    void import('./ui/friends_page.ts').then((f) => f.challengeMessage(app, m));
+});
 void app.start(document.body);

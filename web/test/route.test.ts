@@ -6,6 +6,8 @@ test('hash routes', () => {
   assert.deepEqual(parseHash(''), { name: 'lobby' });
   assert.deepEqual(parseHash('#/lobby'), { name: 'lobby' });
   assert.deepEqual(parseHash('#/leaderboard'), { name: 'leaderboard' });
+  assert.deepEqual(parseHash('#/friends'), { name: 'friends' });
+  assert.deepEqual(parseHash('#/friends/x'), { name: 'not_found', hash: '/friends/x' });
   assert.deepEqual(parseHash('#/table/0123456789abcdef'), {
     name: 'table',
     id: '0123456789abcdef',

@@ -124,6 +124,9 @@ boost::asio::awaitable<std::optional<Response>> check_rate(ServerContext& ctx, c
 // The puzzle endpoints under /api/puzzles/ (api_puzzles.cpp; docs/puzzles.md, "HTTP API").
 boost::asio::awaitable<Response> route_puzzle_api(ServerContext& ctx, const Request& req,
                                                   const std::string& path, const std::string& ip);
+// GET and POST /api/friends (api_friends.cpp): docs/server.md, "Friends".
+boost::asio::awaitable<Response> route_friends_api(ServerContext& ctx, const Request& req,
+                                                   const std::string& ip);
 
 // GET /metrics (api_metrics.cpp): the Prometheus text format, behind the metrics token.
 Response serve_metrics(ServerContext& ctx, const Request& req);

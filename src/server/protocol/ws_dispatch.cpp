@@ -90,10 +90,15 @@ void Dispatcher::add(std::string type, Handler handler) {
 }
 
 void Dispatcher::on_open(WsClient& client) {
+  for (const OpenHandler& h : open_handlers_) h(client);
   const Identity& id = client.identity();
   if (!id.user) return;
   std::lock_guard lock(accounts_mutex_);
   accounts_[client.connection_id()] = {id.user->id, client.weak_client()};
+}
+
+void Dispatcher::on_opened(OpenHandler handler) {
+  open_handlers_.push_back(std::move(handler));
 }
 
 void Dispatcher::disconnect_user(std::int64_t user_id) {

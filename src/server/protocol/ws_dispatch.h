@@ -70,6 +70,8 @@ class Dispatcher {
   // What to do when a connection closes (the services above drop its subscriptions, tickets,
   // online bots): registered by them, so the dispatcher knows nothing of tables or bots.
   using CloseHandler = std::function<void(WsClient& client)>;
+  // What to do when a connection opens (presence: friends.h); the same shape.
+  using OpenHandler = CloseHandler;
 
   Dispatcher();
 
@@ -77,6 +79,8 @@ class Dispatcher {
   void add(std::string type, Handler handler);
   // Adds a handler for closed connections. Call before the server starts.
   void on_closed(CloseHandler handler);
+  // Adds a handler for opened connections. Call before the server starts.
+  void on_opened(OpenHandler handler);
 
   // Counts an account's connection (disconnect_user finds it) until on_close.
   void on_open(WsClient& client);
@@ -97,6 +101,7 @@ class Dispatcher {
   std::mutex accounts_mutex_;
   // The open connections of accounts, by connection id, with their account's id.
   std::unordered_map<std::uint64_t, std::pair<std::int64_t, std::weak_ptr<WsClient>>> accounts_;
+  std::vector<OpenHandler> open_handlers_;
 };
 
 }  // namespace ur::server

@@ -138,6 +138,15 @@ constexpr SqlMigration kMigrations[] = {
         PRIMARY KEY (user_id, rules)
       );
     )sql"},
+    // Who follows whom (docs/server.md, "Friends"): one row per pair, the newest first on a list.
+    {10, R"sql(
+      CREATE TABLE follows (
+        follower   INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        followee   INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (follower, followee)
+      );
+    )sql"},
     // Puzzles, their solvers' ratings and every first attempt (sql_puzzle_schema.h).
     {11, kSqlitePuzzleSchema},
     {12, sql::kSqliteMigration12},
@@ -296,6 +305,14 @@ constexpr SqlMigration kMigrations[] = {
         games   BIGINT           NOT NULL DEFAULT 0,
         wins    BIGINT           NOT NULL DEFAULT 0,
         PRIMARY KEY (user_id, rules)
+      );
+    )sql"},
+    {10, R"sql(
+      CREATE TABLE follows (
+        follower   BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        followee   BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (follower, followee)
       );
     )sql"},
     {11, kPostgresPuzzleSchema},

@@ -53,6 +53,11 @@ void rate_match(SqlSession& s, MatchRow& m, const std::string& users_sql,
                 const std::string& pool_sql);
 std::vector<RuleRating> rule_ratings(SqlSession& s, std::int64_t user_id);
 
+// Follows (sql_follows.cpp): Storage::follow, unfollow and following inside a session.
+FollowResult follow(SqlSession& s, std::int64_t follower, std::int64_t followee, std::int64_t now);
+bool unfollow(SqlSession& s, std::int64_t follower, std::int64_t followee);
+std::vector<User> following(SqlSession& s, std::int64_t follower);
+
 // The first row of the answer, mapped.
 template <class Map>
 auto first(SqlSession& s, std::string_view sql, std::initializer_list<SqlValue> params, Map map) {

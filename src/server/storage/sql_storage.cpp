@@ -364,6 +364,15 @@ class SqlStorage final : public Storage {
       return sql::record_attempt(s, dialect_, user_id, puzzle_id, move, solved, now);
     });
   }
+  FollowResult follow(std::int64_t follower, std::int64_t followee, std::int64_t now) override {
+    return write("follow", [&](SqlSession& s) { return sql::follow(s, follower, followee, now); });
+  }
+  bool unfollow(std::int64_t follower, std::int64_t followee) override {
+    return write("unfollow", [&](SqlSession& s) { return sql::unfollow(s, follower, followee); });
+  }
+  std::vector<User> following(std::int64_t follower) override {
+    return read("following", [&](SqlSession& s) { return sql::following(s, follower); });
+  }
 
  private:
   // Each step runs in the same transaction as its schema_version row, so a crash mid-migration

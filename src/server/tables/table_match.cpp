@@ -176,6 +176,11 @@ void TableService::requeue(const SharedTicket& a, const SharedTicket& b) {
       shared_match_->add(*t, t->since_ms, {});
 }
 
+void TableService::keep_connection(WsClient& c) {
+  std::lock_guard lock(conns_mutex_);
+  conns_[c.connection_id()].client = c.weak_client();
+}
+
 std::shared_ptr<WsClient> TableService::local_client(std::uint64_t connection) {
   std::lock_guard lock(conns_mutex_);
   auto it = conns_.find(connection);

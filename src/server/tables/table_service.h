@@ -113,6 +113,8 @@ class TableService {
   };
   Result<std::shared_ptr<LiveTable>> start_pair(const std::string& rules, bool rated,
                                                 PairSeat light, PairSeat dark);
+  // Lets another node's pair seat this connection (deliver_remote_match; friends.h: challenges).
+  void keep_connection(WsClient& c);
 
  private:
   struct Watch {

@@ -1,6 +1,6 @@
 // Hash routes, so that a static file server (ur serve --web-root) serves every screen from one
 // index.html: #/lobby, #/login, #/table/<id>?invite=<token>, #/leaderboard, #/history/<user>,
-// #/profile/<user>,
+// #/profile/<user>, #/friends,
 // #/replay/<id>, #/rules/<preset> (how to play), #/explore?rules=<rules>&position=<position>
 // (the explorer; the server also answers /explore?… with the page, which moves it here),
 // #/account (your account) and #/admin, #/admin/<user> (moderation, administrators only).
@@ -11,6 +11,7 @@ export type Route =
   | { name: 'lobby' }
   | { name: 'table'; id: string; invite: string | null }
   | { name: 'leaderboard' }
+  | { name: 'friends' }
   | { name: 'history'; user: string }
   | { name: 'profile'; user: string }
   | { name: 'replay'; id: string }
@@ -43,6 +44,7 @@ export function parseHash(hash: string): Route {
   if (parts.length === 1 && head === 'leaderboard') return { name: 'leaderboard' };
   if (parts.length === 1 && head === 'account') return { name: 'account' };
   if (parts.length === 1 && head === 'admin') return { name: 'admin', user: null };
+  if (parts.length === 1 && head === 'friends') return { name: 'friends' };
   if (parts.length === 2 && head === 'table' && TABLE_ID.test(arg)) {
     const invite = params.get('invite');
     return { name: 'table', id: arg, invite: invite && INVITE.test(invite) ? invite : null };

@@ -110,6 +110,9 @@ export const api = {
       'GET',
       `/api/admin/log?limit=50${before ? `&before=${before}` : ''}`,
     ),
+  friends: () => call<FriendsAnswer>('GET', '/api/friends'),
+  follow: (username: string, follow: boolean) =>
+    call<FriendsAnswer>('POST', '/api/friends', { username, follow }),
 };
 
 /** GET /api/admin/users/<name>: an account as an administrator sees it (docs/server.md). */
@@ -134,6 +137,12 @@ export interface AdminAction {
   target: string;
   target_id: number;
   detail: string;
+}
+
+/** GET /api/friends: the players the caller follows, by name, and whether each is online. */
+export interface FriendsAnswer {
+  following: { username: string; rating: number; games: number; online: boolean }[];
+  max: number;
 }
 
 /** A computer level of GET /api/levels (weakest first): its name and the agent it stands for. */

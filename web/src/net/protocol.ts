@@ -57,6 +57,9 @@ export interface ClientMessages {
   bot_ready: { rules: string[] };
   list_bots: Record<string, never>;
   challenge_bot: { bot: string; rules?: string; seat?: SeatNo; rated?: boolean };
+  challenge_player: { to: string; rules?: string; rated?: boolean };
+  challenge_answer: { challenge: string; accept: boolean };
+  challenge_cancel: { challenge: string };
 }
 
 export type ClientType = keyof ClientMessages;
@@ -90,6 +93,21 @@ export interface Replies {
   bot_ready: 'bot_ready';
   list_bots: 'bots';
   challenge_bot: 'match_found';
+  challenge_player: 'challenge_sent';
+  challenge_answer: 'ok';
+  challenge_cancel: 'ok';
+}
+
+/** A challenge between two accounts (docs/protocol.md, "Challenges"). */
+export interface Challenge {
+  id: string;
+  from: string;
+  from_rating: number;
+  to: string;
+  rules: string;
+  rated: boolean;
+  expires_at: number;
+  expires_in: number;
 }
 
 /**
@@ -152,7 +170,13 @@ export interface ServerMessages {
   joined: Joined;
   match_found: Joined;
   table: { table: Snapshot; events: TableEvent[]; clock: Clock | null; spectators: number };
-  ok: { table?: string; code?: QuickCode; rematch?: Rematch | null; cancelled?: boolean };
+  ok: {
+    table?: string;
+    code?: QuickCode;
+    rematch?: Rematch | null;
+    cancelled?: boolean;
+    forwarded?: boolean;
+  };
   action_ok: {
     table: string;
     action: ActionType;
@@ -179,6 +203,14 @@ export interface ServerMessages {
   table_private: { table: string; message: string };
   bot_ready: { rules: string[]; rating: number };
   bots: { bots: BotOnline[] };
+  challenge_sent: { challenge: Challenge };
+  challenged: { challenge: Challenge };
+  challenge_ended: {
+    challenge: string;
+    reason: 'accepted' | 'declined' | 'cancelled' | 'expired' | 'failed';
+    table?: string;
+    message?: string;
+  };
 }
 
 /** Every type of message the server sends. */

@@ -16,7 +16,7 @@ import {
   type Route,
 } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
-import { afterPaint, clear, h, onClick, setText } from './dom.ts';
+import { afterPaint, clear, h, onClick, setText, svg } from './dom.ts';
 import { applySettings, settingsPanel } from './settings.ts';
 import { unlockAudioOnGesture } from './sound.ts';
 
@@ -57,6 +57,7 @@ export class App {
     text: 'Account',
     hidden: true,
   });
+  private readonly friendsLink = friendsLink();
   private readonly connBanner = h('div', { class: 'conn-banner', role: 'status' });
   private readonly toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
   private readonly gear = h('button', {
@@ -92,6 +93,7 @@ export class App {
         h('a', { href: '#/lobby', text: 'Lobby' }),
         h('a', { href: '#/leaderboard', text: 'Leaderboard' }),
         this.historyLink,
+        this.friendsLink,
       ),
       h('div', { class: 'account' }, this.who, this.accountLink, this.authLink, this.gear),
     );
@@ -195,6 +197,7 @@ export class App {
       this.historyLink.href = historyHash(id.user.username);
       this.historyLink.hidden = false;
       this.accountLink.hidden = false;
+      this.friendsLink.hidden = false;
     } else {
       setText(this.who, id.kind === 'guest' ? `${id.name} (guest)` : '');
       this.who.title = '';
@@ -202,6 +205,7 @@ export class App {
       this.authLink.href = '#/login';
       this.historyLink.hidden = true;
       this.accountLink.hidden = true;
+      this.friendsLink.hidden = true;
       this.who.removeAttribute('href');
       this.who.classList.remove('who-link');
     }
@@ -328,6 +332,24 @@ export class App {
     }
     return p;
   }
+}
+
+/** The header's Friends link: on a phone an icon (header.css), so the name keeps its room. */
+function friendsLink(): HTMLAnchorElement {
+  const icon = svg('svg', { viewBox: '0 0 20 16', width: 20, height: 16, class: 'icon' });
+  icon.setAttribute('aria-hidden', 'true');
+  for (const d of [
+    'M7 1.3a3.2 3.2 0 1 1 0 6.4 3.2 3.2 0 0 1 0-6.4z',
+    'M1 15c0-3.6 2.7-6 6-6s6 2.4 6 6z',
+  ])
+    icon.append(svg('path', { d }));
+  icon.append(
+    svg('path', {
+      d: 'M14.5 2.4a2.6 2.6 0 1 1 0 5.2 2.6 2.6 0 0 1 0-5.2zM14 15c0-2.4-.8-4.3-2-5.4.7-.3 1.5-.5 2.5-.5 2.7 0 4.5 2.3 4.5 5.9z',
+    }),
+  );
+  const label = h('span', { class: 'label', text: 'Friends' });
+  return h('a', { href: '#/friends', class: 'friends-link', 'aria-label': 'Friends' }, icon, label);
 }
 
 async function meIdentity(): Promise<Identity> {

@@ -11,6 +11,7 @@ import { api } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { botAccountCard } from './bots.ts';
 import { fmtDate, h, setText, svg } from './dom.ts';
+import { friendBar } from './profile_friend.ts';
 
 const noop: View = { destroy() {} };
 
@@ -107,13 +108,14 @@ function statsLine(p: ProfileAnswer): string {
   return `Last ${r.games === 1 ? 'game' : `${r.games} games`}: ${parts.join(' · ')}`;
 }
 
-function render(p: ProfileAnswer, own: boolean): HTMLElement[] {
+function render(p: ProfileAnswer, own: boolean, app: App): HTMLElement[] {
   const who = own ? 'You' : p.user.username;
   const best = p.recent.best_win;
   const head = h(
     'section',
     { class: 'card wide profile' },
     h('h1', { text: p.user.username }),
+    own ? null : friendBar(app, p.user.username),
     h('p', {
       class: 'profile-rating',
       text: `Rating ${ratingText(p.user.rating, p.user.provisional)} · ${p.user.games} rated games · ${p.user.wins} wins`,
@@ -154,7 +156,7 @@ export function mountProfile(app: App, root: HTMLElement, route: Route): View {
   root.append(note);
   api
     .profile(route.user)
-    .then((p) => note.replaceWith(...render(p, own)))
+    .then((p) => note.replaceWith(...render(p, own, app)))
     .catch((e) => setText(note, `Could not load the profile: ${errorText(e)}`));
   return noop;
 }

@@ -1,0 +1,228 @@
+// Friends (#/friends; docs/server.md "Friends", docs/protocol.md "Challenges"): the players one
+// follows with who is online now, following and unfollowing by name, and challenges by name.
+// The challenge bars show on every screen: app.ts loads this script on the first challenge
+// message, so the lobby's script carries none of it. A challenge this page made or accepted
+// leads here to the new table; the account's other pages only drop the bar.
+
+import { profileHash, tableHash, type Route } from '../logic/route.ts';
+import type { PresetSummary } from '../logic/types.ts';
+import { api, type FriendsAnswer } from '../net/api.ts';
+import type { Challenge, MessageOf } from '../net/protocol.ts';
+import type { ServerMessage } from '../net/socket.ts';
+import { errorText, type App, type View } from './app.ts';
+import { clear, h, onClick, setText } from './dom.ts';
+
+
+/** Challenges of this page: made here (the bar says whom it waits for) or accepted here. */
+const mine = new Map<string, { to: string; bar: HTMLElement | null }>();
+const bars = new Map<string, { el: HTMLElement; timer: number }>();
+let host: HTMLElement | null = null;
+let presetNames: Record<string, string> = {};
+
+function barHost(): HTMLElement {
+  if (!host || !host.isConnected) {
+    host = h('div', { class: 'challenge-bars', 'aria-live': 'polite' });
+    document.body.append(host);
+  }
+  return host;
+}
+
+const rulesText = (c: Challenge) =>
+  `${presetNames[c.rules] ?? c.rules}${c.rated ? ', rated' : ', casual'}`;
+
+/** A bar with a countdown to the challenge's end; `text` is what it says before the seconds. */
+function showBar(c: Challenge, text: string, ...buttons: HTMLElement[]): HTMLElement {
+  dropBar(c.id);
+  const left = h('span', { class: 'challenge-left' });
+  const el = h(
+    'div',
+    { class: 'challenge-bar', role: 'group', 'aria-label': 'Challenge', 'data-challenge': c.id },
+    h('span', { class: 'challenge-text', text }),
+    h('span', { class: 'challenge-actions' }, left, ...buttons),
+  );
+  const end = Date.now() + c.expires_in;
+  const tick = () => setText(left, `${Math.max(0, Math.ceil((end - Date.now()) / 1000))} s`);
+  tick();
+  bars.set(c.id, { el, timer: window.setInterval(tick, 1000) });
+  barHost().append(el);
+  return el;
+}
+
+function dropBar(id: string): void {
+  const b = bars.get(id);
+  if (!b) return;
+  window.clearInterval(b.timer);
+  b.el.remove();
+  bars.delete(id);
+}
+
+const button = (text: string, action: string) =>
+  h('button', { type: 'button', text, 'data-action': action });
+
+function incoming(app: App, c: Challenge): void {
+  const accept = button('Accept', 'accept-challenge');
+  const decline = button('Decline', 'decline-challenge');
+  const text = `${c.from} (${c.from_rating}) challenges you: ${rulesText(c)}`;
+  showBar(c, text, accept, decline);
+  const answer = (yes: boolean) => {
+    accept.disabled = decline.disabled = true;
+    if (yes) mine.set(c.id, { to: c.from, bar: null });
+    app.socket.request('challenge_answer', { challenge: c.id, accept: yes }).then(
+      () => yes || dropBar(c.id),
+      (e) => (dropBar(c.id), app.toast(errorText(e), 'warn')),
+    );
+  };
+  onClick(accept, () => answer(true));
+  onClick(decline, () => answer(false));
+}
+
+function ended(app: App, m: MessageOf<'challenge_ended'>): void {
+  const id = m.challenge;
+  dropBar(id);
+  const own = mine.get(id);
+  if (!own) return;
+  mine.delete(id);
+  const reason = m.reason;
+  if (reason === 'accepted' && m.table) {
+    window.location.hash = tableHash(m.table);
+  } else if (own.bar) {
+    const words: Record<string, string> = {
+      declined: `${own.to} declined your challenge.`,
+      expired: `${own.to} did not answer your challenge.`,
+      failed: m.message ?? 'The game could not be started.',
+    };
+    if (words[reason]) app.toast(words[reason], reason === 'failed' ? 'warn' : 'info');
+  }
+}
+
+/** A challenge message from the socket (app.ts hands them here). */
+export function challengeMessage(app: App, m: ServerMessage): void {
+  if (m.type === 'challenged') {
+    void loadNames(app).finally(() => incoming(app, m.challenge));
+  } else if (m.type === 'challenge_ended') ended(app, m);
+}
+
+async function loadNames(app: App): Promise<void> {
+  try {
+    const list = await app.presets();
+    presetNames = Object.fromEntries(list.map((p) => [p.id, p.name]));
+  } catch {
+    /* the bar shows the rule set's id */
+  }
+}
+
+/** Sends a challenge and shows its bar, with Cancel, until it ends. */
+export async function sendChallenge(
+  app: App,
+  to: string,
+  rules: string,
+  rated: boolean,
+): Promise<void> {
+  try {
+    await loadNames(app);
+    const r = await app.socket.request('challenge_player', { to, rules, rated });
+    const c = r.challenge;
+    const cancel = button('Cancel', 'cancel-challenge');
+    const bar = showBar(c, `Waiting for ${c.to} to answer: ${rulesText(c)}`, cancel);
+    mine.set(c.id, { to: c.to, bar });
+    onClick(cancel, () => {
+      cancel.disabled = true;
+      app.socket.request('challenge_cancel', { challenge: c.id }).catch(() => dropBar(c.id));
+    });
+  } catch (e) {
+    app.toast(errorText(e), 'warn');
+  }
+}
+
+/** A rule-set choice, a rated box and a Challenge button for one player (also on profiles). */
+export function challengeControls(app: App, name: string): HTMLElement {
+  const pick = rulePicker(app);
+  const go = button('Challenge', 'challenge');
+  onClick(go, () => void sendChallenge(app, name, pick.rules(), pick.rated()));
+  return h('div', { class: 'challenge-controls' }, pick.el, go);
+}
+
+function rulePicker(app: App) {
+  const select = h('select', { 'aria-label': 'Rule set of the challenge' });
+  const rated = h('input', { type: 'checkbox' });
+  select.append(h('option', { value: 'finkel', text: 'Finkel' }));
+  app.presets().then(
+    (list: PresetSummary[]) =>
+      select.replaceChildren(...list.map((p) => h('option', { value: p.id, text: p.name }))),
+    () => {},
+  );
+  const el = h('span', { class: 'rule-pick' }, select, h('label', {}, rated, ' rated'));
+  return { el, rules: () => select.value, rated: () => rated.checked };
+}
+
+function friendRow(app: App, f: FriendsAnswer['following'][number], refresh: () => void) {
+  const unfollow = button('Unfollow', 'unfollow');
+  onClick(unfollow, () =>
+    api.follow(f.username, false).then(refresh, (e) => app.toast(errorText(e), 'warn')),
+  );
+  const status = f.online ? 'online' : 'offline';
+  return h(
+    'li',
+    { class: `friend ${status}`, 'data-user': f.username },
+    h('span', { class: 'dot', 'aria-hidden': 'true' }),
+    h('a', { href: profileHash(f.username), text: f.username, class: 'friend-name' }),
+    h('span', { class: 'friend-meta', text: `${f.rating} · ${status}` }),
+    f.online ? challengeControls(app, f.username) : null,
+    unfollow,
+  );
+}
+
+export function mountFriends(app: App, root: HTMLElement, _route: Route): View {
+  const list = h('ul', { class: 'friends-list' });
+  const note = h('p', { class: 'hint' });
+  const name = h('input', {
+    type: 'text',
+    name: 'username',
+    autocomplete: 'off',
+    maxlength: '20',
+    'aria-label': 'Name of a player to follow',
+    placeholder: 'Player name',
+  });
+  const form = h('form', { class: 'follow-form' }, name, h('button', { text: 'Follow' }));
+  let timer = 0;
+  const draw = (a: FriendsAnswer) => {
+    clear(list);
+    for (const f of a.following) list.append(friendRow(app, f, refresh));
+    const online = a.following.filter((f) => f.online).length;
+    setText(
+      note,
+      a.following.length
+        ? `${online} of ${a.following.length} online now.`
+        : 'You follow nobody yet: follow a player by name, or from their profile.',
+    );
+  };
+  const refresh = () => {
+    if (app.identity.kind !== 'user') {
+      clear(list);
+      setText(note, 'Log in to follow players and challenge them.');
+      return;
+    }
+    api.friends().then(draw, (e) => setText(note, errorText(e)));
+  };
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const who = name.value.trim();
+    if (!who) return;
+    api.follow(who, true).then(
+      (a) => ((name.value = ''), draw(a)),
+      (err) => app.toast(errorText(err), 'warn'),
+    );
+  });
+  root.append(
+    h('section', { class: 'card friends' }, h('h1', { text: 'Friends' }), form, note, list),
+  );
+  refresh();
+  timer = window.setInterval(refresh, 20000); // who is online changes
+  const off = app.onIdentity(refresh);
+  return {
+    destroy() {
+      window.clearInterval(timer);
+      off();
+    },
+  };
+}
