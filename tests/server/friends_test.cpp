@@ -102,17 +102,17 @@ TEST_F(FriendsTest, AnAccountFollowsAtMostTheLimit) {
   for (int i = 0; i <= kMaxFollows; ++i) {
     auto u = st.create_user("f" + std::to_string(i), "h", 0);
     ASSERT_TRUE(u);
-    EXPECT_EQ(st.follow(me->id, u->id, 1),
+    EXPECT_EQ(st.accounts().follow(me->id, u->id, 1),
               i < kMaxFollows ? FollowResult::kFollowed : FollowResult::kFull);
     if (i == 0) {
-      EXPECT_EQ(st.follow(me->id, u->id, 1), FollowResult::kAlready);
+      EXPECT_EQ(st.accounts().follow(me->id, u->id, 1), FollowResult::kAlready);
     }
   }
-  EXPECT_EQ(st.following(me->id).size(), static_cast<std::size_t>(kMaxFollows));
+  EXPECT_EQ(st.accounts().following(me->id).size(), static_cast<std::size_t>(kMaxFollows));
   auto first = st.find_user_by_name("f0");
-  EXPECT_TRUE(st.unfollow(me->id, first->id));
-  EXPECT_FALSE(st.unfollow(me->id, first->id));
-  EXPECT_EQ(st.following(me->id).size(), static_cast<std::size_t>(kMaxFollows - 1));
+  EXPECT_TRUE(st.accounts().unfollow(me->id, first->id));
+  EXPECT_FALSE(st.accounts().unfollow(me->id, first->id));
+  EXPECT_EQ(st.accounts().following(me->id).size(), static_cast<std::size_t>(kMaxFollows - 1));
 }
 
 TEST_F(FriendsTest, AnAcceptedChallengeSeatsBothAtANewRatedTable) {

@@ -139,15 +139,6 @@ class HoldingStorage final : public Storage {
   std::vector<RuleRating> rule_ratings(std::int64_t user_id) override {
     return inner_->rule_ratings(user_id);
   }
-  FollowResult follow(std::int64_t follower, std::int64_t followee, std::int64_t now) override {
-    return inner_->follow(follower, followee, now);
-  }
-  bool unfollow(std::int64_t follower, std::int64_t followee) override {
-    return inner_->unfollow(follower, followee);
-  }
-  std::vector<User> following(std::int64_t follower) override {
-    return inner_->following(follower);
-  }
   void save_review(const ReviewRow& r) override { inner_->save_review(r); }
   std::optional<ReviewRow> find_review(std::string_view id) override {
     return inner_->find_review(id);

@@ -10,8 +10,8 @@
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
 #include "server/log.h"
-#include "server/tables/table_service.h"
 #include "server/protocol/http_util.h"
+#include "server/tables/table_service.h"
 
 namespace ur::server {
 namespace {

@@ -47,8 +47,8 @@ FollowOutcome apply_follow(Storage& st, std::int64_t me, const FollowChange& c) 
   std::optional<User> u = check_username(c.name) ? std::nullopt : st.find_user_by_name(c.name);
   if (!u) return Error{Errc::kNotFound, "no player has that name"};
   if (u->id == me) return Error{Errc::kBadRequest, "you cannot follow yourself"};
-  if (!c.follow) return st.unfollow(me, u->id);
-  return st.follow(me, u->id, unix_now());
+  if (!c.follow) return st.accounts().unfollow(me, u->id);
+  return st.accounts().follow(me, u->id, unix_now());
 }
 
 }  // namespace
@@ -73,7 +73,7 @@ awaitable<Response> route_friends_api(ServerContext& ctx, const Request& req,
   auto job = [&ctx, me, change] {
     std::optional<FollowOutcome> done;
     if (change) done = apply_follow(*ctx.storage, me, *change);
-    return std::pair{done, ctx.storage->following(me)};
+    return std::pair{done, ctx.storage->accounts().following(me)};
   };
   auto [done, users] = co_await offload(ctx, std::move(job));
   if (done) {

@@ -52,6 +52,12 @@ struct AdminAction {
 // How long a recorded address is kept after its last use (note_address drops older ones).
 inline constexpr std::int64_t kAddressRetentionSeconds = 90LL * 24 * 3600;
 
+// What follow() did (migration 10, docs/server.md "Friends").
+enum class FollowResult : std::uint8_t { kFollowed, kAlready, kFull };
+
+// The most players one account may follow: a friends list is read whole.
+inline constexpr int kMaxFollows = 200;
+
 class AccountStore {
  public:
   virtual ~AccountStore() = default;
@@ -90,6 +96,13 @@ class AccountStore {
   // first, those with an id below `before_id` (0: from the newest).
   virtual void log_action(AdminAction& action) = 0;
   virtual std::vector<AdminAction> admin_actions(int limit, std::int64_t before_id) = 0;
+
+  // Follows (migration 10). follow adds the pair unless it exists or the follower follows
+  // kMaxFollows players already; unfollow is false when there was no such pair. following lists
+  // the players a user follows (password_hash left empty), by name ignoring case.
+  virtual FollowResult follow(std::int64_t follower, std::int64_t followee, std::int64_t now) = 0;
+  virtual bool unfollow(std::int64_t follower, std::int64_t followee) = 0;
+  virtual std::vector<User> following(std::int64_t follower) = 0;
 };
 
 }  // namespace ur::server

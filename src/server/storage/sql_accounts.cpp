@@ -236,6 +236,22 @@ class SqlAccounts final : public AccountStore {
     return out;
   }
 
+  FollowResult follow(std::int64_t follower, std::int64_t followee, std::int64_t now) override {
+    FollowResult out{};
+    db_.write("follow", [&](SqlSession& s) { out = sql::follow(s, follower, followee, now); });
+    return out;
+  }
+  bool unfollow(std::int64_t follower, std::int64_t followee) override {
+    bool out = false;
+    db_.write("unfollow", [&](SqlSession& s) { out = sql::unfollow(s, follower, followee); });
+    return out;
+  }
+  std::vector<User> following(std::int64_t follower) override {
+    std::vector<User> out;
+    db_.read("following", [&](SqlSession& s) { out = sql::following(s, follower); });
+    return out;
+  }
+
  private:
   SqlDatabase& db_;
   const std::string name_taken_;

@@ -120,4 +120,18 @@ bool write_table(SqlSession& s, const TableRow& t, std::int64_t expected_version
   return written;
 }
 
+// The lobby's order (Storage::public_tables); ids compare bytewise so that every backend breaks
+// ties alike whatever the database's locale.
+std::string lobby_statement(const SqlDialect& d) {
+  return std::string(
+             "SELECT t.id, t.rules, t.status, t.is_public, t.rated, t.version, t.state, "
+             "t.created_at, t.updated_at, t.owner_key, t.owner_user, t.owner_addr FROM tables t "
+             "LEFT JOIN users u ON u.id = t.owner_user "
+             "WHERE t.status IN ('waiting', 'playing') AND t.is_public "
+             "ORDER BY CASE WHEN t.status = 'waiting' AND u.id IS NOT NULL "
+             "AND (u.games > 0 OR u.created_at <= $1) THEN 0 "
+             "WHEN t.status = 'waiting' THEN 1 ELSE 2 END, t.updated_at DESC, t.id") +
+         d.bytewise + " DESC LIMIT $2 OFFSET $3";
+}
+
 }  // namespace ur::server::sql

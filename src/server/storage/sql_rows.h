@@ -53,10 +53,13 @@ void rate_match(SqlSession& s, MatchRow& m, const std::string& users_sql,
                 const std::string& pool_sql);
 std::vector<RuleRating> rule_ratings(SqlSession& s, std::int64_t user_id);
 
-// Follows (sql_follows.cpp): Storage::follow, unfollow and following inside a session.
+// Follows (sql_follows.cpp): AccountStore::follow, unfollow and following inside a session.
 FollowResult follow(SqlSession& s, std::int64_t follower, std::int64_t followee, std::int64_t now);
 bool unfollow(SqlSession& s, std::int64_t follower, std::int64_t followee);
 std::vector<User> following(SqlSession& s, std::int64_t follower);
+
+// The lobby's statement in a dialect: the public live tables, best first (sql_rows.cpp).
+std::string lobby_statement(const SqlDialect& d);
 
 // The first row of the answer, mapped.
 template <class Map>

@@ -64,17 +64,7 @@ class SqlStorage final : public Storage {
             d.now_seconds + ")"),
         find_user_by_name_(std::string(sql::kUserColumns) + "WHERE " + d.username_is),
         tables_(std::string(sql::kTableColumns) + d.appended_events + " FROM tables t "),
-        // The lobby's order (Storage::public_tables); ids compare bytewise so that every
-        // backend breaks ties alike whatever the database's locale.
-        lobby_(std::string("SELECT t.id, t.rules, t.status, t.is_public, t.rated, t.version, "
-                           "t.state, t.created_at, t.updated_at, t.owner_key, t.owner_user, "
-                           "t.owner_addr FROM tables t LEFT JOIN users u ON u.id = t.owner_user "
-                           "WHERE t.status IN ('waiting', 'playing') AND t.is_public "
-                           "ORDER BY CASE WHEN t.status = 'waiting' AND u.id IS NOT NULL "
-                           "AND (u.games > 0 OR u.created_at <= $1) THEN 0 "
-                           "WHEN t.status = 'waiting' THEN 1 ELSE 2 END, "
-                           "t.updated_at DESC, t.id") +
-               d.bytewise + " DESC LIMIT $2 OFFSET $3"),
+        lobby_(sql::lobby_statement(d)),
         user_matches_(std::string(sql::kMatchColumns) +
                       "'' AS record, started_at, finished_at FROM matches "
                       "WHERE (light_user = $1 OR dark_user = $1) AND (finished_at < $2 OR "
@@ -363,15 +353,6 @@ class SqlStorage final : public Storage {
     return write("record attempt", [&](SqlSession& s) {
       return sql::record_attempt(s, dialect_, user_id, puzzle_id, move, solved, now);
     });
-  }
-  FollowResult follow(std::int64_t follower, std::int64_t followee, std::int64_t now) override {
-    return write("follow", [&](SqlSession& s) { return sql::follow(s, follower, followee, now); });
-  }
-  bool unfollow(std::int64_t follower, std::int64_t followee) override {
-    return write("unfollow", [&](SqlSession& s) { return sql::unfollow(s, follower, followee); });
-  }
-  std::vector<User> following(std::int64_t follower) override {
-    return read("following", [&](SqlSession& s) { return sql::following(s, follower); });
   }
 
  private:

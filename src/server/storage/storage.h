@@ -191,12 +191,6 @@ struct AttemptOutcome {
   double puzzle_after = 0;
 };
 
-// What follow() did (migration 10, docs/server.md "Friends").
-enum class FollowResult : std::uint8_t { kFollowed, kAlready, kFull };
-
-// The most players one account may follow: a friends list is read whole.
-inline constexpr int kMaxFollows = 200;
-
 class StorageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -302,7 +296,7 @@ class Storage {
   virtual void set_bot(std::int64_t user_id, bool is_bot, std::string_view token_hash) = 0;
   virtual std::optional<User> user_for_bot_token(std::string_view token_hash) = 0;
 
-  // Accounts people manage and moderation (migration 12; account_store.h).
+  // Accounts people manage, moderation and follows (migrations 10 and 12; account_store.h).
   virtual AccountStore& accounts() = 0;
 
   // Puzzles (migration 11; docs/puzzles.md). add_puzzles inserts those whose id is new and
@@ -321,13 +315,6 @@ class Storage {
                                                        std::string_view puzzle_id,
                                                        std::string_view move, bool solved,
                                                        std::int64_t now) = 0;
-
-  // Follows (migration 10). follow adds the pair unless it exists or the follower follows
-  // kMaxFollows players already; unfollow is false when there was no such pair. following lists
-  // the players a user follows (password_hash left empty), by name ignoring case.
-  virtual FollowResult follow(std::int64_t follower, std::int64_t followee, std::int64_t now) = 0;
-  virtual bool unfollow(std::int64_t follower, std::int64_t followee) = 0;
-  virtual std::vector<User> following(std::int64_t follower) = 0;
 };
 
 struct OpenStorageResult {

@@ -33,7 +33,7 @@
 #include "server/cluster/redis_presence.h"
 #include "server/server_context.h"
 #include "server/tables/table_model.h"
-#include "server/transport/ws_dispatch.h"
+#include "server/protocol/ws_dispatch.h"
 
 namespace ur::server {
 

@@ -12,7 +12,6 @@ import type { ServerMessage } from '../net/socket.ts';
 import { errorText, type App, type View } from './app.ts';
 import { clear, h, onClick, setText } from './dom.ts';
 
-
 /** Challenges of this page: made here (the bar says whom it waits for) or accepted here. */
 const mine = new Map<string, { to: string; bar: HTMLElement | null }>();
 const bars = new Map<string, { el: HTMLElement; timer: number }>();
