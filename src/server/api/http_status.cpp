@@ -6,8 +6,9 @@
 
 namespace ur::server {
 
-boost::beast::http::status http_status(Errc code) {
-  using S = boost::beast::http::status;
+using S = boost::beast::http::status;
+
+S http_status(Errc code) {
   switch (code) {
     case Errc::kBadRules:
     case Errc::kBadPosition:
