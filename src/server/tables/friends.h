@@ -31,9 +31,9 @@
 #include "server/accounts/rate_limiter.h"
 #include "server/cluster/pubsub.h"
 #include "server/cluster/redis_presence.h"
+#include "server/protocol/ws_dispatch.h"
 #include "server/server_context.h"
 #include "server/tables/table_model.h"
-#include "server/protocol/ws_dispatch.h"
 
 namespace ur::server {
 
