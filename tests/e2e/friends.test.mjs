@@ -121,6 +121,12 @@ test('the friends screen and a challenge fit 360×640', { timeout: 120000 }, asy
   await A.page.click('.follow-form button');
   await friendRow(A.page, 'a_rather_long_name_x').waitFor();
   assert.equal(await overflow(A.page), 0, 'the friends screen fits 360 px');
+  // The header keeps room for the player's own name: Leaderboard, Friends and Account are icons
+  // there, each named for screen readers.
+  const who = await A.page.$eval('header .who', (el) => el.getBoundingClientRect().width);
+  assert.ok(who >= 80, `the player's name in the header is ${who} px wide`);
+  for (const name of ['Leaderboard', 'Friends', 'Account'])
+    assert.ok(await A.page.$(`header a[aria-label="${name}"]`), `the ${name} link`);
   await L.screenshot(A.page, 'friends-360');
   await friendRow(A.page, 'a_rather_long_name_x').locator('button[data-action=challenge]').click();
   await B.page.waitForSelector('.challenge-bar');

@@ -51,13 +51,20 @@ export class App {
   private readonly who = h('a', { class: 'who' });
   private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
   private readonly historyLink = h('a', { href: '#/leaderboard', text: 'My games' });
-  private readonly accountLink = h('a', {
-    class: 'account-link',
-    href: '#/account',
-    text: 'Account',
-    hidden: true,
-  });
-  private readonly friendsLink = friendsLink();
+  private readonly accountLink = iconLink(
+    '#/account',
+    'account-link',
+    'Account',
+    ACCOUNT_ICON,
+    true,
+  );
+  private readonly friendsLink = iconLink(
+    '#/friends',
+    'friends-link',
+    'Friends',
+    FRIENDS_ICON,
+    true,
+  );
   private readonly connBanner = h('div', { class: 'conn-banner', role: 'status' });
   private readonly toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
   private readonly gear = h('button', {
@@ -91,7 +98,7 @@ export class App {
         'nav',
         {},
         h('a', { href: '#/lobby', text: 'Lobby' }),
-        h('a', { href: '#/leaderboard', text: 'Leaderboard' }),
+        iconLink('#/leaderboard', 'leaderboard-link', 'Leaderboard', LEADERBOARD_ICON),
         this.historyLink,
         this.friendsLink,
       ),
@@ -335,21 +342,34 @@ export class App {
 }
 
 /** The header's Friends link: on a phone an icon (header.css), so the name keeps its room. */
-function friendsLink(): HTMLAnchorElement {
+// The header's icons (20×16), drawn for links that show as an icon alone on a phone.
+const FRIENDS_ICON = [
+  'M7 1.3a3.2 3.2 0 1 1 0 6.4 3.2 3.2 0 0 1 0-6.4z',
+  'M1 15c0-3.6 2.7-6 6-6s6 2.4 6 6z',
+  'M14.5 2.4a2.6 2.6 0 1 1 0 5.2 2.6 2.6 0 0 1 0-5.2zM14 15c0-2.4-.8-4.3-2-5.4.7-.3 1.5-.5 2.5-.5 2.7 0 4.5 2.3 4.5 5.9z',
+];
+const ACCOUNT_ICON = [
+  'M10 1.3a3.4 3.4 0 1 1 0 6.8 3.4 3.4 0 0 1 0-6.8z',
+  'M3.5 15c0-3.7 2.9-6 6.5-6s6.5 2.3 6.5 6z',
+];
+const LEADERBOARD_ICON = ['M1.5 9h5v6.5h-5z', 'M7.5 3.5h5v12h-5z', 'M13.5 6.5h5v9h-5z'];
+
+/**
+ * A header link that shows its word, or on a phone (header.css) its icon alone, with the word
+ * as its accessible name either way.
+ */
+function iconLink(
+  href: string,
+  cls: string,
+  label: string,
+  paths: string[],
+  hidden = false,
+): HTMLAnchorElement {
   const icon = svg('svg', { viewBox: '0 0 20 16', width: 20, height: 16, class: 'icon' });
   icon.setAttribute('aria-hidden', 'true');
-  for (const d of [
-    'M7 1.3a3.2 3.2 0 1 1 0 6.4 3.2 3.2 0 0 1 0-6.4z',
-    'M1 15c0-3.6 2.7-6 6-6s6 2.4 6 6z',
-  ])
-    icon.append(svg('path', { d }));
-  icon.append(
-    svg('path', {
-      d: 'M14.5 2.4a2.6 2.6 0 1 1 0 5.2 2.6 2.6 0 0 1 0-5.2zM14 15c0-2.4-.8-4.3-2-5.4.7-.3 1.5-.5 2.5-.5 2.7 0 4.5 2.3 4.5 5.9z',
-    }),
-  );
-  const label = h('span', { class: 'label', text: 'Friends' });
-  return h('a', { href: '#/friends', class: 'friends-link', 'aria-label': 'Friends' }, icon, label);
+  for (const d of paths) icon.append(svg('path', { d }));
+  const word = h('span', { class: 'label', text: label });
+  return h('a', { href, class: `icon-link ${cls}`, 'aria-label': label, hidden }, icon, word);
 }
 
 async function meIdentity(): Promise<Identity> {
