@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "backend_fixture.h"
 #include "harness.h"
 #include "server/accounts/accounts.h"
 #include "server/storage/storage.h"
@@ -14,12 +15,6 @@ namespace ur::server {
 namespace {
 
 using namespace ur::server::test;
-
-std::vector<std::string> account_backends() {
-  std::vector<std::string> b{"sqlite"};
-  if (TestPgDatabase::admin_url()) b.push_back("postgresql");
-  return b;
-}
 
 // A number or text straight from the database, past the Storage interface.
 std::string db_value(const std::string& db, const std::string& sql) {
@@ -38,26 +33,18 @@ std::string db_value(const std::string& db, const std::string& sql) {
   return out;
 }
 
-class AccountStorage : public ::testing::TestWithParam<std::string> {
+class AccountStorage : public BackendTest {
  protected:
   void SetUp() override {
-    if (GetParam() == "postgresql") {
-      ASSERT_NO_THROW(pg_ = std::make_unique<TestPgDatabase>());
-      url_ = pg_->url();
-    } else {
-      std::string tmpl = (fs::temp_directory_path() / "ur_accounts_XXXXXX").string();
-      ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-      dir_ = tmpl;
-      url_ = "sqlite:" + (dir_ / "ur.db").string();
-    }
+    BackendTest::SetUp();
+    if (HasFatalFailure()) return;
     OpenStorageResult r = open_storage(url_);
     ASSERT_TRUE(r.storage) << r.error;
     s_ = std::move(r.storage);
   }
   void TearDown() override {
     s_.reset();
-    pg_.reset();
-    if (!dir_.empty()) fs::remove_all(dir_);
+    BackendTest::TearDown();
   }
 
   SessionRecord session(const std::string& id, std::int64_t user, std::int64_t expires) {
@@ -66,9 +53,6 @@ class AccountStorage : public ::testing::TestWithParam<std::string> {
     return r;
   }
 
-  std::string url_;
-  fs::path dir_;
-  std::unique_ptr<TestPgDatabase> pg_;
   std::unique_ptr<Storage> s_;
 };
 
@@ -230,7 +214,7 @@ TEST_P(AccountStorage, TheAuditListPagesNewestFirst) {
   EXPECT_EQ(rest[1].target_name, "target0");
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, AccountStorage, ::testing::ValuesIn(account_backends()),
+INSTANTIATE_TEST_SUITE_P(Backends, AccountStorage, ::testing::ValuesIn(storage_backends()),
                          [](const auto& param_info) { return param_info.param; });
 
 TEST(AccountNames, OffensiveAndDeletedNamesAreRefused) {

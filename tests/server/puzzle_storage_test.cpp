@@ -7,6 +7,7 @@
 
 #include <thread>
 
+#include "backend_fixture.h"
 #include "harness.h"
 #include "server/storage/glicko2.h"
 #include "server/storage/storage.h"
@@ -16,36 +17,8 @@ namespace {
 
 using namespace ur::server::test;
 
-std::vector<std::string> puzzle_backends() {
-  std::vector<std::string> b{"sqlite"};
-  if (TestPgDatabase::admin_url()) b.push_back("postgresql");
-  return b;
-}
-
-class PuzzleStorage : public ::testing::TestWithParam<std::string> {
+class PuzzleStorage : public BackendTest {
  protected:
-  void SetUp() override {
-    if (GetParam() == "postgresql") {
-      ASSERT_NO_THROW(pg_ = std::make_unique<TestPgDatabase>());
-      url_ = pg_->url();
-    } else {
-      std::string tmpl = (fs::temp_directory_path() / "ur_puzzles_XXXXXX").string();
-      ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-      dir_ = tmpl;
-      url_ = "sqlite:" + (dir_ / "ur.db").string();
-    }
-  }
-  void TearDown() override {
-    pg_.reset();
-    if (!dir_.empty()) fs::remove_all(dir_);
-  }
-
-  std::unique_ptr<Storage> open() {
-    OpenStorageResult r = open_storage(url_);
-    if (!r.storage) throw std::runtime_error("open_storage: " + r.error);
-    return std::move(r.storage);
-  }
-
   long long count(const std::string& sql) {
     if (pg_) return std::stoll(pg_query_value(pg_->url(), sql));
     sqlite3* h = nullptr;
@@ -71,10 +44,6 @@ class PuzzleStorage : public ::testing::TestWithParam<std::string> {
     p.rating = rating;
     return p;
   }
-
-  std::string url_;
-  fs::path dir_;
-  std::unique_ptr<TestPgDatabase> pg_;
 };
 
 TEST_P(PuzzleStorage, PuzzlesAreStoredOnceByIdAndFoundNearTheRating) {
@@ -163,7 +132,7 @@ TEST_P(PuzzleStorage, AttemptsOfOnePuzzleFromTwoNodesLoseNoUpdate) {
             1);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, PuzzleStorage, ::testing::ValuesIn(puzzle_backends()),
+INSTANTIATE_TEST_SUITE_P(Backends, PuzzleStorage, ::testing::ValuesIn(storage_backends()),
                          [](const auto& param_info) { return param_info.param; });
 
 }  // namespace

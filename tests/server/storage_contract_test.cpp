@@ -13,6 +13,7 @@
 #include <set>
 #include <thread>
 
+#include "backend_fixture.h"
 #include "engine/random.h"
 #include "harness.h"
 #include "server/storage/elo.h"
@@ -27,36 +28,8 @@ namespace {
 
 using namespace ur::server::test;
 
-std::vector<std::string> backends() {
-  std::vector<std::string> b{"sqlite"};
-  if (TestPgDatabase::admin_url()) b.push_back("postgresql");
-  return b;
-}
-
-class StorageContract : public ::testing::TestWithParam<std::string> {
+class StorageContract : public BackendTest {
  protected:
-  void SetUp() override {
-    if (GetParam() == "postgresql") {
-      ASSERT_NO_THROW(pg_ = std::make_unique<TestPgDatabase>());
-      url_ = pg_->url();
-    } else {
-      std::string tmpl = (fs::temp_directory_path() / "ur_storage_XXXXXX").string();
-      ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
-      dir_ = tmpl;
-      url_ = "sqlite:" + (dir_ / "ur.db").string();
-    }
-  }
-  void TearDown() override {
-    pg_.reset();
-    if (!dir_.empty()) fs::remove_all(dir_);
-  }
-
-  std::unique_ptr<Storage> open() {
-    OpenStorageResult r = open_storage(url_);
-    if (!r.storage) throw std::runtime_error("open_storage: " + r.error);
-    return std::move(r.storage);
-  }
-
   // A number straight from the database, past the Storage interface.
   long long count(const std::string& sql) {
     if (pg_) {
@@ -120,10 +93,6 @@ class StorageContract : public ::testing::TestWithParam<std::string> {
     m.finished_at = finished_at;
     return m;
   }
-
-  std::string url_;
-  fs::path dir_;
-  std::unique_ptr<TestPgDatabase> pg_;
 };
 
 TEST_P(StorageContract, BackendHealthAndMigrationsAreIdempotent) {
@@ -855,7 +824,7 @@ TEST_P(StorageContract, AGameStoredByAppendingLoadsBackAtEveryVersion) {
   EXPECT_EQ(table_snapshot(std::get<TableModel>(reloaded)), table_snapshot(again));
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, StorageContract, ::testing::ValuesIn(backends()),
+INSTANTIATE_TEST_SUITE_P(Backends, StorageContract, ::testing::ValuesIn(storage_backends()),
                          [](const auto& param_info) { return param_info.param; });
 
 // PostgreSQL specifics: URLs in messages, and a connection that the server drops.
