@@ -168,7 +168,9 @@ void TableService::lose(const std::string& id) {
     std::lock_guard lock(tables_mutex_);
     if (auto it = tables_.find(id); it != tables_.end()) t = it->second;
   }
-  if (t) post_gated(t, [this, t] { disown(*t, true); });
+  // Not handed back: a game still live in this cache was taken over while this node was away
+  // (stopped, or cut off from the database), and disown says so; a finished one just leaves.
+  if (t) post_gated(t, [this, t] { disown(*t); });
 }
 
 }  // namespace ur::server
