@@ -125,6 +125,7 @@ export async function newPlayer(
     reducedMotion = 'no-preference',
     hasTouch = false,
     isMobile = false,
+    locale = 'en-GB',
   } = {},
 ) {
   const context = await browser.newContext({
@@ -132,6 +133,7 @@ export async function newPlayer(
     reducedMotion,
     hasTouch,
     isMobile,
+    locale,
     deviceScaleFactor: 1,
   });
   context.setDefaultTimeout(30000);

@@ -11,6 +11,7 @@ import './ui/friends.css';
 import './ui/table_chat.css';
 import './ui/account.css';
 import { App } from './ui/app.ts';
+import { startLanguage } from './ui/language.ts';
 import { mountLobby } from './ui/lobby.ts';
 
 const screens = () => import('./ui/screens.ts');
@@ -40,4 +41,5 @@ app.socket.onMessage((m) => {
   if (m.type === 'challenged' || m.type === 'challenge_ended')
     void import('./ui/friends_page.ts').then((f) => f.challengeMessage(app, m));
 });
-void app.start(document.body);
+// A player's own language (its catalog fetched first; English is in this script) from the start.
+void startLanguage().then(() => app.start(document.body));

@@ -17,6 +17,7 @@ import {
 } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
 import { afterPaint, clear, h, onClick, setText, svg } from './dom.ts';
+import { onLanguage } from './language.ts';
 import { applySettings, settingsPanel } from './settings.ts';
 import { unlockAudioOnGesture } from './sound.ts';
 
@@ -121,6 +122,8 @@ export class App {
     });
     window.addEventListener('online', () => this.socket.kick());
     window.addEventListener('hashchange', () => this.route());
+    // The screen draws itself again in the new language; its state is the server's or the app's.
+    onLanguage(() => this.route());
     // The server answers /explore?rules=…&position=… with this page: the explorer is a hash route.
     if (window.location.pathname === '/explore')
       history.replaceState(null, '', `/#/explore${window.location.search}`);
@@ -175,7 +178,10 @@ export class App {
 
   private openSettings(): void {
     const host = h('div', { class: 'settings-host' });
+    // A language chosen in the panel redraws it (the screen behind it redraws through route()).
+    const off = onLanguage(() => host.replaceChildren(settingsPanel(close)));
     const close = () => {
+      off();
       host.remove();
       this.gear.focus();
     };

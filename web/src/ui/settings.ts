@@ -2,7 +2,9 @@
 // board, forced moves played by themselves, animation speed and high-contrast colours. They apply
 // as classes on <body> (CSS does the rest) and are read by the table and the animator.
 
+import { t, type Key } from '../logic/i18n.ts';
 import { h, onClick } from './dom.ts';
+import { languagePicker } from './language.ts';
 
 export type Speed = 'normal' | 'fast' | 'off';
 /** The colours of the page: the system's choice (prefers-color-scheme), or light or dark. */
@@ -65,44 +67,49 @@ export function applySettings(): void {
   document.documentElement.classList.toggle('dark', dark);
 }
 
-function check(label: string, key: 'sound' | 'coords' | 'autoMove' | 'contrast'): HTMLElement {
+function check(label: Key, key: 'sound' | 'coords' | 'autoMove' | 'contrast'): HTMLElement {
   const box = h('input', { type: 'checkbox', name: key, checked: current[key] });
   box.addEventListener('change', () => updateSettings({ [key]: box.checked }));
-  return h('label', { class: 'check' }, box, label);
+  return h('label', { class: 'check' }, box, t(label));
 }
 
 /** The settings panel (a dialog opened from the header). */
 export function settingsPanel(onClose: () => void): HTMLElement {
   const speed = h(
     'select',
-    { name: 'speed', 'aria-label': 'Animation speed' },
-    h('option', { value: 'normal', text: 'Normal' }),
-    h('option', { value: 'fast', text: 'Fast' }),
-    h('option', { value: 'off', text: 'None' }),
+    { name: 'speed', 'aria-label': t('settings.animations.label') },
+    h('option', { value: 'normal', text: t('settings.animations.normal') }),
+    h('option', { value: 'fast', text: t('settings.animations.fast') }),
+    h('option', { value: 'off', text: t('settings.animations.off') }),
   );
   speed.value = current.speed;
   speed.addEventListener('change', () => updateSettings({ speed: speed.value as Speed }));
   const theme = h(
     'select',
-    { name: 'theme', 'aria-label': 'Colours' },
-    h('option', { value: 'system', text: 'As the system' }),
-    h('option', { value: 'light', text: 'Light' }),
-    h('option', { value: 'dark', text: 'Dark' }),
+    { name: 'theme', 'aria-label': t('settings.colours') },
+    h('option', { value: 'system', text: t('settings.colours.system') }),
+    h('option', { value: 'light', text: t('settings.colours.light') }),
+    h('option', { value: 'dark', text: t('settings.colours.dark') }),
   );
   theme.value = current.theme;
   theme.addEventListener('change', () => updateSettings({ theme: theme.value as Theme }));
-  const close = h('button', { type: 'button', 'data-action': 'close-settings', text: 'Done' });
+  const close = h('button', {
+    type: 'button',
+    'data-action': 'close-settings',
+    text: t('settings.done'),
+  });
   onClick(close, onClose);
   return h(
     'div',
-    { class: 'settings card', role: 'dialog', 'aria-label': 'Settings' },
-    h('h2', { text: 'Settings' }),
-    check('Sound', 'sound'),
-    check('Square names on the board (a1…)', 'coords'),
-    check('Play forced moves by themselves', 'autoMove'),
-    check('High-contrast colours', 'contrast'),
-    h('label', { class: 'field' }, 'Colours', theme),
-    h('label', { class: 'field' }, 'Animations', speed),
+    { class: 'settings card', role: 'dialog', 'aria-label': t('settings.title') },
+    h('h2', { text: t('settings.title') }),
+    check('settings.sound', 'sound'),
+    check('settings.coords', 'coords'),
+    check('settings.autoMove', 'autoMove'),
+    check('settings.contrast', 'contrast'),
+    h('label', { class: 'field' }, t('settings.colours'), theme),
+    h('label', { class: 'field' }, t('settings.animations'), speed),
+    languagePicker(),
     h('div', { class: 'row' }, close),
   );
 }

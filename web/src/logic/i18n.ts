@@ -1,0 +1,121 @@
+// The words a player reads, in their language. English (lang/en.ts) is the source catalog and
+// is bundled with the first screen; every other language is a catalog of its own, fetched only
+// when chosen (loadCatalog). A catalog maps a key to a text with named placeholders ("{name}")
+// or, where a number is counted, to the plural forms of the language (Intl.PluralRules picks
+// one by the `count` placeholder: Arabic has six, English two). Numbers, percentages and dates
+// are formatted by Intl for the chosen language, so "1,234.5" is "1.234,5" in German.
+
+import type { Catalog, Entry, Key } from './lang/catalog.ts';
+import { en } from './lang/en.ts';
+
+export type { Catalog, Entry, Key, Plural } from './lang/catalog.ts';
+export type Vars = Readonly<Record<string, string | number>>;
+
+/** The languages the client speaks, each named in its own language, and their direction. */
+export const LANGUAGES = {
+  en: { name: 'English', dir: 'ltr' },
+  de: { name: 'Deutsch', dir: 'ltr' },
+  nl: { name: 'Nederlands', dir: 'ltr' },
+  fr: { name: 'Français', dir: 'ltr' },
+  es: { name: 'Español', dir: 'ltr' },
+  ar: { name: 'العربية', dir: 'rtl' },
+} as const;
+export type Lang = keyof typeof LANGUAGES;
+
+export function isLang(code: unknown): code is Lang {
+  return typeof code === 'string' && Object.hasOwn(LANGUAGES, code);
+}
+
+/**
+ * The language to speak: the player's saved choice if it is one we have, else the first of the
+ * browser's languages we have (by its primary subtag: "de-AT" is German), else English.
+ */
+export function chooseLang(saved: string | null, browser: readonly string[]): Lang {
+  if (isLang(saved)) return saved;
+  for (const tag of browser) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLang(primary)) return primary;
+  }
+  return 'en';
+}
+
+// Each catalog is a chunk of its own (a dynamic import), so a player fetches only their own.
+const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ catalog: Catalog }>> = {
+  de: () => import('./lang/de.ts'),
+  nl: () => import('./lang/nl.ts'),
+  fr: () => import('./lang/fr.ts'),
+  es: () => import('./lang/es.ts'),
+  ar: () => import('./lang/ar.ts'),
+};
+
+export async function loadCatalog(lang: Lang): Promise<Catalog> {
+  return lang === 'en' ? en : (await loaders[lang]()).catalog;
+}
+
+let lang: Lang = 'en';
+let catalog: Catalog = en;
+let plurals = new Intl.PluralRules('en');
+let numbers = new Intl.NumberFormat('en');
+
+/** Speaks `next` from now on (its catalog loaded by loadCatalog). */
+export function useCatalog(next: Lang, c: Catalog): void {
+  lang = next;
+  catalog = c;
+  plurals = new Intl.PluralRules(next);
+  numbers = new Intl.NumberFormat(next);
+}
+
+export function currentLang(): Lang {
+  return lang;
+}
+
+/** The text of `key` with its placeholders filled; numbers are formatted for the language. */
+export function t(key: Key, vars: Vars = {}): string {
+  return fill(pick(catalog[key] ?? en[key], vars), vars);
+}
+
+function pick(entry: Entry, vars: Vars): string {
+  if (typeof entry === 'string') return entry;
+  const n = Number(vars.count ?? 0);
+  // Arabic and some others name 0 apart; a language without the category falls back to other.
+  const form = n === 0 && entry.zero !== undefined ? 'zero' : plurals.select(n);
+  return entry[form] ?? entry.other;
+}
+
+function fill(text: string, vars: Vars): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = vars[name];
+    if (v === undefined) return whole; // a placeholder left unfilled shows, rather than vanish
+    return typeof v === 'number' ? numbers.format(v) : v;
+  });
+}
+
+/** The placeholders a text uses (every form of a plural), for the catalogs' completeness test. */
+export function placeholders(entry: Entry): Set<string> {
+  const texts = typeof entry === 'string' ? [entry] : Object.values(entry);
+  const names = new Set<string>();
+  for (const text of texts) for (const m of text.matchAll(/\{(\w+)\}/g)) names.add(m[1]);
+  return names;
+}
+
+/** A number for the language ("1,234" / "1.234" / "١٬٢٣٤"). */
+export function num(n: number, options?: Intl.NumberFormatOptions): string {
+  return options ? new Intl.NumberFormat(lang, options).format(n) : numbers.format(n);
+}
+
+/** A share as a percentage: pct(0.573) is "57.3%" in English, "57,3 %" in German. */
+export function pct(share: number, digits = 1): string {
+  return new Intl.NumberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(share);
+}
+
+/** A moment (Unix seconds) as a medium date with the time, in the language's own order. */
+export function dateTime(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toLocaleString(lang, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}

@@ -1,0 +1,74 @@
+// The language the page speaks: chosen once at start (the player's saved choice, else the
+// browser's languages, else English), switched from the settings without a reload. The choice
+// sets <html lang dir>: in Arabic the page runs right to left (CSS logical properties), while
+// the board keeps the geometry of the rules. Screens that listen (onLanguage) draw themselves
+// again in the new language; the state they show lives on the server or in the app, so a switch
+// mid-game loses nothing.
+
+import {
+  chooseLang,
+  currentLang,
+  LANGUAGES,
+  loadCatalog,
+  t,
+  useCatalog,
+  type Lang,
+} from '../logic/i18n.ts';
+import { h } from './dom.ts';
+
+const KEY = 'ur.lang';
+const listeners = new Set<() => void>();
+
+function apply(lang: Lang): void {
+  const root = document.documentElement;
+  root.lang = lang;
+  root.dir = LANGUAGES[lang].dir;
+}
+
+/** Loads the language to start in. English needs no fetch; a catalog that fails to load leaves
+ *  the page in English rather than blank. */
+export async function startLanguage(): Promise<void> {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(KEY);
+  } catch {
+    // storage refused (a private window's policy): the browser's languages decide
+  }
+  const lang = chooseLang(saved, navigator.languages ?? [navigator.language]);
+  try {
+    useCatalog(lang, await loadCatalog(lang));
+    apply(lang);
+  } catch {
+    apply('en');
+  }
+}
+
+/** Speaks `lang` from now on, remembers it, and has every listening screen redraw itself. */
+export async function switchLanguage(lang: Lang): Promise<void> {
+  useCatalog(lang, await loadCatalog(lang));
+  apply(lang);
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch {
+    // not remembered past this page; it still switches
+  }
+  for (const fn of [...listeners]) fn();
+}
+
+/** Calls `fn` after each switch of language; returns the function that stops it. */
+export function onLanguage(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The language picker: each language named in its own words (so a lost player finds theirs). */
+export function languagePicker(): HTMLElement {
+  const select = h('select', { name: 'language', 'aria-label': t('settings.language') });
+  for (const [code, { name }] of Object.entries(LANGUAGES)) {
+    // The option names its own language: say so, for screen readers and for the font's shaping.
+    select.append(h('option', { value: code, lang: code, text: name }));
+  }
+  select.value = currentLang();
+  select.addEventListener('change', () => void switchLanguage(select.value as Lang));
+  return h('label', { class: 'field' }, t('settings.language'), select);
+}

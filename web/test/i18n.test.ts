@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  chooseLang,
+  LANGUAGES,
+  loadCatalog,
+  num,
+  pct,
+  placeholders,
+  t,
+  useCatalog,
+  type Catalog,
+  type Lang,
+} from '../src/logic/i18n.ts';
+import { en } from '../src/logic/lang/en.ts';
+
+const langs = Object.keys(LANGUAGES) as Lang[];
+
+test('every catalog has exactly the English keys, and no placeholder English lacks', async () => {
+  for (const lang of langs) {
+    const c = await loadCatalog(lang);
+    assert.deepEqual(Object.keys(c).sort(), Object.keys(en).sort(), `${lang}: its keys`);
+    for (const [key, entry] of Object.entries(en)) {
+      const theirs = c[key as keyof typeof en];
+      assert.ok(theirs !== '' && theirs !== undefined, `${lang}: ${key} is empty`);
+      const allowed = placeholders(entry);
+      for (const name of placeholders(theirs))
+        assert.ok(allowed.has(name), `${lang}: ${key} uses {${name}}, which English lacks`);
+      if (typeof entry !== 'string')
+        assert.ok(typeof theirs !== 'string', `${lang}: ${key} is counted in English`);
+    }
+  }
+});
+
+test("the language: saved choice, else the browser's first we speak, else English", () => {
+  assert.equal(chooseLang('nl', ['de-DE']), 'nl');
+  assert.equal(chooseLang(null, ['de-AT', 'en']), 'de');
+  assert.equal(chooseLang(null, ['pt-BR', 'AR-eg']), 'ar');
+  assert.equal(chooseLang('xx', ['ja']), 'en', 'an unknown saved code is ignored');
+  assert.equal(chooseLang(null, []), 'en');
+  assert.equal(LANGUAGES.ar.dir, 'rtl');
+});
+
+test('placeholders are filled, numbers formatted for the language, plurals by its rules', () => {
+  const forms = { zero: 'z', one: 'o', two: 't', few: 'f {count}', many: 'm {count}', other: 'x' };
+  const fake = { ...en, 'settings.title': forms, 'settings.done': 'Hello {name}, {n}' };
+  useCatalog('ar', fake as unknown as Catalog);
+  const key = 'settings.title';
+  assert.deepEqual(
+    [0, 1, 2, 3, 11, 100].map((count) => t(key, { count })),
+    ['z', 'o', 't', 'f 3', 'm 11', 'x'],
+    "Arabic's six forms (CLDR's Arabic writes Western digits by default)",
+  );
+  useCatalog('de', fake as unknown as Catalog);
+  assert.equal(t('settings.done', { name: 'Ana', n: 1234.5 }), 'Hello Ana, 1.234,5');
+  assert.equal(t('settings.done'), 'Hello {name}, {n}', 'an unfilled placeholder shows');
+  assert.equal(num(1234567), '1.234.567');
+  assert.equal(pct(0.573), '57,3\u00a0%');
+  useCatalog('en', en);
+  assert.equal(pct(0.573), '57.3%');
+  assert.equal(t('settings.title'), 'Settings');
+});
