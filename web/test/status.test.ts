@@ -12,6 +12,7 @@ import {
   tabTitle,
 } from '../src/logic/status.ts';
 import type { Snapshot, TableEvent } from '../src/logic/types.ts';
+import { loadCatalog, useCatalog, type Lang } from '../src/logic/i18n.ts';
 
 function snap(over: Partial<Snapshot['game']>, status: Snapshot['status'] = 'playing'): Snapshot {
   return {
@@ -193,4 +194,29 @@ test('a seat counts until its player leaves or the table closes', () => {
   const s = snap({});
   s.seats[0].left = true;
   assert.equal(isSeated(s, 1), false);
+});
+
+test("the prompts and level names in the player's language, with its plural forms", async () => {
+  const speak = async (lang: Lang) => useCatalog(lang, await loadCatalog(lang));
+  const move = (roll: number) => statusText(snap({ phase: 'awaiting_move', roll }), 1).main;
+  try {
+    await speak('de');
+    assert.equal(move(1), 'Ziehe einen Spielstein: 1 Feld');
+    assert.equal(move(3), 'Ziehe einen Spielstein: 3 Felder');
+    assert.equal(statusText(snap({}), 2).main, 'alice ist am Zug');
+    assert.equal(
+      levelLabel('perfect', false, { state: 'solving', progress: 0.42, eta_seconds: 240 }),
+      'Perfekt (42\u00a0% gelöst, noch etwa 4 Min.; bis dahin Schwer)',
+    );
+    assert.equal(reasonText('resign'), 'durch Aufgabe');
+    assert.equal(reasonText('a-new-reason'), 'a-new-reason', 'an unknown reason as sent');
+    await speak('ar');
+    assert.equal(move(1), 'حرّك قطعة: مربعًا واحدًا');
+    assert.equal(move(2), 'حرّك قطعة: مربعين');
+    assert.equal(move(4), 'حرّك قطعة: 4 مربعات');
+    assert.equal(levelLabel('hard', true), 'صعب');
+    assert.equal(levelLabel('grandmaster', true), 'Grandmaster', 'an unknown level keeps its id');
+  } finally {
+    await speak('en');
+  }
 });

@@ -1,12 +1,12 @@
 // The words of the table screen: the status line under the dice ("Awaiting roll", "Pick a
 // piece", whose turn), the post-game reason, rating changes, seat labels. Pure, unit-tested.
 
-import { count } from './plural.ts';
+import { pct, t, type Key } from './i18n.ts';
 import type { SeatInfo, SeatNo, Snapshot, Summary, TableEvent, SolveStatus } from './types.ts';
 
 export function seatName(seats: SeatInfo[], seat: SeatNo): string {
   const s = seats.find((x) => x.seat === seat);
-  if (!s || s.kind === 'empty' || !s.name) return seat === 1 ? 'Light' : 'Dark';
+  if (!s || s.kind === 'empty' || !s.name) return t(seat === 1 ? 'seat.light' : 'seat.dark');
   return s.name;
 }
 
@@ -34,14 +34,16 @@ export function statusText(
   squares: number | null = null,
 ): StatusText {
   const g = snap.game;
-  if (snap.status === 'waiting')
-    return { main: 'Waiting for an opponent to sit down', yourMove: false };
-  if (snap.status === 'closed') return { main: 'The table is closed', yourMove: false };
+  if (snap.status === 'waiting') return { main: t('table.status.waiting'), yourMove: false };
+  if (snap.status === 'closed') return { main: t('table.status.closed'), yourMove: false };
   if (snap.status === 'finished' || g.phase === 'game_over') {
     const w = snap.summary?.winner;
-    if (!w) return { main: 'Game over', yourMove: false };
+    if (!w) return { main: t('table.status.over'), yourMove: false };
     return {
-      main: w === you ? 'Game over — you win!' : `Game over — ${seatName(snap.seats, w)} wins`,
+      main:
+        w === you
+          ? t('table.status.youWin')
+          : t('table.status.theyWin', { name: seatName(snap.seats, w) }),
       yourMove: false,
     };
   }
@@ -49,7 +51,9 @@ export function statusText(
   if (you === null || g.to_act !== you) {
     const who = seatName(snap.seats, g.to_act);
     return {
-      main: g.phase === 'awaiting_move' ? `${who} is moving…` : `${who}'s turn`,
+      main: t(g.phase === 'awaiting_move' ? 'table.status.moving' : 'table.status.turnOf', {
+        name: who,
+      }),
       yourMove: false,
     };
   }
@@ -57,33 +61,31 @@ export function statusText(
   switch (g.phase) {
     case 'start':
     case 'roll_off':
-      return { main: 'Throw the dice (opening throw)', yourMove: true };
+      return { main: t('table.prompt.opening'), yourMove: true };
     case 'awaiting_roll':
-      return { main: 'Throw the dice', yourMove: true };
+      return { main: t('table.prompt.throw'), yourMove: true };
     case 'awaiting_move':
-      return { main: `Move a piece: ${count(n, 'square')}`, yourMove: true };
+      return { main: t('table.prompt.move', { count: n }), yourMove: true };
     case 'awaiting_award':
-      return { main: 'Rosette award: take it?', yourMove: true };
+      return { main: t('table.prompt.award'), yourMove: true };
     case 'awaiting_forfeit':
-      return { main: 'Forfeit: move a counter 4', yourMove: true };
+      return { main: t('table.prompt.forfeit'), yourMove: true };
     default:
-      return { main: 'Your turn', yourMove: true };
+      return { main: t('table.prompt.yourTurn'), yourMove: true };
   }
 }
 
+const REASONS: Readonly<Record<string, Key>> = {
+  'bore-off': 'reason.boreOff',
+  resign: 'reason.resign',
+  timeout: 'reason.timeout',
+  left: 'reason.left',
+};
+
+/** Why a game ended, in words; a reason this client does not know is shown as the server sent it. */
 export function reasonText(reason: string): string {
-  switch (reason) {
-    case 'bore-off':
-      return 'all pieces borne off';
-    case 'resign':
-      return 'by resignation';
-    case 'timeout':
-      return 'on time: the idle clock ran out';
-    case 'left':
-      return 'the opponent left the table';
-    default:
-      return reason;
-  }
+  const key = REASONS[reason];
+  return key ? t(key) : reason;
 }
 
 export function signed(n: number): string {
@@ -110,8 +112,8 @@ export const WARN_SECONDS = 10;
 /** The tab title while the viewer must act: a countdown in the last seconds, so it calls back. */
 export function tabTitle(mine: boolean, secs: number | null, base: string): string {
   if (!mine) return base;
-  if (secs !== null && secs <= WARN_SECONDS) return `Your move — ${secs} s`;
-  return `Your move — ${base}`;
+  if (secs !== null && secs <= WARN_SECONDS) return t('tab.countdown', { secs });
+  return t('tab.yourMove', { title: base });
 }
 
 /** True when the events say the turn passed for want of a legal move. */
@@ -131,25 +133,39 @@ export function levelLabel(
   learned = false,
   endgame = 0,
 ): string {
-  const name = level.charAt(0).toUpperCase() + level.slice(1);
-  if (level === 'perfect' && solved && endgame > 0) return `${name} (exact in the endgame)`;
+  const name = levelName(level);
+  if (level === 'perfect' && solved && endgame > 0) return t('level.endgame', { name });
   if (level !== 'perfect' || solved) return name;
   if (solve?.state === 'ready') return name;
-  if (learned) return `${name} (strongest: learned, no exact table)`;
-  if (solve?.state === 'solving' || solve?.state === 'queued') {
-    const pct = Math.round(solve.progress * 100);
-    const eta = solve.eta_seconds;
-    const when =
-      eta === undefined
-        ? ''
-        : eta < 90
-          ? `, about ${Math.max(1, Math.round(eta))} s`
-          : `, about ${Math.round(eta / 60)} min`;
+  if (learned) return t('level.learned', { name });
+  if (solve?.state === 'queued') return t('level.queued', { name });
+  if (solve?.state === 'solving') {
     // Short: a select is as wide as its longest option, and the lobby's card is narrow.
-    const what = solve.state === 'solving' ? `${pct}% solved${when}` : 'queued';
-    return `${name} (${what}; Hard till then)`;
+    const done = pct(solve.progress, 0);
+    const eta = solve.eta_seconds;
+    if (eta === undefined) return t('level.solving', { name, pct: done });
+    const n = eta < 90 ? Math.max(1, Math.round(eta)) : Math.round(eta / 60);
+    return t('level.solvingEta', {
+      name,
+      pct: done,
+      eta: t(eta < 90 ? 'unit.seconds' : 'unit.minutes', { n }),
+    });
   }
-  return `${name} (no table: plays as Hard)`;
+  return t('level.noTable', { name });
+}
+
+const LEVELS: Readonly<Record<string, Key>> = {
+  beginner: 'level.beginner',
+  easy: 'level.easy',
+  medium: 'level.medium',
+  hard: 'level.hard',
+  perfect: 'level.perfect',
+};
+
+/** A computer level's name; a level this client does not know keeps the server's id. */
+export function levelName(level: string): string {
+  const key = LEVELS[level];
+  return key ? t(key) : level.charAt(0).toUpperCase() + level.slice(1);
 }
 
 /** The throw the dice show: the last one thrown, kept until the next. */
