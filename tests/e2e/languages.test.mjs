@@ -91,6 +91,10 @@ test('switching mid-game loses nothing: the same table, the same board, and play
   assert.equal(after.table, before.table, 'the same table');
   assert.equal(after.version, before.version, 'nothing happened to the game');
   assert.equal(after.sig, before.sig, 'the same board');
+  if (after.status !== 'finished') {
+    const prompt = await page.textContent('.status-main');
+    assert.match(prompt, /Gooi de dobbelstenen|Verzet een speelstuk/, 'the prompt speaks Dutch');
+  }
   if (after.status !== 'finished') await L.clickTurn(page, after);
   assert.equal((await html(page)).lang, 'nl');
   assert.deepEqual(P.errors, []);

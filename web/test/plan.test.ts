@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { buildGeometry } from '../src/logic/geometry.ts';
 import { describeEvent, logLine, planDuration, planEvents } from '../src/logic/plan.ts';
 import type { SeatPieces, TableEvent } from '../src/logic/types.ts';
+import { loadCatalog, t, useCatalog, type Lang } from '../src/logic/i18n.ts';
 import { rules } from './fixtures.ts';
 
 const finkel = buildGeometry(rules('finkel'));
@@ -170,4 +171,33 @@ test('undo and rematch events in words', () => {
     logLine(finkel, { kind: 'undo', seat: 1, undone: 1 }, names),
     'Move taken back: alice decides again',
   );
+});
+
+test("the move log in the reader's language: their own moves in the second person", async () => {
+  const speak = async (lang: Lang) => useCatalog(lang, await loadCatalog(lang));
+  try {
+    await speak('de');
+    const mine = (s: 1 | 2) => (s === 1 ? t('name.you') : 'bob');
+    assert.equal(
+      logLine(finkel, { kind: 'roll', seat: 1, value: 3, move: 3, passed: false }, mine),
+      'Du hast 3 gewürfelt',
+    );
+    assert.equal(
+      logLine(
+        finkel,
+        { kind: 'move', seat: 2, from: 0, to: 4, rosette: true, extra_turn: true },
+        mine,
+      ),
+      'bob: Start → a3 (Rosette ✸, noch ein Wurf)',
+    );
+    assert.equal(describeEvent({ kind: 'resign', seat: 1 }, mine)?.text, 'Du hast aufgegeben');
+    assert.equal(describeEvent({ kind: 'resign', seat: 2 }, mine)?.text, 'bob hat aufgegeben');
+    await speak('fr');
+    assert.equal(
+      logLine(finkel, { kind: 'move', seat: 1, from: 13, to: 15 }, names),
+      'alice : h1 → sorti',
+    );
+  } finally {
+    await speak('en');
+  }
 });

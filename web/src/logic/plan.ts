@@ -4,6 +4,7 @@
 // logic (no DOM), unit-tested.
 
 import { locationOf, otherSeat, pathLocs, placePieces, type Geometry } from './geometry.ts';
+import { t, type Key, type Vars } from './i18n.ts';
 import { reasonText } from './status.ts';
 import type { SeatNo, SeatPieces, TableEvent } from './types.ts';
 
@@ -19,83 +20,104 @@ export type NameOf = (seat: SeatNo) => string;
 
 const asSeat = (n: number | undefined): SeatNo => (n === 2 ? 2 : 1);
 
+/** Whether `who` is the reader's own seat, which the screens name `name.you`. */
+const isYou = (who: string) => who === t('name.you');
+
+/** A sentence about `who`: the reader's own form ("You take…") or the third person's. */
+function said(who: string, mine: Key, theirs: Key, vars: Vars = {}): string {
+  return isYou(who) ? t(mine, vars) : t(theirs, { ...vars, name: who });
+}
+
 /** The words for one event (null when the event needs none). */
 export function describeEvent(ev: TableEvent, name: NameOf): { text: string; tone: Tone } | null {
   const who = name(asSeat(ev.seat));
-  // "You take" / "alice takes": the reader's own seat is named "You".
-  const verb = (third: string, plain: string) => `${who} ${who === 'You' ? plain : third}`;
+  const say = (key: Personal, vars: Vars = {}) => said(who, `${key}.you` as Key, key as Key, vars);
   switch (ev.kind) {
     case 'roll':
-      if (ev.passed)
-        return who === 'You'
-          ? { text: `No move — turn passes (you threw ${ev.move ?? 0})`, tone: 'warn' }
-          : { text: `${who} threw ${ev.move ?? 0}: no legal move — turn passes`, tone: 'warn' };
-      return null;
-    case 'move': {
-      if (ev.move_kind === 'award_yes')
-        return { text: `${verb('takes', 'take')} the award: a counter enters S`, tone: 'good' };
-      if (ev.move_kind === 'award_no')
-        return { text: `${verb('declines', 'decline')} the award`, tone: 'info' };
-      const bits: string[] = [];
-      if (ev.bounced) bits.push(`${who === 'You' ? 'Your' : `${who}'s`} counter was sent off`);
-      if (ev.capture || (ev.captures ?? 0) > 0) bits.push(`${who} captured a piece!`);
-      if (ev.doubled) bits.push('The move was doubled');
-      if ((ev.borne_off ?? 0) > 0 || ev.bear_off) bits.push(`${who} bore a piece off`);
-      if (ev.rosette || (ev.rosettes ?? 0) > 0)
-        bits.push(
-          ev.extra_turn
-            ? `${who} landed on a rosette ✸ — extra turn`
-            : `${who} landed on a rosette ✸`,
-        );
-      else if (ev.extra_turn) bits.push(`${verb('throws', 'throw')} again`);
-      // Short: the panel gives this line two lines (one on phones).
-      if (ev.award_pending) bits.push('award: a counter may enter S');
-      if (ev.forfeit_pending) bits.push('Forfeit: the opponent moves a counter 4');
-      if (bits.length === 0) return null;
-      // Names are shown exactly as written (never re-capitalised).
-      const tone: Tone = ev.capture || ev.extra_turn || (ev.borne_off ?? 0) > 0 ? 'good' : 'info';
-      return { text: bits.join(' · '), tone };
-    }
+      return ev.passed ? { text: say('log.passed', { n: ev.move ?? 0 }), tone: 'warn' } : null;
+    case 'move':
+      return moveWords(ev, say);
     case 'joined':
-      return { text: `${who} sat down`, tone: 'info' };
+      return { text: say('log.joined'), tone: 'info' };
     case 'left':
-      return { text: `${who} left the table`, tone: 'warn' };
+      return { text: say('log.left'), tone: 'warn' };
     case 'resign':
-      return { text: `${who} resigned`, tone: 'warn' };
+      return { text: say('log.resigned'), tone: 'warn' };
     case 'timeout':
-      return { text: `${who} ran out of time`, tone: 'warn' };
+      return { text: say('log.timeout'), tone: 'warn' };
     case 'hint':
-      return { text: `${verb('takes', 'take')} a hint (${ev.hints ?? 1} so far)`, tone: 'info' };
+      return { text: say('log.hint', { count: ev.hints ?? 1 }), tone: 'info' };
     case 'visibility':
-      return {
-        text: ev.public ? 'The table is now public' : 'The table is now private',
-        tone: 'info',
-      };
+      return { text: t(ev.public ? 'log.public' : 'log.private'), tone: 'info' };
     case 'game_over': {
       const w = name(asSeat(ev.winner));
-      return { text: w === 'You' ? 'You win!' : `${w} wins!`, tone: 'good' };
+      return { text: said(w, 'log.win.you', 'log.win'), tone: 'good' };
     }
     case 'closed':
-      return { text: 'The table is closed', tone: 'info' };
+      return { text: t('table.status.closed'), tone: 'info' };
     case 'undo':
-      return { text: `Move taken back: ${who} decides again`, tone: 'info' };
+      return { text: say('log.undo'), tone: 'info' };
     case 'rematch_offer':
-      return { text: `${verb('offers', 'offer')} a rematch`, tone: 'good' };
+      return { text: say('log.rematchOffer'), tone: 'good' };
     case 'rematch_decline':
-      return { text: `${who} declined the rematch`, tone: 'info' };
+      return { text: say('log.rematchDecline'), tone: 'info' };
     case 'rematch':
-      return { text: 'The rematch starts: colours swapped', tone: 'good' };
+      return { text: t('log.rematch'), tone: 'good' };
     default:
       return null;
   }
 }
 
-/** Where a path index is, in words: a square name, "Home", "S" or "off". */
+/** The keys said in two persons: `<key>` of another player, `<key>.you` of the reader. */
+type Personal =
+  | 'log.passed'
+  | 'log.awardYes'
+  | 'log.awardNo'
+  | 'log.bounced'
+  | 'log.captured'
+  | 'log.boreOff'
+  | 'log.rosetteAgain'
+  | 'log.rosette'
+  | 'log.again'
+  | 'log.joined'
+  | 'log.left'
+  | 'log.resigned'
+  | 'log.timeout'
+  | 'log.hint'
+  | 'log.undo'
+  | 'log.rematchOffer'
+  | 'log.rematchDecline'
+  | 'log.threw';
+
+function moveWords(
+  ev: TableEvent,
+  say: (key: Personal, vars?: Vars) => string,
+): { text: string; tone: Tone } | null {
+  if (ev.move_kind === 'award_yes') return { text: say('log.awardYes'), tone: 'good' };
+  if (ev.move_kind === 'award_no') return { text: say('log.awardNo'), tone: 'info' };
+  const bits: string[] = [];
+  if (ev.bounced) bits.push(say('log.bounced'));
+  if (ev.capture || (ev.captures ?? 0) > 0) bits.push(say('log.captured'));
+  if (ev.doubled) bits.push(t('log.doubled'));
+  if ((ev.borne_off ?? 0) > 0 || ev.bear_off) bits.push(say('log.boreOff'));
+  if (ev.rosette || (ev.rosettes ?? 0) > 0)
+    bits.push(say(ev.extra_turn ? 'log.rosetteAgain' : 'log.rosette'));
+  else if (ev.extra_turn) bits.push(say('log.again'));
+  // Short: the panel gives this line two lines (one on phones).
+  if (ev.award_pending) bits.push(t('log.awardPending'));
+  if (ev.forfeit_pending) bits.push(t('log.forfeitPending'));
+  if (bits.length === 0) return null;
+  // Names are shown exactly as written (never re-capitalised).
+  const tone: Tone = ev.capture || ev.extra_turn || (ev.borne_off ?? 0) > 0 ? 'good' : 'info';
+  return { text: bits.join(' · '), tone };
+}
+
+/** Where a path index is, in words: a square name, Home, "S" or borne off. */
 export function placeWord(geo: Geometry, seat: SeatNo, index: number): string {
   const key = locationOf(geo, seat, index);
-  if (key.startsWith('home:')) return 'Home';
+  if (key.startsWith('home:')) return t('place.home');
   if (key.startsWith('start:')) return 'S';
-  if (key.startsWith('off:')) return 'off';
+  if (key.startsWith('off:')) return t('place.off');
   return key;
 }
 
@@ -103,26 +125,26 @@ export function placeWord(geo: Geometry, seat: SeatNo, index: number): string {
 export function logLine(geo: Geometry, ev: TableEvent, name: NameOf): string | null {
   const who = name(asSeat(ev.seat));
   if (ev.kind === 'roll') {
-    const base = `${who} threw ${ev.move ?? ev.value ?? 0}`;
-    return ev.passed ? `${base}: no legal move — turn passes` : base;
+    const line = said(who, 'log.threw.you', 'log.threw', { n: ev.move ?? ev.value ?? 0 });
+    return ev.passed ? t('log.noMove', { line }) : line;
   }
   if (ev.kind === 'move' && ev.from !== undefined && ev.to !== undefined) {
     if (ev.move_kind === 'award_yes' || ev.move_kind === 'award_no')
       return describeEvent(ev, name)?.text ?? null;
     const seat = asSeat(ev.seat);
     const flags: string[] = [];
-    if (ev.capture || (ev.captures ?? 0) > 0) flags.push('capture');
-    if (ev.rosette) flags.push('rosette ✸');
-    if (ev.extra_turn) flags.push('extra turn');
-    if (ev.doubled) flags.push('doubled');
-    if (ev.bounced) flags.push('sent off');
-    const to = placeWord(geo, seat, ev.to);
-    const line = `${who}: ${placeWord(geo, seat, ev.from)} → ${to === 'off' ? 'borne off' : to}`;
-    return flags.length ? `${line} (${flags.join(', ')})` : line;
+    if (ev.capture || (ev.captures ?? 0) > 0) flags.push(t('log.flag.capture'));
+    if (ev.rosette) flags.push(t('log.flag.rosette'));
+    if (ev.extra_turn) flags.push(t('log.flag.extraTurn'));
+    if (ev.doubled) flags.push(t('log.flag.doubled'));
+    if (ev.bounced) flags.push(t('log.flag.sentOff'));
+    const from = placeWord(geo, seat, ev.from);
+    const line = t('log.moved', { name: who, from, to: placeWord(geo, seat, ev.to) });
+    return flags.length ? t('log.flags', { line, flags: flags.join(', ') }) : line;
   }
   if (ev.kind === 'game_over' && ev.reason) {
     const w = name(asSeat(ev.winner));
-    return `${w} ${w === 'You' ? 'win' : 'wins'} — ${reasonText(ev.reason)}`;
+    return said(w, 'log.over.you', 'log.over', { reason: reasonText(ev.reason) });
   }
   return describeEvent(ev, name)?.text ?? null;
 }

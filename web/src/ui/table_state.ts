@@ -2,6 +2,7 @@
 // draws, table_actions.ts acts): one plain object, so each part is a set of small functions over
 // it and the screen has no class of its own (every screen is a `mountX` function).
 
+import { t as tr } from '../logic/i18n.ts';
 import type { Geometry } from '../logic/geometry.ts';
 import { isSeated, seatName, type ShownThrow } from '../logic/status.ts';
 import type { Clock, LegalMove, SeatNo, Snapshot, TableEvent } from '../logic/types.ts';
@@ -84,7 +85,7 @@ export function seated(t: TableState): boolean {
 }
 
 export function nameOf(t: TableState, seat: SeatNo): string {
-  if (seat === t.you && !t.snap?.local) return 'You';
+  if (seat === t.you && !t.snap?.local) return tr('name.you');
   return t.snap ? seatName(t.snap.seats, seat) : `Seat ${seat}`;
 }
 
