@@ -112,6 +112,11 @@ export function pct(share: number, digits = 1): string {
   }).format(share);
 }
 
+/** Names joined as the language lists them: "alice and bob", "alice und bob", "alice et bob". */
+export function list(items: readonly string[]): string {
+  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+}
+
 /** A moment (Unix seconds) as a medium date with the time, in the language's own order. */
 export function dateTime(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toLocaleString(lang, {

@@ -5,6 +5,7 @@
 // move there (table_page.ts follows the `rematch` event). A spectator is offered the rematch to
 // watch, or a game of their own.
 
+import { t } from '../logic/i18n.ts';
 import { otherSeat } from '../logic/geometry.ts';
 import { tableHash } from '../logic/route.ts';
 import { seatName } from '../logic/status.ts';
@@ -50,20 +51,20 @@ function spectatorActions(
     return {
       actions: [
         {
-          label: 'Watch the rematch',
+          label: t('rematch.watch'),
           action: 'watch-rematch',
           run: () => void (window.location.hash = tableHash(next)),
         },
       ],
-      note: 'The players started a rematch.',
+      note: t('rematch.started.players'),
     };
   const own = async () => {
     await app.ensureIdentity();
     await open(app, { rules: snap.rules, level: FIRST_GAME_LEVEL, seat: 1, public: true });
   };
   return {
-    actions: [{ label: 'Play the computer', action: 'play-yourself', run: () => run(own()) }],
-    note: 'The game is over. Play one yourself, or find another to watch in the lobby.',
+    actions: [{ label: t('rematch.playComputer'), action: 'play-yourself', run: () => run(own()) }],
+    note: t('rematch.spectatorNote'),
   };
 }
 
@@ -81,8 +82,10 @@ export function bannerActions(
     const names = [2, 1].map((s) => seatName(snap.seats, s as SeatNo));
     const fields = { rules: snap.rules, local: true, names };
     return {
-      actions: [{ label: 'Play again', action: 'play-again', run: () => run(open(app, fields)) }],
-      note: 'Play again swaps the colours.',
+      actions: [
+        { label: t('rematch.playAgain'), action: 'play-again', run: () => run(open(app, fields)) },
+      ],
+      note: t('rematch.swapNote'),
     };
   }
   if (you === null) return spectatorActions(app, snap, run);
@@ -91,7 +94,7 @@ export function bannerActions(
     return {
       actions: [
         {
-          label: 'Play again',
+          label: t('rematch.playAgain'),
           action: 'play-again',
           run: () => run(open(app, { ...bot, public: true })),
         },
@@ -102,26 +105,22 @@ export function bannerActions(
   const them = otherSeat(you);
   const name = seatName(snap.seats, them);
   if (snap.seats.find((s) => s.seat === them)?.left)
-    return { actions: [], note: `${name} left the table.` };
+    return { actions: [], note: t('rematch.left', { name }) };
   const r = snap.rematch;
-  if (r?.table) return { actions: [], note: 'The rematch has started.' };
+  if (r?.table) return { actions: [], note: t('rematch.started') };
   const ask = (accept: boolean) => () =>
     run(app.socket.request('rematch', { table: snap.id, accept }));
-  if (r?.offers.includes(you))
-    return { actions: [], note: `Rematch offered: waiting for ${name}…` };
+  if (r?.offers.includes(you)) return { actions: [], note: t('rematch.waiting', { name }) };
   if (r?.offers.includes(them))
     return {
       actions: [
-        { label: 'Accept rematch', action: 'accept-rematch', run: ask(true) },
-        { label: 'Decline', action: 'decline-rematch', run: ask(false) },
+        { label: t('rematch.accept'), action: 'accept-rematch', run: ask(true) },
+        { label: t('rematch.decline'), action: 'decline-rematch', run: ask(false) },
       ],
-      note: `${name} offers a rematch, colours swapped.`,
+      note: t('rematch.offered', { name }),
     };
   return {
-    actions: [{ label: 'Play again', action: 'play-again', run: ask(true) }],
-    note:
-      r?.declined === them
-        ? `${name} declined the rematch.`
-        : `Play again offers ${name} a rematch, colours swapped.`,
+    actions: [{ label: t('rematch.playAgain'), action: 'play-again', run: ask(true) }],
+    note: r?.declined === them ? t('rematch.declined', { name }) : t('rematch.offer', { name }),
   };
 }

@@ -5,18 +5,19 @@
 // player's page has left the table (`presence`): "bob is disconnected", instead of a clock that
 // seems to show them thinking.
 
+import { list, t as tr, type Key } from '../logic/i18n.ts';
 import type { QuickCode } from '../net/protocol.ts';
 import type { ServerMessage } from '../net/socket.ts';
 import { errorText } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
 import type { TableState } from './table_state.ts';
 
-export const QUICK_WORDS: Record<QuickCode, string> = {
-  good_game: 'Good game',
-  good_luck: 'Good luck',
-  well_played: 'Well played',
-  thanks: 'Thanks',
-  oops: 'Oops',
+export const QUICK_WORDS: Record<QuickCode, Key> = {
+  good_game: 'quick.good_game',
+  good_luck: 'quick.good_luck',
+  well_played: 'quick.well_played',
+  thanks: 'quick.thanks',
+  oops: 'quick.oops',
 };
 
 const muteKey = (table: string) => `ur-mute-${table}`;
@@ -25,7 +26,7 @@ const muteKey = (table: string) => `ur-mute-${table}`;
 function awayNames(t: TableState, offline: Set<number>): string[] {
   return [...offline]
     .filter((seat) => seat !== t.you)
-    .map((seat) => t.snap?.seats[seat - 1]?.name ?? `Seat ${seat}`);
+    .map((seat) => t.snap?.seats[seat - 1]?.name ?? tr('seat.n', { n: seat }));
 }
 
 /** Who is away, from `joined.online` and `presence` (null: not a person's seat, never away). */
@@ -43,7 +44,7 @@ export function quickChat(t: TableState) {
   const mute = h('button', { type: 'button', class: 'quick-mute', 'data-action': 'mute' });
   let muted = sessionStorage.getItem(muteKey(t.id)) === '1';
   const buttons = (Object.keys(QUICK_WORDS) as QuickCode[]).map((code) => {
-    const b = h('button', { type: 'button', 'data-quick': code, text: QUICK_WORDS[code] });
+    const b = h('button', { type: 'button', 'data-quick': code, text: tr(QUICK_WORDS[code]) });
     onClick(b, () => {
       t.app.socket.request('quick_message', { table: t.id, code }).catch((e) => {
         setText(said, errorText(e));
@@ -52,7 +53,7 @@ export function quickChat(t: TableState) {
     });
     return b;
   });
-  const row = h('div', { class: 'quick-row', role: 'group', 'aria-label': 'Quick messages' });
+  const row = h('div', { class: 'quick-row', role: 'group', 'aria-label': tr('quick.group') });
   row.append(...buttons, mute);
   const away = h('p', { class: 'presence-note', role: 'status' });
   // On a phone the notes float over the board's foot (table_chat.css): no height of their own.
@@ -60,7 +61,10 @@ export function quickChat(t: TableState) {
   const offline = new Set<number>();
   const showAway = () => {
     const names = awayNames(t, offline);
-    setText(away, names.length ? `${names.join(' and ')} disconnected` : '');
+    setText(
+      away,
+      names.length ? tr('presence.away', { names: list(names), count: names.length }) : '',
+    );
     away.hidden = !names.length || t.snap?.status !== 'playing';
   };
   let clearTimer = 0;
@@ -74,7 +78,7 @@ export function quickChat(t: TableState) {
     el.hidden = row.hidden && said.hidden && away.hidden;
     // The page gives the row its room (table_chat.css): the board shrinks rather than scroll.
     t.view.page.classList.toggle('chatting', !row.hidden);
-    setText(mute, muted ? 'Unmute' : 'Mute');
+    setText(mute, tr(muted ? 'quick.unmute' : 'quick.mute'));
     mute.setAttribute('aria-pressed', String(muted));
   };
   onClick(mute, () => {
@@ -95,7 +99,13 @@ export function quickChat(t: TableState) {
       const code = m.code;
       const mine = m.seat === t.you;
       if (!(code in QUICK_WORDS) || (muted && !mine)) return;
-      setText(said, `${mine ? 'You' : String(m.name)}: ${QUICK_WORDS[code]}`);
+      setText(
+        said,
+        tr('quick.said', {
+          name: mine ? tr('name.you') : String(m.name),
+          words: tr(QUICK_WORDS[code]),
+        }),
+      );
       refresh();
       window.clearTimeout(clearTimer);
       clearTimer = window.setTimeout(() => {
