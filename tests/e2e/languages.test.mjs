@@ -94,9 +94,44 @@ test('switching mid-game loses nothing: the same table, the same board, and play
   if (after.status !== 'finished') {
     const prompt = await page.textContent('.status-main');
     assert.match(prompt, /Gooi de dobbelstenen|Verzet een speelstuk/, 'the prompt speaks Dutch');
+    assert.equal(await page.textContent('button[data-action=resign]'), 'Opgeven');
   }
   if (after.status !== 'finished') await L.clickTurn(page, after);
   assert.equal((await html(page)).lang, 'nl');
   assert.deepEqual(P.errors, []);
   await P.context.close();
 });
+
+// German words are long and Arabic runs right to left: the table must still fit a small phone.
+for (const [lang, locale, viewport] of [
+  ['de', 'de-DE', { width: 360, height: 640 }],
+  ['ar', 'ar-EG', { width: 390, height: 844 }],
+  ['fr', 'fr-FR', { width: 1366, height: 768 }],
+]) {
+  test(`a game in ${lang} at ${viewport.width}x${viewport.height}: nothing cut off or overflowing`, async () => {
+    const P = await L.newPlayer(env.browser, { viewport, locale, reducedMotion: 'reduce' });
+    const page = P.page;
+    await L.playAsGuest(page, env.server.url);
+    await L.playComputer(page, env.server.url, 'finkel');
+    await L.clickTurn(page, await L.myTurn(page));
+    await L.myTurn(page);
+    assert.equal((await html(page)).lang, lang);
+    const cut = await page.evaluate(() => {
+      const over = [];
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth) over.push(`page ${root.scrollWidth}px wide`);
+      for (const el of document.querySelectorAll('.status-main, button, .seat-name, .badge')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue; // hidden
+        if (r.right > root.clientWidth + 1 || r.left < -1) over.push(`${el.className}: off screen`);
+        if (el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1)
+          over.push(`button "${el.textContent}" cut`);
+      }
+      return over;
+    });
+    await L.screenshot(page, `language-${lang}-table-${viewport.width}x${viewport.height}`);
+    assert.deepEqual(cut, []);
+    assert.deepEqual(P.errors, []);
+    await P.context.close();
+  });
+}

@@ -1,12 +1,17 @@
 // "How to play" from the table: the rules page in an overlay over the table, so that a player
 // reads them without leaving a game whose clock runs. Escape, Close or a click beside it closes.
 
+import { t } from '../logic/i18n.ts';
 import type { App, View } from './app.ts';
 import { h, onClick } from './dom.ts';
 import { mountHowto } from './howto.ts';
 
 export function openHowto(app: App, preset: string, opener: HTMLElement): void {
-  const close = h('button', { type: 'button', 'data-action': 'close-howto', text: 'Close' });
+  const close = h('button', {
+    type: 'button',
+    'data-action': 'close-howto',
+    text: t('howto.close'),
+  });
   const body = h('div', { class: 'howto-overlay-body' });
   const dialog = h(
     'div',
@@ -14,7 +19,7 @@ export function openHowto(app: App, preset: string, opener: HTMLElement): void {
       class: 'howto-overlay card',
       role: 'dialog',
       'aria-modal': 'true',
-      'aria-label': 'How to play',
+      'aria-label': t('table.howto'),
     },
     h('div', { class: 'row howto-overlay-bar' }, close),
     body,

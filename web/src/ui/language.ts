@@ -15,6 +15,7 @@ import {
   type Lang,
 } from '../logic/i18n.ts';
 import { h } from './dom.ts';
+import './rtl.css';
 
 const KEY = 'ur.lang';
 const listeners = new Set<() => void>();

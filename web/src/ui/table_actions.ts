@@ -2,6 +2,7 @@
 // stale_version answer redraws from the snapshot it carries. Also the table bar's buttons
 // (throw, undo, resign and leave with a confirming second tap, visibility).
 
+import { t as tr } from '../logic/i18n.ts';
 import type { LegalMove } from '../logic/types.ts';
 import type { ActionFields, ActionType } from '../net/protocol.ts';
 import { ProtocolError } from '../net/socket.ts';
@@ -40,7 +41,7 @@ export async function act<T extends ActionType>(
       // Another tab or a lost message: draw the table as it is now and let the player decide.
       t.queue = [];
       display(t, e.reply.snapshot, [], e.reply.clock ?? null, null, true);
-      const text = 'The table had changed: this is its current state.';
+      const text = tr('table.changed');
       t.view.news(text, 'info');
       t.view.logLine(text, 'info');
     } else {
@@ -68,11 +69,11 @@ export function wireControls(t: TableState): void {
     t.app.socket
       .request('set_visibility', { table: t.id, public: pub })
       .catch((e) => showError(t, e));
-  const resign = (t.resign = new ConfirmButton(v.resignButton, 'Confirm resign?', () =>
+  const resign = (t.resign = new ConfirmButton(v.resignButton, tr('table.confirmResign'), () =>
     updateControls(t),
   ));
   onClick(v.resignButton, () => resign.click(() => void act(t, 'resign', {})));
-  const leave = (t.leave = new ConfirmButton(v.leaveButton, 'Leave and lose?', () =>
+  const leave = (t.leave = new ConfirmButton(v.leaveButton, tr('table.confirmLeave'), () =>
     updateControls(t),
   ));
   onClick(v.leaveButton, () => {

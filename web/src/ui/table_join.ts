@@ -2,6 +2,7 @@
 // else (or when the seat is already ours) open the table as its player or as a spectator, and the
 // words shown when neither works.
 
+import { t } from '../logic/i18n.ts';
 import { errorText } from './app.ts';
 import type { MessageOf } from '../net/protocol.ts';
 import { ProtocolError, type UrSocket } from '../net/socket.ts';
@@ -41,11 +42,10 @@ export async function joinOrOpen(
 /** Why the table could not be opened, in the player's words. */
 export function openErrorText(e: unknown): string {
   const code = e instanceof ProtocolError ? e.code : '';
-  if (code === 'no_table') return 'There is no table with this id (it may have closed).';
-  if (code === 'private_table') return 'This table is private: you need an invite link to join it.';
-  if (code === 'table_closed')
-    return 'This table has closed: its owner left it, or everyone had gone. Start a new game.';
-  if (code === 'bad_invite') return 'This invite link is wrong or has been used already.';
-  if (code === 'table_full') return 'Both seats at this table are taken.';
+  if (code === 'no_table') return t('table.error.noTable');
+  if (code === 'private_table') return t('table.error.private');
+  if (code === 'table_closed') return t('table.error.closed');
+  if (code === 'bad_invite') return t('table.error.badInvite');
+  if (code === 'table_full') return t('table.error.full');
   return errorText(e);
 }

@@ -4,6 +4,7 @@
 // log and the post-game banner. Everything is built once; a redraw changes text,
 // classes and visibility only, so the layout does not shift while playing.
 
+import { t, type Key } from '../logic/i18n.ts';
 import { seatName } from '../logic/status.ts';
 import type { LegalMove, SeatNo, Snapshot } from '../logic/types.ts';
 import { howtoHash, inviteUrl } from '../logic/route.ts';
@@ -14,11 +15,11 @@ import { clear, h, onClick, setShown, setText } from './dom.ts';
 import type { BannerAction } from './rematch.ts';
 import { inviteBox } from './table_invite.ts';
 
-const STATUS_WORDS: Record<string, string> = {
-  waiting: 'Waiting',
-  playing: 'Playing',
-  finished: 'Finished',
-  closed: 'Closed',
+const STATUS_WORDS: Record<string, Key> = {
+  waiting: 'table.state.waiting',
+  playing: 'table.state.playing',
+  finished: 'table.state.finished',
+  closed: 'table.state.closed',
 };
 
 /** Where the board stands and the panel beside it is narrow (style.css says the same). */
@@ -32,38 +33,42 @@ export class TableView {
     type: 'button',
     class: 'danger',
     'data-action': 'resign',
-    text: 'Resign',
+    text: t('table.resign'),
     hidden: true, // shown to a seated player once the table is drawn (table_draw.ts)
   });
-  readonly leaveButton = h('button', { type: 'button', 'data-action': 'leave', text: 'Leave' });
+  readonly leaveButton = h('button', {
+    type: 'button',
+    'data-action': 'leave',
+    text: t('table.leave'),
+  });
   /** Pass and play: takes back the last move. */
   readonly undoButton = h('button', {
     type: 'button',
     'data-action': 'undo',
-    text: 'Undo',
-    title: 'Take back the last move (its throw stays)',
+    text: t('table.undo'),
+    title: t('table.undoTitle'),
     hidden: true,
   });
   readonly rollButton = h('button', {
     type: 'button',
     class: 'primary roll',
     'data-action': 'roll',
-    text: 'Roll',
+    text: t('table.roll'),
     disabled: true,
   });
   readonly pathButton = h('button', {
     type: 'button',
     class: 'small',
     'data-action': 'path',
-    text: 'Show path',
+    text: t('table.showPath'),
     'aria-pressed': 'false',
   });
   readonly awardRow = h('div', { class: 'award-row' });
-  private readonly rulesName = h('span', { class: 'rules-name', text: 'Table' });
+  private readonly rulesName = h('span', { class: 'rules-name', text: t('table.table') });
   readonly howtoLink = h('a', {
     class: 'howto-link',
     href: '#/lobby',
-    text: 'How to play',
+    text: t('table.howto'),
   });
   /** Set by the page: what the banner offers after the game (rematch.ts). */
   afterGame: (snap: Snapshot) => { actions: BannerAction[]; note: string } = () => ({
@@ -74,11 +79,11 @@ export class TableView {
   private readonly statusBadge = h('span', { class: 'badge table-status' });
   private readonly publicBadge = h('span', {
     class: 'badge public-badge',
-    text: 'Public',
-    title: 'Anyone can watch this table',
+    text: t('table.publicBadge'),
+    title: t('table.publicTitle'),
     hidden: true,
   });
-  private readonly watchers = h('span', { class: 'watchers', title: 'Spectators' });
+  private readonly watchers = h('span', { class: 'watchers', title: t('table.spectators') });
   private readonly invite = inviteBox((text, tone) => this.toast(text, tone));
   private readonly boardWrap = h('div', { class: 'board-wrap' });
   private readonly bannerHost = h('div', { class: 'banner-host' });
@@ -94,7 +99,7 @@ export class TableView {
   );
   private readonly errorLine = h('p', { class: 'table-error', role: 'alert' });
   // Focusable, so that keyboard users can scroll it.
-  private readonly log = h('ol', { class: 'log', 'aria-label': 'Moves', tabindex: 0 });
+  private readonly log = h('ol', { class: 'log', 'aria-label': t('table.moves'), tabindex: 0 });
   private readonly diceHost = h('div', { class: 'dice-host' });
   private bannerShownFor = -1;
   private bannerClosed = false;
@@ -166,7 +171,7 @@ export class TableView {
     placeLog();
     this.page.append(bar, playArea, this.errorLine);
     this.page.dataset.table = id;
-    setText(this.statusMain, 'Connecting…');
+    setText(this.statusMain, t('table.connecting'));
   }
 
   private seatBox(seat: SeatNo): HTMLElement {
@@ -174,7 +179,7 @@ export class TableView {
       'div',
       { class: 'chip' },
       pieceElement(seat),
-      h('span', { class: 'seat-name', text: seat === 1 ? 'Light' : 'Dark' }),
+      h('span', { class: 'seat-name', text: t(seat === 1 ? 'seat.light' : 'seat.dark') }),
       h('span', { class: 'seat-extra' }),
       h('span', { class: 'turn-mark', 'aria-hidden': 'true', text: '◀' }),
     );
@@ -205,9 +210,10 @@ export class TableView {
     setText(this.rulesName, snap.rules_name);
     this.howtoLink.href = howtoHash(snap.rules);
     this.rulesId = snap.rules;
-    const words = [STATUS_WORDS[snap.status] ?? snap.status];
-    if (snap.rated) words.push('rated');
-    words.push(snap.local ? 'pass and play' : snap.public ? 'public' : 'private');
+    const state = STATUS_WORDS[snap.status];
+    const words = [state ? t(state) : snap.status];
+    if (snap.rated) words.push(t('table.rated'));
+    words.push(t(snap.local ? 'table.local' : snap.public ? 'table.public' : 'table.private'));
     this.page.classList.toggle('local', !!snap.local);
     this.watchers.hidden = !!snap.local; // nobody can watch a pass-and-play table
     setText(this.statusBadge, words.join(' · '));
@@ -219,34 +225,33 @@ export class TableView {
     this.isPublic = snap.public;
     this.visButton.hidden =
       !owner || snap.status === 'closed' || snap.status === 'finished' || !!snap.local;
-    setText(this.visButton, snap.public ? 'Make private' : 'Make public');
-    this.visButton.title = snap.public
-      ? 'Only invited players can open it'
-      : 'Anyone with the link can watch';
+    setText(this.visButton, t(snap.public ? 'table.makePrivate' : 'table.makePublic'));
+    this.visButton.title = t(snap.public ? 'table.privateTitle' : 'table.publicLinkTitle');
   }
 
   setWatchers(n: number): void {
-    setText(this.watchers, `${n} watching`);
+    setText(this.watchers, t('table.watching', { count: n }));
   }
 
   drawSeats(snap: Snapshot, you: SeatNo | null): void {
     for (const seat of [1, 2] as SeatNo[]) {
       const box = this.seatBoxes.get(seat)!;
       const info = snap.seats.find((x) => x.seat === seat);
-      const name = info && info.kind !== 'empty' ? (info.name ?? '') : '(open seat)';
+      const name = info && info.kind !== 'empty' ? (info.name ?? '') : t('table.openSeat');
       // "You" first: it survives a cut name. The name is one unbreakable piece (a narrow panel
       // puts it on a line of its own, whole or cut with an ellipsis, never split mid-word).
       const nameEl = box.querySelector('.seat-name')!;
-      const whole = h('span', { class: 'nm', text: seat === you ? `(${name})` : name });
-      if (seat === you) nameEl.replaceChildren('You ', whole);
+      // <bdi>: a name in another script keeps its own direction (and its brackets their places).
+      const whole = h('bdi', { class: 'nm', text: seat === you ? `(${name})` : name });
+      if (seat === you) nameEl.replaceChildren(`${t('table.youPrefix')} `, whole);
       else nameEl.replaceChildren(whole);
       const extra: string[] = [];
       // After a rated game, the rating it produced (the seat keeps the one it sat down with).
       const after = snap.summary?.seats.find((x) => x.seat === seat)?.rating_after;
       if (after !== undefined) extra.push(String(after));
       else if (info?.rating !== undefined) extra.push(String(info.rating));
-      if (info?.kind === 'guest' && seat !== you) extra.push('guest'); // yours: the name says it
-      if (info?.left) extra.push('left');
+      if (info?.kind === 'guest' && seat !== you) extra.push(t('table.guest')); // yours: the name says it
+      if (info?.left) extra.push(t('table.left'));
       // Pass and play: two names of one player, without its rating or "guest".
       setText(box.querySelector('.seat-extra')!, snap.local ? '' : extra.join(' · '));
       box.classList.toggle('to-act', snap.status === 'playing' && snap.game.to_act === seat);
@@ -287,7 +292,7 @@ export class TableView {
           type: 'button',
           class: yes ? 'primary' : '',
           'data-action': m.kind,
-          text: yes ? 'Enter a counter onto S' : 'Decline',
+          text: t(yes ? 'table.enterCounter' : 'table.declineAward'),
         });
         onClick(b, () => onPick(m));
         return b;
@@ -353,8 +358,8 @@ export class TableView {
     // One line whatever the name's length: the name comes last, where an ellipsis may cut it.
     const text =
       seat === you
-        ? `You have ${secs} s to act`
-        : `${secs} s left for ${seatName(snap.seats, seat)}`;
+        ? t('table.youHave', { secs })
+        : t('table.leftFor', { secs, name: seatName(snap.seats, seat) });
     setText(this.countdown, text);
     const urgent = seat === you && secs <= 10;
     this.countdown.classList.toggle('urgent', urgent);
@@ -365,7 +370,7 @@ export class TableView {
   }
 
   /** The table cannot be shown: say what happened and what to do, not a broken board. */
-  failed(text: string, help = 'Ask the player who made the table for its invite link, or:'): void {
+  failed(text: string, help = t('table.failedHelp')): void {
     this.page.classList.remove('loading');
     this.page.classList.add('failed');
     this.setStatus(text);
@@ -376,7 +381,7 @@ export class TableView {
         'div',
         { class: 'card failed-help' },
         h('p', { text: help }),
-        h('a', { class: 'button primary', href: '#/lobby', text: 'Play from the lobby' }),
+        h('a', { class: 'button primary', href: '#/lobby', text: t('table.playFromLobby') }),
       ),
     );
   }
