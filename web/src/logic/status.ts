@@ -10,6 +10,19 @@ export function seatName(seats: SeatInfo[], seat: SeatNo): string {
   return s.name;
 }
 
+const TABLE_STATES: Readonly<Record<string, Key>> = {
+  waiting: 'table.state.waiting',
+  playing: 'table.state.playing',
+  finished: 'table.state.finished',
+  closed: 'table.state.closed',
+};
+
+/** A table's state in words ("Playing"); one this client does not know, as the server names it. */
+export function tableStateText(status: string): string {
+  const key = TABLE_STATES[status];
+  return key ? t(key) : status;
+}
+
 /** Whether `you` holds a seat at this table that it has not left (and the table is open). */
 export function isSeated(snap: Snapshot | null, you: SeatNo | null): boolean {
   if (!snap || you === null || snap.status === 'closed') return false;

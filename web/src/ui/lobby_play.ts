@@ -3,6 +3,7 @@
 // this device (pass and play), the computer at a level the server lists (GET /api/levels).
 // Rated play needs an account: the Rated boxes follow the identity.
 
+import { t } from '../logic/i18n.ts';
 import { plainSentence } from '../logic/plain.ts';
 import { tableHash } from '../logic/route.ts';
 import { levelLabel } from '../logic/status.ts';
@@ -61,8 +62,8 @@ function block(title: string, hint: string, ...rows: (HTMLElement | null)[]): HT
 /** A "Rated" box: checked and usable for an account, off with a "needs an account" link else. */
 function ratedCheck(app: App, name: string) {
   const box = h('input', { type: 'checkbox', name, checked: false, disabled: true });
-  const hint = h('a', { class: 'hint', href: '#/login', text: '(needs an account)' });
-  const el = h('label', { class: 'check' }, box, 'Rated', hint);
+  const hint = h('a', { class: 'hint', href: '#/login', text: t('lobby.needsAccount') });
+  const el = h('label', { class: 'check' }, box, t('lobby.rated'), hint);
   const apply = () => {
     const user = app.identity.kind === 'user';
     if (box.disabled === user) box.checked = user;
@@ -73,7 +74,7 @@ function ratedCheck(app: App, name: string) {
 }
 
 export function playCard(app: App, parts: LobbyParts) {
-  const rules = h('select', { name: 'rules', 'aria-label': 'Rule set' });
+  const rules = h('select', { name: 'rules', 'aria-label': t('lobby.ruleSet') });
   rules.append(h('option', { value: 'finkel', text: 'Finkel' }));
   const note = h('p', { class: 'hint rules-summary' });
   const match = matchBlock(app, () => rules.value);
@@ -90,8 +91,8 @@ export function playCard(app: App, parts: LobbyParts) {
   const el = h(
     'details',
     { class: 'card play more' },
-    h('summary', {}, h('h2', { text: 'More ways to play' })),
-    h('label', { class: 'field' }, 'Rule set', rules),
+    h('summary', {}, h('h2', { text: t('lobby.moreWays') })),
+    h('label', { class: 'field' }, t('lobby.ruleSet'), rules),
     note,
     match.el,
     table.el,
@@ -118,8 +119,12 @@ export function playCard(app: App, parts: LobbyParts) {
 /** Find Match: the rating queue, with Cancel; a found match goes to its table. */
 function matchBlock(app: App, rules: () => string) {
   const rated = ratedCheck(app, 'match-rated');
-  const find = button('find-match', 'Find Match');
-  const cancel = h('button', { 'data-action': 'cancel-match', text: 'Cancel', hidden: true });
+  const find = button('find-match', t('lobby.findMatch'));
+  const cancel = h('button', {
+    'data-action': 'cancel-match',
+    text: t('lobby.cancel'),
+    hidden: true,
+  });
   const status = h('p', { class: 'line match-status', role: 'status' });
   let queued = false;
   const setQueued = (q: boolean, text = '') => {
@@ -129,7 +134,7 @@ function matchBlock(app: App, rules: () => string) {
     setText(status, text);
   };
   onClick(find, async () => {
-    setQueued(true, 'Searching for an opponent…');
+    setQueued(true, t('lobby.searching'));
     try {
       await app.ensureIdentity();
       const ans = await app.socket.request('find_match', {
@@ -139,7 +144,9 @@ function matchBlock(app: App, rules: () => string) {
       if (ans.type === 'queued')
         setText(
           status,
-          `Searching for an opponent near ${String(ans.rating ?? '')}…`.replace(' near …', '…'),
+          ans.rating === undefined || ans.rating === null
+            ? t('lobby.searching')
+            : t('lobby.searchingNear', { rating: String(ans.rating) }),
         );
     } catch (e) {
       setQueued(false, errorText(e));
@@ -151,20 +158,25 @@ function matchBlock(app: App, rules: () => string) {
     } catch (e) {
       app.toast(errorText(e), 'warn');
     }
-    setQueued(false, 'Search cancelled.');
+    setQueued(false, t('lobby.searchCancelled'));
   });
   const offMsg = app.socket.onMessage((m) => {
     if (m.type !== 'match_found') return;
-    setQueued(false, 'Match found!');
+    setQueued(false, t('lobby.matchFound'));
     play('match');
-    document.title = 'Match found! — ur';
+    document.title = t('lobby.matchFoundTitle');
     if (m.table?.id) goToTable(m.table.id);
   });
   const offState = app.socket.onState((s) => {
-    if (s === 'reconnecting' && queued) setQueued(false, 'The connection dropped: search again.');
+    if (s === 'reconnecting' && queued) setQueued(false, t('lobby.searchDropped'));
   });
-  const hint = 'Be paired with a waiting player near your rating.';
-  const el = block('Find Match', hint, h('div', { class: 'row' }, find, cancel, rated.el), status);
+  const hint = t('lobby.matchHint');
+  const el = block(
+    t('lobby.findMatch'),
+    hint,
+    h('div', { class: 'row' }, find, cancel, rated.el),
+    status,
+  );
   const destroy = () => {
     offMsg();
     offState();
@@ -178,11 +190,11 @@ function tableBlock(app: App, rules: () => string) {
   const rated = ratedCheck(app, 'table-rated');
   const vis = h(
     'select',
-    { name: 'visibility', 'aria-label': 'Visibility' },
-    h('option', { value: 'private', text: 'Private — invite only' }),
-    h('option', { value: 'public', text: 'Public — anyone can watch' }),
+    { name: 'visibility', 'aria-label': t('lobby.visibility') },
+    h('option', { value: 'private', text: t('lobby.privateOption') }),
+    h('option', { value: 'public', text: t('lobby.publicOption') }),
   );
-  const create = button('create-table', 'Create table');
+  const create = button('create-table', t('lobby.createTable'));
   const error = errorLine();
   onClick(create, () =>
     startTable(app, create, error, {
@@ -191,9 +203,9 @@ function tableBlock(app: App, rules: () => string) {
       rated: rated.box.checked,
     }),
   );
-  const hint = 'Private tables give you an invite link to send.';
+  const hint = t('lobby.tableHint');
   const el = block(
-    'A table for a friend',
+    t('lobby.friendTable'),
     hint,
     h('div', { class: 'row' }, vis, rated.el),
     h('div', { class: 'row' }, create),
@@ -209,11 +221,11 @@ function localBlock(app: App, rules: () => string): HTMLElement {
       name: `name${seat}`,
       maxlength: 24,
       placeholder: word,
-      'aria-label': `Name of the ${word.toLowerCase()} side`,
+      'aria-label': t('lobby.sideName', { side: word }),
       class: `pp-name s${seat}`,
     });
-  const names = [nameInput(1, 'Light'), nameInput(2, 'Dark')];
-  const start = button('pass-and-play', 'Start');
+  const names = [nameInput(1, t('seat.light')), nameInput(2, t('seat.dark'))];
+  const start = button('pass-and-play', t('lobby.start'));
   const error = errorLine();
   onClick(start, () =>
     startTable(app, start, error, {
@@ -222,21 +234,21 @@ function localBlock(app: App, rules: () => string): HTMLElement {
       names: names.map((n) => n.value.trim() || n.placeholder),
     }),
   );
-  const hint = 'Pass and play: take turns on this screen, with undo. No account needed.';
+  const hint = t('lobby.localHint');
   const rows = [h('div', { class: 'row' }, ...names), h('div', { class: 'row' }, start), error];
-  return block('Two players on this device', hint, ...rows);
+  return block(t('lobby.twoPlayers'), hint, ...rows);
 }
 
 /** The computer at a level of the server's list, on either seat. */
 function computerBlock(app: App, rules: () => string) {
-  const level = h('select', { name: 'level', 'aria-label': 'Computer level' });
+  const level = h('select', { name: 'level', 'aria-label': t('lobby.level') });
   const seat = h(
     'select',
-    { name: 'bot-seat', 'aria-label': 'Your seat' },
-    h('option', { value: '1', text: 'You play light (rose)' }),
-    h('option', { value: '2', text: 'You play dark (sky)' }),
+    { name: 'bot-seat', 'aria-label': t('lobby.yourSeat') },
+    h('option', { value: '1', text: t('lobby.playLight') }),
+    h('option', { value: '2', text: t('lobby.playDark') }),
   );
-  const start = button('play-computer', 'Play the computer');
+  const start = button('play-computer', t('lobby.playComputer'));
   start.disabled = true; // until the server has listed the levels
   const error = errorLine();
   onClick(start, () =>
@@ -248,9 +260,9 @@ function computerBlock(app: App, rules: () => string) {
       public: false,
     }),
   );
-  const hint = 'Choose how strong it plays and which side you take.';
+  const hint = t('lobby.computerHint');
   const el = block(
-    'Play the computer',
+    t('lobby.playComputer'),
     hint,
     h('div', { class: 'row' }, level, seat),
     h('div', { class: 'row' }, start),
@@ -269,7 +281,7 @@ function computerBlock(app: App, rules: () => string) {
           start.disabled = false;
           part.onLevels();
         })
-        .catch((e) => setText(error, `Could not load the computer's levels: ${errorText(e)}`)),
+        .catch((e) => setText(error, t('lobby.levelsFailed', { why: errorText(e) }))),
     /** The levels' names for the rule set `p` (perfect says when it plays as hard). */
     label(p: PresetSummary | undefined) {
       for (const o of level.options)

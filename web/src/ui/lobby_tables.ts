@@ -1,6 +1,8 @@
 // The lobby's list of the live public tables, each with a Watch link: asked for over the socket
 // when it opens and on the lobby's clock, and on Refresh.
 
+import { t as tr } from '../logic/i18n.ts';
+import { tableStateText } from '../logic/status.ts';
 import { tableHash } from '../logic/route.ts';
 import { errorText, type App } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
@@ -9,13 +11,15 @@ import type { PublicTable } from '../net/protocol.ts';
 
 export function tablesCard(app: App, parts: LobbyParts) {
   const list = h('tbody', {});
-  const note = h('p', { class: 'hint', text: 'Loading…' });
-  const refreshButton = h('button', { text: 'Refresh', 'data-action': 'refresh-tables' });
-  const head = ['Rules', 'Players', 'Status', ''].map((text) => h('th', { text }));
+  const note = h('p', { class: 'hint', text: tr('lobby.loading') });
+  const refreshButton = h('button', { text: tr('lobby.refresh'), 'data-action': 'refresh-tables' });
+  const head = [tr('lobby.col.rules'), tr('lobby.col.players'), tr('lobby.col.status'), ''].map(
+    (text) => h('th', { text }),
+  );
   const el = h(
     'section',
     { class: 'card tables' },
-    h('div', { class: 'row spread' }, h('h2', { text: 'Public tables' }), refreshButton),
+    h('div', { class: 'row spread' }, h('h2', { text: tr('lobby.publicTables') }), refreshButton),
     h('table', { class: 'list' }, h('thead', {}, h('tr', {}, ...head)), list),
     note,
   );
@@ -28,13 +32,18 @@ export function tablesCard(app: App, parts: LobbyParts) {
           'tr',
           { 'data-table': t.id },
           h('td', { text: parts.presets.get(t.rules)?.name ?? t.rules }),
-          h('td', { text: t.players.map((p) => p ?? '(open seat)').join(' vs ') }),
-          h('td', { text: t.status + (t.rated ? ' · rated' : '') }),
-          h('td', {}, h('a', { href: tableHash(t.id), class: 'button', text: 'Watch' })),
+          h('td', {
+            text: tr('lobby.vs', {
+              a: t.players[0] ?? tr('table.openSeat'),
+              b: t.players[1] ?? tr('table.openSeat'),
+            }),
+          }),
+          h('td', { text: tableStateText(t.status) + (t.rated ? ` · ${tr('table.rated')}` : '') }),
+          h('td', {}, h('a', { href: tableHash(t.id), class: 'button', text: tr('lobby.watch') })),
         ),
       ),
     );
-    setText(note, tables.length ? '' : 'No public tables right now.');
+    setText(note, tables.length ? '' : tr('lobby.noTables'));
   };
   const refresh = async () => {
     if (!app.socket.isOpen) return;
@@ -42,7 +51,7 @@ export function tablesCard(app: App, parts: LobbyParts) {
       const ans = await app.socket.request('list_tables', {});
       render(ans.tables ?? []);
     } catch (e) {
-      setText(note, `Could not list the tables: ${errorText(e)}`);
+      setText(note, tr('lobby.tablesFailed', { why: errorText(e) }));
     }
   };
   onClick(refreshButton, () => void refresh());

@@ -4,8 +4,8 @@
 // log and the post-game banner. Everything is built once; a redraw changes text,
 // classes and visibility only, so the layout does not shift while playing.
 
-import { t, type Key } from '../logic/i18n.ts';
-import { seatName } from '../logic/status.ts';
+import { t } from '../logic/i18n.ts';
+import { seatName, tableStateText } from '../logic/status.ts';
 import type { LegalMove, SeatNo, Snapshot } from '../logic/types.ts';
 import { howtoHash, inviteUrl } from '../logic/route.ts';
 import { buildBanner } from './banner.ts';
@@ -14,13 +14,6 @@ import type { DiceView } from './dice.ts';
 import { clear, h, onClick, setShown, setText } from './dom.ts';
 import type { BannerAction } from './rematch.ts';
 import { inviteBox } from './table_invite.ts';
-
-const STATUS_WORDS: Record<string, Key> = {
-  waiting: 'table.state.waiting',
-  playing: 'table.state.playing',
-  finished: 'table.state.finished',
-  closed: 'table.state.closed',
-};
 
 /** Where the board stands and the panel beside it is narrow (style.css says the same). */
 const UPRIGHT_PHONE = '(orientation: portrait) and (max-width: 760px)';
@@ -210,8 +203,7 @@ export class TableView {
     setText(this.rulesName, snap.rules_name);
     this.howtoLink.href = howtoHash(snap.rules);
     this.rulesId = snap.rules;
-    const state = STATUS_WORDS[snap.status];
-    const words = [state ? t(state) : snap.status];
+    const words = [tableStateText(snap.status)];
     if (snap.rated) words.push(t('table.rated'));
     words.push(t(snap.local ? 'table.local' : snap.public ? 'table.public' : 'table.private'));
     this.page.classList.toggle('local', !!snap.local);
