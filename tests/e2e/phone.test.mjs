@@ -191,7 +191,10 @@ test(
       friends: ['#/friends', '.blocked-list li'],
       history: ['#/history/phone_player', 'main .card, main table'],
       profile: ['#/profile/phone_player', '.card.profile'],
-      'profile (another)': ['#/profile/a_rather_long_name_y', '.profile-friend button'],
+      'profile (another)': [
+        '#/profile/a_rather_long_name_y',
+        '.profile-friend button[data-action=block]',
+      ],
       replay: [`#/replay/${id}`, '.replay-host .board'],
       howto: ['#/rules/finkel', '.howto-section'],
       explore: ['#/explore?rules=finkel&position=start', '.explorer, .explore-form'],
