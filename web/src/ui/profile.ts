@@ -157,8 +157,11 @@ export function mountProfile(app: App, root: HTMLElement, route: Route): View {
   // server says who is looking) or changes: Follow, Challenge and Block are an account's.
   let shown: HTMLElement[] = [note];
   let profile: ProfileAnswer | null = null;
+  let drawnFor = '';
   const draw = () => {
-    if (!profile || !shown[0].isConnected) return;
+    const who = app.identity.kind === 'user' ? `user:${app.identity.user.username}` : '';
+    if (!profile || !shown[0].isConnected || (shown[0] !== note && who === drawnFor)) return;
+    drawnFor = who;
     const own = app.identity.kind === 'user' && app.identity.user.username === route.user;
     const next = render(profile, own, app);
     shown[0].replaceWith(...next);
