@@ -8,6 +8,7 @@
 #include "backend_fixture.h"
 #include "server/storage/storage.h"
 #include "server/tables/friends.h"
+#include "server/tables/live_table.h"
 #include "table_fixture.h"
 
 namespace ur::server {
@@ -110,6 +111,18 @@ TEST_P(BlockStorage, FollowersAreListedNewestFirstWithFollowBack) {
 
 INSTANTIATE_TEST_SUITE_P(Backends, BlockStorage, ::testing::ValuesIn(storage_backends()),
                          [](const auto& param_info) { return param_info.param; });
+
+TEST(HiddenBroadcast, IsDroppedForTheListedAccountsOnly) {
+  const std::string message = R"({"type":"quick_message","code":"oops"})";
+  std::string p = hidden_from({11, 2}, message);
+  ASSERT_EQ(p.front(), kHiddenMark);
+  EXPECT_EQ(shown_to(p, 1), message) << "1 is not 11";
+  EXPECT_EQ(shown_to(p, 0), message) << "a guest blocks nobody";
+  EXPECT_EQ(shown_to(p, 11), std::nullopt);
+  EXPECT_EQ(shown_to(p, 2), std::nullopt);
+  EXPECT_EQ(shown_to(message, 3), std::nullopt) << "not a hidden broadcast";
+  EXPECT_EQ(shown_to(std::string(1, kHiddenMark) + "5,", 3), std::nullopt) << "no message";
+}
 
 class BlocksTest : public TableFixture {
  protected:
