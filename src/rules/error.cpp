@@ -58,6 +58,7 @@ constexpr std::array kTable{
     Row{Errc::kNoBot, "no_bot"},
     Row{Errc::kBotRefuses, "bot_refuses"},
     Row{Errc::kBotBusy, "bot_busy"},
+    Row{Errc::kRefused, "refused"},
     Row{Errc::kNotFound, "not_found"},
     Row{Errc::kMethodNotAllowed, "method_not_allowed"},
     Row{Errc::kNotJson, "not_json"},

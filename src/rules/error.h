@@ -65,6 +65,8 @@ enum class Errc : std::uint8_t {
   kNoBot,
   kBotRefuses,
   kBotBusy,
+  // Friends: the other account does not accept this from you (docs/server.md, "Blocking").
+  kRefused,
   // HTTP.
   kNotFound,
   kMethodNotAllowed,

@@ -74,6 +74,16 @@ for (const size of SIZES) {
       }));
       assert.ok(marks.land >= 1 && marks.land === marks.legal, JSON.stringify(marks));
       await L.screenshot(page, `table-${size.name}`);
+      // A large screen is used: the board takes most of the width, the move log a good part of
+      // the height under it, and the page still does not scroll.
+      if (size.name === 'desktop') {
+        const used = await page.evaluate(() => ({
+          board: document.querySelector('.board').getBoundingClientRect().width / innerWidth,
+          log: document.querySelector('.board-wrap > .log').getBoundingClientRect().height,
+          bottom: document.querySelector('.play-area').getBoundingClientRect().bottom / innerHeight,
+        }));
+        assert.ok(used.board >= 0.6 && used.log >= 180 && used.bottom >= 0.7, JSON.stringify(used));
+      }
       // The portrait phone taps the landing square, the others the piece itself.
       const target =
         size.name === 'phone-portrait'

@@ -2,7 +2,9 @@
 // follows another by name and sees them online, challenges them; the challenged player sees the
 // challenge on whatever screen they are (here the leaderboard), accepts, and both pages go to the
 // new table with a seat each; a declined challenge tells the challenger. The profile has Follow
-// and Challenge. axe-core without serious violations; no sideways scrolling, also at 360×640.
+// and Challenge. Followers are listed with Follow back; a player blocks another from the profile
+// (the blocked player's challenge is refused, he leaves the lists) and unblocks from the friends
+// screen. axe-core without serious violations; no sideways scrolling, also at 360×640.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -26,7 +28,15 @@ async function axeProblems(page, what) {
 const overflow = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-const friendRow = (page, name) => page.locator(`.friends-list li[data-user="${name}"]`);
+const friendRow = (page, name) =>
+  page.locator(`.friends-list:not(.followers-list, .blocked-list) li[data-user="${name}"]`);
+const buttonSays = (page, sel, text) =>
+  page.waitForFunction(([s, t]) => document.querySelector(s)?.textContent === t, [sel, text]);
+const toastSays = (page, text) =>
+  page.waitForFunction(
+    (t) => [...document.querySelectorAll('.toast')].some((el) => el.textContent.includes(t)),
+    text,
+  );
 
 for (const size of SIZES) {
   test(`${size.name}: follow, who is online, challenge by name`, { timeout: 180000 }, async () => {
@@ -100,6 +110,48 @@ for (const size of SIZES) {
     await A.page.waitForFunction(() =>
       /follow nobody/.test(document.querySelector('.card.friends')?.textContent ?? ''),
     );
+
+    // ben follows ann: she sees him among her followers and follows back.
+    await B.page.goto(`${base}#/profile/${ann}`);
+    await B.page.click('.profile-friend button[data-action=follow]');
+    await buttonSays(B.page, '.profile-friend button[data-action=follow]', 'Unfollow');
+    await A.page.reload();
+    const follower = A.page.locator(`.followers-list li[data-user="${ben}"]`);
+    await follower.locator('button[data-action=follow-back]').click();
+    await follower.getByText('you follow back').waitFor();
+    await friendRow(A.page, ben).waitFor();
+    assert.equal(await overflow(A.page), 0, 'the friends screen with followers fits');
+    problems.push(...(await axeProblems(A.page, `${size.name} friends with followers`)));
+    await L.screenshot(A.page, `friends-followers-${size.name}`);
+
+    // ann blocks ben from his profile (Block asks first); his challenge is refused without a
+    // word about the block, and he is gone from her lists but the block list.
+    await A.page.goto(`${base}#/profile/${ben}`);
+    const block = '.profile-friend button[data-action=block]';
+    await A.page.click(block);
+    await buttonSays(A.page, block, `Block ${ben}?`);
+    await A.page.click(block);
+    await buttonSays(A.page, block, 'Unblock');
+    assert.ok(await A.page.isHidden('.profile-friend button[data-action=follow]'), 'no Follow');
+    problems.push(...(await axeProblems(A.page, `${size.name} profile blocked`)));
+    await L.screenshot(A.page, `profile-blocked-${size.name}`);
+    await B.page.reload();
+    await B.page.click('.profile-friend button[data-action=challenge]');
+    await toastSays(B.page, 'does not accept your challenges');
+    const toast = await B.page.textContent('.toast:last-of-type');
+    assert.doesNotMatch(toast, /block/i, 'the blocked player is not told why');
+    await A.page.goto(`${base}#/friends`);
+    const blocked = A.page.locator(`.blocked-list li[data-user="${ben}"]`);
+    await blocked.waitFor();
+    await A.page.waitForFunction(() =>
+      /follow nobody/.test(document.querySelector('.card.friends')?.textContent ?? ''),
+    );
+    assert.equal(await A.page.$(`.followers-list li[data-user="${ben}"]`), null, 'not a follower');
+    assert.equal(await overflow(A.page), 0, 'the friends screen with a block fits');
+    problems.push(...(await axeProblems(A.page, `${size.name} friends with a block`)));
+    await L.screenshot(A.page, `friends-blocked-${size.name}`);
+    await blocked.locator('button[data-action=unblock]').click();
+    await blocked.waitFor({ state: 'detached' });
 
     assert.deepEqual(problems, []);
     assert.deepEqual(A.errors, []);

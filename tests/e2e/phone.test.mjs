@@ -2,10 +2,16 @@
 // row (Hint, Show path) and the move log are shown beside the standing board, the countdown line
 // is never cut, no seat name breaks inside a word; the waiting-for-opponent bar keeps "How to
 // play" whole and does not cover "Copy link", and offers the share sheet where the browser has
-// one. And no page scrolls sideways at 360×640.
+// one. And no page scrolls sideways at 360×640: every route of web/src/logic/route.ts (the test
+// fails when a route is added without a page here), the table both waiting and finished; and
+// axe-core finds no serious or critical violation on any of them.
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
@@ -118,44 +124,109 @@ test('waiting for an opponent on a phone: How to play, Copy link, Share', async 
   await P.context.close();
 });
 
-test('no page scrolls sideways at 360×640', { timeout: 120000 }, async () => {
-  const P = await L.newGuest(env.browser, env.server.url, {
-    viewport: { width: 360, height: 640 },
-    hasTouch: true,
-    isMobile: true,
-    reducedMotion: 'reduce',
-  });
-  const page = P.page;
-  const base = env.server.url;
-  // A finished game for the table, the replay and the history, played by the account (a game
-  // against the computer is private: only its player sees its table).
-  await L.register(page, base, 'phone_player');
-  await page.click('button[data-action=play-now]');
-  await L.waitTable(page, (d) => d.status === 'playing');
-  const id = await page.$eval('.table-page', (el) => el.dataset.table);
-  await page.click('button[data-action=resign]');
-  await page.click('button[data-action=resign]');
-  await page.waitForSelector('.banner');
-  const pages = {
-    lobby: ['#/lobby', '.lobby'],
-    login: ['#/login', '.auth-grid'],
-    table: [`#/table/${id}`, '.table-page .board'],
-    leaderboard: ['#/leaderboard', 'main table, main .card'],
-    history: ['#/history/phone_player', 'main .card, main table'],
-    replay: [`#/replay/${id}`, '.replay-host .board'],
-    howto: ['#/rules/finkel', '.howto-section'],
-    explore: ['#/explore?rules=finkel&position=start', '.explorer, .explore-form'],
-    not_found: ['#/nowhere', 'main'],
-  };
-  const wide = [];
-  for (const [name, [hash, sel]] of Object.entries(pages)) {
-    await page.goto(`${base}${hash}`);
-    await page.waitForSelector(sel);
-    await L.sleep(300);
-    const w = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (w > 360) wide.push(`${name}: ${w}px`);
-    await L.screenshot(page, `narrow-${name}`);
-  }
-  assert.deepEqual(wide, [], 'pages wider than the screen');
-  await P.context.close();
-});
+test(
+  'no page scrolls sideways at 360×640, and axe-core finds nothing serious on any',
+  { timeout: 180000 },
+  async () => {
+    const P = await L.newGuest(env.browser, env.server.url, {
+      viewport: { width: 360, height: 640 },
+      hasTouch: true,
+      isMobile: true,
+      reducedMotion: 'reduce',
+    });
+    const page = P.page;
+    const base = env.server.url;
+    // A finished game for the table, the replay and the history, played by the account (a game
+    // against the computer is private: only its player sees its table).
+    await L.register(page, base, 'phone_player');
+    await page.click('button[data-action=play-now]');
+    await L.waitTable(page, (d) => d.status === 'playing');
+    const id = await page.$eval('.table-page', (el) => el.dataset.table);
+    await page.click('button[data-action=resign]');
+    await page.click('button[data-action=resign]');
+    await page.waitForSelector('.banner');
+    // A table waiting for its second player (its invite bar), a follower and a blocked player for
+    // the friends screen, and the administrator's pages.
+    await page.goto(`${base}#/lobby`);
+    await L.moreOptions(page);
+    await page.click('button[data-action=create-table]');
+    await page.waitForSelector('input.invite-link');
+    const waiting = await page.$eval('.table-page', (el) => el.dataset.table);
+    const other = await L.newGuest(env.browser, base, { viewport: { width: 360, height: 640 } });
+    await L.register(other.page, base, 'a_rather_long_name_y');
+    for (const [what, body] of [
+      ['friends', { username: 'phone_player', follow: true }],
+      ['blocks', { username: 'phone_player', block: true }],
+    ])
+      await other.page.evaluate(
+        ([w, b]) =>
+          fetch(`/api/${w}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(b),
+          }),
+        [what, body],
+      );
+    await page.evaluate(() =>
+      fetch('/api/blocks', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'a_rather_long_name_y', block: true }),
+      }),
+    );
+    await other.context.close();
+    execFileSync(process.env.UR_BINARY, [
+      'admin',
+      'grant',
+      'phone_player',
+      '--db',
+      join(env.server.dataDir, 'ur.db'),
+    ]);
+    const pages = {
+      lobby: ['#/lobby', '.lobby'],
+      login: ['#/login', '.auth-grid'],
+      table: [`#/table/${id}`, '.table-page .board'],
+      'table (waiting)': [`#/table/${waiting}`, 'input.invite-link'],
+      leaderboard: ['#/leaderboard', 'main table, main .card'],
+      friends: ['#/friends', '.blocked-list li'],
+      history: ['#/history/phone_player', 'main .card, main table'],
+      profile: ['#/profile/phone_player', '.card.profile'],
+      'profile (another)': [
+        '#/profile/a_rather_long_name_y',
+        '.profile-friend button[data-action=block]',
+      ],
+      replay: [`#/replay/${id}`, '.replay-host .board'],
+      howto: ['#/rules/finkel', '.howto-section'],
+      explore: ['#/explore?rules=finkel&position=start', '.explorer, .explore-form'],
+      account: ['#/account', '.account-head'],
+      admin: ['#/admin/phone_player', '[data-part=audit]'],
+      not_found: ['#/nowhere', 'main'],
+    };
+    // Every route the client knows has a page above.
+    const routes = readFileSync(join(L.repoRoot, 'web/src/logic/route.ts'), 'utf8');
+    const names = new Set([...routes.matchAll(/\{ name: '(\w+)'/g)].map((m) => m[1]));
+    const covered = new Set(Object.keys(pages).map((k) => k.split(' ')[0]));
+    assert.deepEqual(
+      [...names].filter((n) => !covered.has(n)),
+      [],
+      'routes without a page in this test',
+    );
+    const wide = [];
+    const axe = [];
+    for (const [name, [hash, sel]] of Object.entries(pages)) {
+      await page.goto(`${base}${hash}`);
+      await page.waitForSelector(sel);
+      await L.sleep(300);
+      const w = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (w > 360) wide.push(`${name}: ${w}px`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations)
+        if (v.impact === 'serious' || v.impact === 'critical')
+          axe.push(`${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
+      await L.screenshot(page, `narrow-${name.replace(/\W+/g, '-')}`);
+    }
+    assert.deepEqual(wide, [], 'pages wider than the screen');
+    assert.deepEqual(axe, [], 'axe-core: serious violations');
+    await P.context.close();
+  },
+);

@@ -316,6 +316,10 @@ TEST_F(ProtocolDocTest, EveryDocumentedMessageAndErrorIsAnsweredAsDocumented) {
   EXPECT_EQ(carol->next("challenge_ended")["reason"], "declined");
   EXPECT_EQ(ask(carol, {{"type", "challenge_cancel"}, {"challenge", challenge_id}})["code"],
             "not_found");
+  // A player who blocks the challenger refuses the challenge (docs/server.md, "Blocking").
+  ASSERT_EQ(post("/api/blocks", {{"username", "carol"}, {"block", true}}, bob.cookie).result_int(),
+            200);
+  EXPECT_EQ(ask(carol, {{"type", "challenge_player"}, {"to", "bob"}})["code"], "refused");
   // A rematch: refused before the end, offered and accepted after it.
   std::string matched = found["table"]["id"];
   EXPECT_EQ(ask(alice, {{"type", "rematch"}, {"table", matched}})["code"], "no_rematch");

@@ -258,6 +258,7 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
   if (path.starts_with("/api/admin/")) co_return co_await route_admin_api(ctx, req, path, ip);
   if (path.rfind("/api/puzzles/", 0) == 0) co_return co_await route_puzzle_api(ctx, req, path, ip);
   if (path == "/api/friends") co_return co_await route_friends_api(ctx, req, ip);
+  if (path == "/api/blocks") co_return co_await route_blocks_api(ctx, req, ip);
   const Route* route = nullptr;
   for (const Route& r : kRoutes)
     if (r.path == path) route = &r;

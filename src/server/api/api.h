@@ -127,6 +127,9 @@ boost::asio::awaitable<Response> route_puzzle_api(ServerContext& ctx, const Requ
 // GET and POST /api/friends (api_friends.cpp): docs/server.md, "Friends".
 boost::asio::awaitable<Response> route_friends_api(ServerContext& ctx, const Request& req,
                                                    const std::string& ip);
+// GET and POST /api/blocks (api_friends.cpp): docs/server.md, "Blocking".
+boost::asio::awaitable<Response> route_blocks_api(ServerContext& ctx, const Request& req,
+                                                  const std::string& ip);
 
 // GET /metrics (api_metrics.cpp): the Prometheus text format, behind the metrics token.
 Response serve_metrics(ServerContext& ctx, const Request& req);

@@ -8,6 +8,17 @@ namespace ur::server {
 
 using S = boost::beast::http::status;
 
+namespace {
+
+// The codes of the last rows of http_status: a protocol asked for, the server's own failures.
+S other_status(Errc code) {
+  if (code == Errc::kUpgradeRequired) return S::upgrade_required;
+  if (code == Errc::kNotImplemented) return S::not_implemented;
+  return S::internal_server_error;
+}
+
+}  // namespace
+
 S http_status(Errc code) {
   switch (code) {
     case Errc::kBadRules:
@@ -40,6 +51,7 @@ S http_status(Errc code) {
     case Errc::kBadOrigin:
     case Errc::kBanned:
     case Errc::kNotAdmin:
+    case Errc::kRefused:
       return S::forbidden;
     case Errc::kNoTable:
     case Errc::kPrivateTable:
@@ -79,12 +91,10 @@ S http_status(Errc code) {
     case Errc::kTooManyTables:
       return S::too_many_requests;
     case Errc::kUpgradeRequired:
-      return S::upgrade_required;
     case Errc::kCorruptTable:
     case Errc::kInternal:
-      return S::internal_server_error;
     case Errc::kNotImplemented:
-      return S::not_implemented;
+      return other_status(code);
   }
   return S::internal_server_error;  // not a code: a value cast from outside the enum
 }

@@ -52,8 +52,26 @@ struct AdminAction {
 // How long a recorded address is kept after its last use (note_address drops older ones).
 inline constexpr std::int64_t kAddressRetentionSeconds = 90LL * 24 * 3600;
 
-// What follow() did (migration 10, docs/server.md "Friends").
-enum class FollowResult : std::uint8_t { kFollowed, kAlready, kFull };
+// What follow() did (migration 10, docs/server.md "Friends"): kBlocked, the followee blocks the
+// follower; kBlocking, the follower blocks the followee (migration 13).
+enum class FollowResult : std::uint8_t { kFollowed, kAlready, kFull, kBlocked, kBlocking };
+
+// A player who follows an account, and whether the account follows them back.
+struct Follower {
+  std::string username;
+  double rating = 0;
+  std::int64_t games = 0;
+  bool followed_back = false;
+};
+
+// The most followers one answer lists (the newest first): anyone may follow anyone.
+inline constexpr int kMaxFollowersListed = 200;
+
+// What block() did (migration 13, docs/server.md "Blocking").
+enum class BlockResult : std::uint8_t { kBlocked, kAlready, kFull };
+
+// The most players one account may block: a block list is read whole.
+inline constexpr int kMaxBlocks = 500;
 
 // The most players one account may follow: a friends list is read whole.
 inline constexpr int kMaxFollows = 200;
@@ -97,12 +115,27 @@ class AccountStore {
   virtual void log_action(AdminAction& action) = 0;
   virtual std::vector<AdminAction> admin_actions(int limit, std::int64_t before_id) = 0;
 
-  // Follows (migration 10). follow adds the pair unless it exists or the follower follows
-  // kMaxFollows players already; unfollow is false when there was no such pair. following lists
+  // Follows (migration 10). follow adds the pair unless it exists, either of the two blocks the
+  // other, or the follower follows kMaxFollows players already; unfollow is false when there was no such pair. following lists
   // the players a user follows (password_hash left empty), by name ignoring case.
   virtual FollowResult follow(std::int64_t follower, std::int64_t followee, std::int64_t now) = 0;
   virtual bool unfollow(std::int64_t follower, std::int64_t followee) = 0;
   virtual std::vector<User> following(std::int64_t follower) = 0;
+  // The players who follow `followee`, newest first, at most `limit`; and how many there are.
+  virtual std::vector<Follower> followers(std::int64_t followee, int limit) = 0;
+  virtual std::int64_t follower_count(std::int64_t followee) = 0;
+
+  // Blocks (migration 13). block adds the pair unless it exists or the blocker blocks
+  // kMaxBlocks players already, and in the same transaction ends both follows between the two
+  // (so neither sees the other's online state through a friends list); unblock is false when
+  // there was no such pair. blocking lists the players a user blocks (password_hash left
+  // empty), by name ignoring case. blocks: whether `blocker` blocks `blocked`. blockers_of: the
+  // accounts that block `blocked`, at most `limit`.
+  virtual BlockResult block(std::int64_t blocker, std::int64_t blocked, std::int64_t now) = 0;
+  virtual bool unblock(std::int64_t blocker, std::int64_t blocked) = 0;
+  virtual std::vector<User> blocking(std::int64_t blocker) = 0;
+  virtual bool blocks(std::int64_t blocker, std::int64_t blocked) = 0;
+  virtual std::vector<std::int64_t> blockers_of(std::int64_t blocked, int limit) = 0;
 };
 
 }  // namespace ur::server

@@ -251,6 +251,42 @@ class SqlAccounts final : public AccountStore {
     db_.read("following", [&](SqlSession& s) { out = sql::following(s, follower); });
     return out;
   }
+  std::vector<Follower> followers(std::int64_t followee, int limit) override {
+    std::vector<Follower> out;
+    db_.read("followers", [&](SqlSession& s) { out = sql::followers(s, followee, limit); });
+    return out;
+  }
+  std::int64_t follower_count(std::int64_t followee) override {
+    std::int64_t out = 0;
+    db_.read("follower count", [&](SqlSession& s) { out = sql::follower_count(s, followee); });
+    return out;
+  }
+
+  BlockResult block(std::int64_t blocker, std::int64_t blocked, std::int64_t now) override {
+    BlockResult out{};
+    db_.write("block", [&](SqlSession& s) { out = sql::block(s, blocker, blocked, now); });
+    return out;
+  }
+  bool unblock(std::int64_t blocker, std::int64_t blocked) override {
+    bool out = false;
+    db_.write("unblock", [&](SqlSession& s) { out = sql::unblock(s, blocker, blocked); });
+    return out;
+  }
+  std::vector<User> blocking(std::int64_t blocker) override {
+    std::vector<User> out;
+    db_.read("blocking", [&](SqlSession& s) { out = sql::blocking(s, blocker); });
+    return out;
+  }
+  bool blocks(std::int64_t blocker, std::int64_t blocked) override {
+    bool out = false;
+    db_.read("blocks", [&](SqlSession& s) { out = sql::blocks(s, blocker, blocked); });
+    return out;
+  }
+  std::vector<std::int64_t> blockers_of(std::int64_t blocked, int limit) override {
+    std::vector<std::int64_t> out;
+    db_.read("blockers", [&](SqlSession& s) { out = sql::blockers_of(s, blocked, limit); });
+    return out;
+  }
 
  private:
   SqlDatabase& db_;

@@ -4,6 +4,7 @@
 // backends (sqlite_storage.cpp, pg_storage.cpp) keep only their connections.
 #include "server/storage/sql_database.h"
 #include "server/storage/sql_migration_12.h"
+#include "server/storage/sql_migration_13.h"
 #include "server/storage/sql_puzzle_schema.h"
 
 namespace ur::server {
@@ -150,6 +151,7 @@ constexpr SqlMigration kMigrations[] = {
     // Puzzles, their solvers' ratings and every first attempt (sql_puzzle_schema.h).
     {11, kSqlitePuzzleSchema},
     {12, sql::kSqliteMigration12},
+    {13, sql::kSqliteMigration13},
 };
 
 // SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
@@ -317,6 +319,7 @@ constexpr SqlMigration kMigrations[] = {
     )sql"},
     {11, kPostgresPuzzleSchema},
     {12, sql::kPostgresMigration12},
+    {13, sql::kPostgresMigration13},
 };
 
 constexpr SqlDialect kPostgres{

@@ -53,10 +53,19 @@ void rate_match(SqlSession& s, MatchRow& m, const std::string& users_sql,
                 const std::string& pool_sql);
 std::vector<RuleRating> rule_ratings(SqlSession& s, std::int64_t user_id);
 
-// Follows (sql_follows.cpp): AccountStore::follow, unfollow and following inside a session.
+// Follows (sql_follows.cpp): AccountStore::follow, unfollow, following, followers and
+// follower_count inside a session.
 FollowResult follow(SqlSession& s, std::int64_t follower, std::int64_t followee, std::int64_t now);
 bool unfollow(SqlSession& s, std::int64_t follower, std::int64_t followee);
 std::vector<User> following(SqlSession& s, std::int64_t follower);
+std::vector<Follower> followers(SqlSession& s, std::int64_t followee, int limit);
+std::int64_t follower_count(SqlSession& s, std::int64_t followee);
+// Blocks (sql_follows.cpp): AccountStore::block, unblock, blocking, blocks and blockers_of.
+BlockResult block(SqlSession& s, std::int64_t blocker, std::int64_t blocked, std::int64_t now);
+bool unblock(SqlSession& s, std::int64_t blocker, std::int64_t blocked);
+std::vector<User> blocking(SqlSession& s, std::int64_t blocker);
+bool blocks(SqlSession& s, std::int64_t blocker, std::int64_t blocked);
+std::vector<std::int64_t> blockers_of(SqlSession& s, std::int64_t blocked, int limit);
 
 // The lobby's statement in a dialect: the public live tables, best first (sql_rows.cpp).
 std::string lobby_statement(const SqlDialect& d);

@@ -1,4 +1,5 @@
-// Presence and challenges by name (friends.h; docs/protocol.md, "Challenges").
+// Challenges by name (friends.h; docs/protocol.md, "Challenges"); presence is in
+// friends_presence.cpp.
 #include "server/tables/friends.h"
 
 #include <boost/asio/post.hpp>
@@ -18,16 +19,8 @@ using json = nlohmann::json;
 using net::awaitable;
 
 namespace {
-std::string user_topic(std::int64_t id) {
-  return "user:" + std::to_string(id);
-}
 std::string challenge_topic(const std::string& id) {
   return "challenge:" + id;
-}
-std::int64_t friends_now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 Error no_challenge() {
   return Error{Errc::kNotFound, "no such challenge: it was answered, cancelled or it expired"};
@@ -48,88 +41,6 @@ void FriendService::register_handlers(Dispatcher& d) {
   d.add("challenge_cancel", [this](WsClient& c, const json& m) { return on_cancel(c, m); });
   d.on_opened([this](WsClient& c) { opened(c); });
   d.on_closed([this](WsClient& c) { closed(c); });
-}
-
-void FriendService::opened(WsClient& c) {
-  const Identity& id = c.identity();
-  if (!id.user) return;
-  auto deliver = [client = c.weak_client()](const Payload& p) {
-    if (auto live = client.lock()) live->send(p);
-  };
-  Subscription sub = ctx_.pubsub->subscribe(user_topic(id.user->id), std::move(deliver));
-  std::lock_guard lock(mutex_);
-  sockets_[c.connection_id()] = Present{id.user->id, std::move(sub)};
-  if (++online_[id.user->id] == 1 && shared_) shared_->hold({id.user->id}, friends_now_ms());
-}
-
-void FriendService::closed(WsClient& c) {
-  Subscription gone;  // dropped outside the lock
-  std::vector<std::string> made_here;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = sockets_.find(c.connection_id());
-    if (it == sockets_.end()) return;
-    if (--online_[it->second.user_id] <= 0) {
-      online_.erase(it->second.user_id);
-      if (shared_) shared_->drop(it->second.user_id);
-    }
-    gone = std::move(it->second.sub);
-    sockets_.erase(it);
-    for (const auto& [id, ch] : challenges_)
-      if (ch->from_connection == c.connection_id()) made_here.push_back(id);
-  }
-  // The page that made a challenge is where its game would start: without it, it is cancelled.
-  Answerer who{nullptr, actor_of(c.identity(), c.connection_id()), "", c.connection_id()};
-  for (const std::string& id : made_here) end(id, "cancel", who);
-}
-
-bool FriendService::online(std::int64_t user_id) {
-  std::lock_guard lock(mutex_);
-  return online_.contains(user_id);
-}
-
-void FriendService::start(const std::string& node) {
-  RedisCommands* redis = ctx_.pubsub->redis();
-  if (!redis) return;
-  {
-    std::lock_guard lock(mutex_);
-    shared_ = std::make_unique<SharedPresence>(*redis, node);
-  }
-  net::post(strand_, [this] { renew_presence(); });
-}
-
-// On the strand: this node's entries renewed, every kPresenceRenew.
-void FriendService::renew_presence() {
-  {
-    std::lock_guard lock(mutex_);
-    if (stopping_) return;
-    std::vector<std::int64_t> users;
-    for (const auto& [user, n] : online_) users.push_back(user);
-    shared_->hold(users, friends_now_ms());
-  }
-  renew_timer_.expires_after(kPresenceRenew);
-  renew_timer_.async_wait([this](boost::system::error_code ec) {
-    if (!ec) renew_presence();
-  });
-}
-
-awaitable<std::vector<bool>> FriendService::online_anywhere(std::vector<std::int64_t> users) {
-  std::vector<bool> out(users.size());
-  std::vector<std::int64_t> elsewhere;
-  SharedPresence* shared;
-  {
-    std::lock_guard lock(mutex_);
-    for (std::size_t i = 0; i < users.size(); ++i) out[i] = online_.contains(users[i]);
-    shared = shared_.get();
-  }
-  for (std::size_t i = 0; i < users.size(); ++i)
-    if (!out[i]) elsewhere.push_back(users[i]);
-  if (!shared || elsewhere.empty()) co_return out;
-  auto there = co_await shared->online(elsewhere, friends_now_ms());
-  if (!there) co_return out;  // Redis away: this node's answer
-  for (std::size_t i = 0, j = 0; i < users.size(); ++i)
-    if (!out[i]) out[i] = (*there)[j++];
-  co_return out;
 }
 
 void FriendService::shutdown() {
@@ -165,17 +76,19 @@ void FriendService::tell(std::int64_t user_id, const json& message) {
                                                 -1, ' ', false, json::error_handler_t::replace)));
 }
 
-std::optional<Error> FriendService::refusal(const Actor& from, const std::optional<User>& to,
-                                            bool to_is_bot, bool to_online) {
-  if (!to) return Error{Errc::kNotFound, "no player has that name"};
-  if (to->id == from.user_id) return Error{Errc::kBadRequest, "you cannot challenge yourself"};
-  if (to_is_bot) return Error{Errc::kBadRequest, "bot accounts are challenged with challenge_bot"};
+std::optional<Error> FriendService::refusal(const Actor& from, const Target& to, bool to_online) {
+  if (!to.user) return Error{Errc::kNotFound, "no player has that name"};
+  if (to.user->id == from.user_id) return Error{Errc::kBadRequest, "you cannot challenge yourself"};
+  if (to.bot) return Error{Errc::kBadRequest, "bot accounts are challenged with challenge_bot"};
+  // Before the online check, so that a refusal says nothing of whether the player is online.
+  if (to.blocks_me) return Error{Errc::kRefused, "that player does not accept your challenges"};
+  if (to.blocked) return Error{Errc::kRefused, "you block that player: unblock them to challenge"};
   if (!to_online) return Error{Errc::kNotFound, "that player is not online"};
   std::lock_guard lock(mutex_);
   int open = 0;
   for (const auto& [id, ch] : challenges_) {
     if (ch->from.user_id != from.user_id) continue;
-    if (ch->to_id == to->id)
+    if (ch->to_id == to.user->id)
       return Error{Errc::kConflict, "you have challenged that player already"};
     ++open;
   }
@@ -203,20 +116,24 @@ awaitable<void> FriendService::on_challenge(WsClient& c, const json& msg) {
     co_return;
   }
   auto load = [this, name = *to, me = from.user_id] {
-    std::optional<User> u =
-        check_username(name) ? std::nullopt : ctx_.storage->find_user_by_name(name);
-    bool bot = u && ctx_.storage->bot_status(u->id).is_bot;
-    return std::tuple{u, bot, ctx_.storage->find_user_by_id(me)};
+    Target t;
+    t.user = check_username(name) ? std::nullopt : ctx_.storage->find_user_by_name(name);
+    if (t.user) {
+      t.bot = ctx_.storage->bot_status(t.user->id).is_bot;
+      t.blocks_me = ctx_.storage->accounts().blocks(t.user->id, me);
+      t.blocked = ctx_.storage->accounts().blocks(me, t.user->id);
+    }
+    return std::pair{t, ctx_.storage->find_user_by_id(me)};
   };
-  auto [target, bot, fresh] = co_await offload(ctx_, std::move(load));
+  auto [target, fresh] = co_await offload(ctx_, std::move(load));
   if (fresh) from.rating = fresh->rating;
   bool reachable = false;
-  if (target) {
-    std::vector<std::int64_t> ids{target->id};
+  if (target.user && !target.blocks_me && !target.blocked) {
+    std::vector<std::int64_t> ids{target.user->id};
     std::vector<bool> on = co_await online_anywhere(std::move(ids));
     reachable = on[0];
   }
-  if (auto e = refusal(from, target, bot, reachable)) {
+  if (auto e = refusal(from, target, reachable)) {
     c.send(error_reply(msg, *e));
     co_return;
   }
@@ -228,8 +145,8 @@ awaitable<void> FriendService::on_challenge(WsClient& c, const json& msg) {
   auto ch = std::make_shared<Challenge>();
   ch->id = random_token_hex(8);
   ch->from = from;
-  ch->to_id = target->id;
-  ch->to_name = target->username;
+  ch->to_id = target.user->id;
+  ch->to_name = target.user->username;
   ch->rules = std::get<RuleSet>(parsed).to_string();
   ch->rated = rated;
   ch->expires_ms = friends_now_ms() + ctx_.config.challenge_lifetime.count();
@@ -260,6 +177,17 @@ void FriendService::add(std::shared_ptr<Challenge> ch) {
   challenges_[ch->id] = std::move(ch);
 }
 
+void FriendService::blocked(std::int64_t a, std::int64_t b) {
+  std::vector<std::string> between;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, ch] : challenges_)
+      if ((ch->from.user_id == a && ch->to_id == b) || (ch->from.user_id == b && ch->to_id == a))
+        between.push_back(id);
+  }
+  for (const std::string& id : between) end(id, "withdraw", Answerer{});
+}
+
 std::optional<Error> FriendService::end(const std::string& id, const std::string& op,
                                         const Answerer& who) {
   std::shared_ptr<Challenge> ch;
@@ -268,7 +196,8 @@ std::optional<Error> FriendService::end(const std::string& id, const std::string
     auto it = challenges_.find(id);
     if (it == challenges_.end()) return no_challenge();
     const Challenge& c = *it->second;
-    bool allowed = op == "expire" || (op == "cancel" && who.actor.user_id == c.from.user_id) ||
+    bool allowed = op == "expire" || op == "withdraw" ||
+                   (op == "cancel" && who.actor.user_id == c.from.user_id) ||
                    ((op == "accept" || op == "decline") && who.actor.user_id == c.to_id);
     if (!allowed) return no_challenge();  // another's challenge is not shown to exist
     ch = std::move(it->second);
@@ -286,7 +215,9 @@ std::optional<Error> FriendService::end(const std::string& id, const std::string
   }
   json ended = envelope("challenge_ended");
   ended["challenge"] = ch->id;
-  ended["reason"] = op == "expire" ? "expired" : op == "cancel" ? "cancelled" : "declined";
+  ended["reason"] = op == "expire"    ? "expired"
+                    : op == "decline" ? "declined"
+                                      : "cancelled";  // by its challenger, or withdrawn by a block
   tell(ch->from.user_id, ended);
   tell(ch->to_id, ended);
   return std::nullopt;
@@ -327,10 +258,15 @@ void FriendService::heard(const std::string& id, const Payload& payload) {
     log_line("challenge: ignoring a malformed message");
     return;
   }
+  const std::string op = note["op"];
+  if (op != "accept" && op != "decline" && op != "cancel") {
+    log_line("challenge: ignoring an unknown operation");
+    return;
+  }
   std::int64_t user = note["user"];
   Answerer who{nullptr, Actor{"u:" + std::to_string(user), user, note["name"], note["rating"]},
                note["node"], note["connection"]};
-  if (auto e = end(id, note["op"], who)) log_line("challenge " + id + ": " + e->message);
+  if (auto e = end(id, op, who)) log_line("challenge " + id + ": " + e->message);
 }
 
 // An answer or a cancel: handled here when this node owns the challenge; with a bus between

@@ -43,6 +43,16 @@ inline constexpr int kMaxOpenChallenges = 3;
 inline constexpr double kChallengeBurst = 5;
 inline constexpr double kChallengeRefillPerSec = 1.0 / 6;
 
+// The bus topic of an account's sockets, and the clock of challenges and presence (unix ms).
+inline std::string user_topic(std::int64_t id) {
+  return "user:" + std::to_string(id);
+}
+inline std::int64_t friends_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 class FriendService {
  public:
   using json = nlohmann::json;
@@ -60,6 +70,9 @@ class FriendService {
   // Whether each account has a live socket on this node or (with a Redis bus) on any node; only
   // this node's answer when Redis does not answer.
   boost::asio::awaitable<std::vector<bool>> online_anywhere(std::vector<std::int64_t> users);
+  // Ends the challenges waiting between the two accounts that this node owns (a block was made:
+  // docs/server.md, "Blocking"); both accounts get challenge_ended, reason "cancelled".
+  void blocked(std::int64_t a, std::int64_t b);
   // Cancels the challenges' timers. Call before the pools are joined.
   void shutdown();
 
@@ -91,15 +104,22 @@ class FriendService {
   boost::asio::awaitable<void> on_answer(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_cancel(WsClient& c, const json& msg);
   boost::asio::awaitable<void> answer(WsClient& c, const json& msg, std::string op);
+  // The challenged account as storage knows it: whether it is a bot, blocks the challenger or
+  // is blocked by them.
+  struct Target {
+    std::optional<User> user;
+    bool bot = false;
+    bool blocks_me = false;
+    bool blocked = false;
+  };
   // The refusal of a challenge from `from` to `to` (nullopt: it may be made).
-  std::optional<Error> refusal(const Actor& from, const std::optional<User>& to, bool to_is_bot,
-                               bool to_online);
+  std::optional<Error> refusal(const Actor& from, const Target& to, bool to_online);
   void renew_presence();
   void add(std::shared_ptr<Challenge> ch);
   // An operation from the bus topic challenge:<id> (another node's answer or cancel).
   void heard(const std::string& id, const Payload& payload);
   // Ends the challenge if it is still open and `who` may do `op` ("accept", "decline",
-  // "cancel", "expire"); the error otherwise. Runs on the owner node only.
+  // "cancel", "expire", "withdraw": a block); the error otherwise. Runs on the owner node only.
   std::optional<Error> end(const std::string& id, const std::string& op, const Answerer& who);
   void seat(std::shared_ptr<Challenge> ch, Answerer who);
   void tell(std::int64_t user_id, const json& message);

@@ -19,6 +19,7 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ai/agent.h"
 #include "server/cluster/pubsub.h"
@@ -37,6 +38,17 @@ inline std::optional<std::string> table_of_topic(std::string_view topic) {
   if (!topic.starts_with(kTableTopicPrefix)) return std::nullopt;
   return std::string(topic.substr(kTableTopicPrefix.size()));
 }
+
+// A table broadcast hidden from some accounts (a quick message from a player they block:
+// table_chat.cpp, docs/server.md "Blocking"): kHiddenMark, the accounts' ids each followed by
+// ',', then '\n' and the message. No JSON text starts with this byte, so a watcher tells it from
+// an ordinary broadcast by one comparison, and a lease holder's reader (which parses only
+// `table` messages) passes over it.
+inline constexpr char kHiddenMark = '\x1e';
+std::string hidden_from(const std::vector<std::int64_t>& users, std::string_view message);
+// What a watcher signed in as `user` (0: a guest) is sent of a hidden broadcast: its message, or
+// nullopt when `user` is one it is hidden from.
+std::optional<std::string> shown_to(std::string_view payload, std::int64_t user);
 
 // One operation of a table at a time, in arrival order, including across the co_await of its
 // storage write (a strand alone orders only what runs without suspending). Used on the table's

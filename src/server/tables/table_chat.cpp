@@ -3,7 +3,9 @@
 // spectators) gets it, the client showing the words for the code, so there is no free text to
 // moderate and the words can be translated. One message per seat every kQuickMessageGap; nothing
 // is stored. Muting is the client's: a player who mutes the opponent's messages in a game simply
-// does not show them.
+// does not show them. A message is not shown to an account that blocks its sender
+// (docs/server.md, "Blocking"): the table's topic carries it marked with those accounts
+// (live_table.h, hidden_from), and each watcher's subscription drops it for them.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -20,6 +22,8 @@ namespace {
 constexpr std::array<std::string_view, 5> kQuickMessages = {"good_game", "good_luck", "well_played",
                                                             "thanks", "oops"};
 constexpr std::chrono::milliseconds kQuickMessageGap{2000};
+// The most blockers of one sender a message is marked with (a bound on its size on the bus).
+constexpr int kMaxHiddenFrom = 1000;
 
 std::int64_t steady_now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -29,6 +33,29 @@ std::int64_t steady_now_ms() {
 
 }  // namespace
 
+std::string hidden_from(const std::vector<std::int64_t>& users, std::string_view message) {
+  std::string out(1, kHiddenMark);
+  for (std::int64_t u : users) out += std::to_string(u) + ',';
+  out += '\n';
+  out += message;
+  return out;
+}
+
+std::optional<std::string> shown_to(std::string_view payload, std::int64_t user) {
+  std::size_t end = payload.find('\n');
+  if (payload.empty() || payload.front() != kHiddenMark || end == std::string_view::npos)
+    return std::nullopt;
+  std::string_view ids = payload.substr(1, end - 1);
+  const std::string mine = std::to_string(user) + ',';
+  for (std::size_t at = 0; user && at < ids.size();) {
+    std::size_t comma = ids.find(',', at);
+    if (comma == std::string_view::npos) break;
+    if (ids.substr(at, comma + 1 - at) == mine) return std::nullopt;
+    at = comma + 1;
+  }
+  return std::string(payload.substr(end + 1));
+}
+
 net::awaitable<void> TableService::on_quick_message(WsClient& c, const json& msg) {
   Fields f{c, msg};
   auto id = f.table();
@@ -37,14 +64,22 @@ net::awaitable<void> TableService::on_quick_message(WsClient& c, const json& msg
       std::find(kQuickMessages.begin(), kQuickMessages.end(), *code) == kQuickMessages.end())
     f.fail("field \"code\" must be one of good_game, good_luck, well_played, thanks, oops");
   if (f.failed) co_return;
-  TableWork say = [this, &c, &msg, code = *code](std::shared_ptr<LiveTable> t, Actor actor) {
-    return quick_message(std::move(t), c, msg, std::move(actor), code);
+  // Read before the table's turn: a storage call does not hold the table's strand.
+  std::vector<std::int64_t> hide;
+  if (std::int64_t me = actor_of(c.identity(), c.connection_id()).user_id) {
+    auto load = [this, me] { return ctx_.storage->accounts().blockers_of(me, kMaxHiddenFrom); };
+    hide = co_await offload(ctx_, std::move(load));
+  }
+  TableWork say = [this, &c, &msg, code = *code, hide = std::move(hide)](
+                      std::shared_ptr<LiveTable> t, Actor actor) {
+    return quick_message(std::move(t), c, msg, std::move(actor), code, hide);
   };
   co_await on_table_message(c, msg, *id, std::move(say));
 }
 
 TableService::Outcome TableService::quick_message(std::shared_ptr<LiveTable> t, WsClient& c,
-                                                  const json& msg, Actor actor, std::string code) {
+                                                  const json& msg, Actor actor, std::string code,
+                                                  std::vector<std::int64_t> hide) {
   const TableModel& m = t->model;
   int seat = m.seat_of(actor.key);
   if (!seat) co_return Error{Errc::kNotSeated, "only the players at this table send messages"};
@@ -63,8 +98,9 @@ TableService::Outcome TableService::quick_message(std::shared_ptr<LiveTable> t, 
   out["seat"] = seat;
   out["name"] = m.seats()[seat - 1].name;
   out["code"] = code;
-  ctx_.pubsub->publish(table_topic(m.id()), std::make_shared<const std::string>(out.dump(
-                                                -1, ' ', false, json::error_handler_t::replace)));
+  std::string text = out.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (!hide.empty()) text = hidden_from(hide, text);
+  ctx_.pubsub->publish(table_topic(m.id()), std::make_shared<const std::string>(std::move(text)));
   json ok = reply_to("ok", msg);
   ok["table"] = m.id();
   ok["code"] = code;

@@ -177,8 +177,9 @@ class TableService {
   // The hint `answer` (its move) for the table at `version`: counted for `seat`, then sent.
   Outcome give_hint(std::shared_ptr<LiveTable> t, WsClient& c, Actor actor, std::int64_t version,
                     int seat, json answer);  // table_hints.cpp
+  // `hide`: the accounts that block the sender, who are not shown the message.
   Outcome quick_message(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
-                        std::string code);  // table_chat.cpp
+                        std::string code, std::vector<std::int64_t> hide);  // table_chat.cpp
 
   // Table life (table_service.cpp). All but add_table and on_table run on the table's strand.
   std::shared_ptr<LiveTable> add_table(TableModel model);

@@ -70,8 +70,13 @@ void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool 
     const int seat = t->model.seat_of(actor_of(c.identity(), c.connection_id()).key);
     if (t->model.person_at(seat)) w.seat = seat;
   }
-  w.sub = ctx_.pubsub->subscribe(table_topic(id), [weak](const Payload& p) {
-    if (auto client = weak.lock()) client->send(p);
+  const std::int64_t me = c.identity().user ? c.identity().user->id : 0;
+  w.sub = ctx_.pubsub->subscribe(table_topic(id), [weak, me](const Payload& p) {
+    auto client = weak.lock();
+    if (!client) return;
+    if (p->empty() || p->front() != kHiddenMark) return client->send(p);
+    if (auto shown = shown_to(*p, me))
+      client->send(std::make_shared<const std::string>(std::move(*shown)));
   });
   int seat = w.seat;
   conn.watching.emplace(id, std::move(w));

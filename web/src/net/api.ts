@@ -113,6 +113,9 @@ export const api = {
   friends: () => call<FriendsAnswer>('GET', '/api/friends'),
   follow: (username: string, follow: boolean) =>
     call<FriendsAnswer>('POST', '/api/friends', { username, follow }),
+  blocks: () => call<BlocksAnswer>('GET', '/api/blocks'),
+  block: (username: string, block: boolean) =>
+    call<BlocksAnswer>('POST', '/api/blocks', { username, block }),
 };
 
 /** GET /api/admin/users/<name>: an account as an administrator sees it (docs/server.md). */
@@ -139,9 +142,18 @@ export interface AdminAction {
   detail: string;
 }
 
-/** GET /api/friends: the players the caller follows, by name, and whether each is online. */
+/** GET /api/friends: the players the caller follows, by name, and whether each is online; the
+ * players who follow the caller, newest first, and whether the caller follows them back. */
 export interface FriendsAnswer {
   following: { username: string; rating: number; games: number; online: boolean }[];
+  max: number;
+  followers: { username: string; rating: number; games: number; following: boolean }[];
+  followers_total: number;
+}
+
+/** GET /api/blocks: the players the caller blocks, by name (docs/server.md "Blocking"). */
+export interface BlocksAnswer {
+  blocking: { username: string }[];
   max: number;
 }
 

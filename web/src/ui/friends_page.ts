@@ -1,5 +1,6 @@
-// Friends (#/friends; docs/server.md "Friends", docs/protocol.md "Challenges"): the players one
-// follows with who is online now, following and unfollowing by name, and challenges by name.
+// Friends (#/friends; docs/server.md "Friends" and "Blocking", docs/protocol.md "Challenges"): the
+// players one follows with who is online now, following and unfollowing by name, challenges by
+// name, the players who follow one (friends_lists.ts) and the block list.
 // The challenge bars show on every screen: app.ts loads this script on the first challenge
 // message, so the lobby's script carries none of it. A challenge this page made or accepted
 // leads here to the new table; the account's other pages only drop the bar.
@@ -11,6 +12,7 @@ import type { Challenge, MessageOf } from '../net/protocol.ts';
 import type { ServerMessage } from '../net/socket.ts';
 import { errorText, type App, type View } from './app.ts';
 import { clear, h, onClick, setText } from './dom.ts';
+import { blockButton, blockedSection, followersSection } from './friends_lists.ts';
 
 /** Challenges of this page: made here (the bar says whom it waits for) or accepted here. */
 const mine = new Map<string, { to: string; bar: HTMLElement | null }>();
@@ -154,7 +156,12 @@ function rulePicker(app: App) {
   return { el, rules: () => select.value, rated: () => rated.checked };
 }
 
-function friendRow(app: App, f: FriendsAnswer['following'][number], refresh: () => void) {
+function friendRow(
+  app: App,
+  f: FriendsAnswer['following'][number],
+  refresh: () => void,
+  blocked: () => void,
+) {
   const unfollow = button('Unfollow', 'unfollow');
   onClick(unfollow, () =>
     api.follow(f.username, false).then(refresh, (e) => app.toast(errorText(e), 'warn')),
@@ -168,6 +175,7 @@ function friendRow(app: App, f: FriendsAnswer['following'][number], refresh: () 
     h('span', { class: 'friend-meta', text: `${f.rating} · ${status}` }),
     f.online ? challengeControls(app, f.username) : null,
     unfollow,
+    blockButton(app, f.username, blocked),
   );
 }
 
@@ -184,9 +192,13 @@ export function mountFriends(app: App, root: HTMLElement, _route: Route): View {
   });
   const form = h('form', { class: 'follow-form' }, name, h('button', { text: 'Follow' }));
   let timer = 0;
+  const followers = followersSection(app, () => refresh());
+  const blocks = blockedSection(app, () => refresh());
+  const blocked = () => (refresh(), void blocks.load());
   const draw = (a: FriendsAnswer) => {
     clear(list);
-    for (const f of a.following) list.append(friendRow(app, f, refresh));
+    for (const f of a.following) list.append(friendRow(app, f, refresh, blocked));
+    followers.draw(a);
     const online = a.following.filter((f) => f.online).length;
     setText(
       note,
@@ -196,7 +208,10 @@ export function mountFriends(app: App, root: HTMLElement, _route: Route): View {
     );
   };
   const refresh = () => {
-    if (app.identity.kind !== 'user') {
+    const user = app.identity.kind === 'user';
+    followers.el.hidden = !user;
+    blocks.el.hidden = !user;
+    if (!user) {
       clear(list);
       setText(note, 'Log in to follow players and challenge them.');
       return;
@@ -213,11 +228,21 @@ export function mountFriends(app: App, root: HTMLElement, _route: Route): View {
     );
   });
   root.append(
-    h('section', { class: 'card friends' }, h('h1', { text: 'Friends' }), form, note, list),
+    h(
+      'section',
+      { class: 'card friends' },
+      h('h1', { text: 'Friends' }),
+      form,
+      note,
+      list,
+      followers.el,
+      blocks.el,
+    ),
   );
   refresh();
+  if (app.identity.kind === 'user') void blocks.load();
   timer = window.setInterval(refresh, 20000); // who is online changes
-  const off = app.onIdentity(refresh);
+  const off = app.onIdentity(() => (refresh(), app.identity.kind === 'user' && blocks.load()));
   return {
     destroy() {
       window.clearInterval(timer);

@@ -151,12 +151,27 @@ function render(p: ProfileAnswer, own: boolean, app: App): HTMLElement[] {
 
 export function mountProfile(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'profile') return noop;
-  const own = app.identity.kind === 'user' && app.identity.user.username === route.user;
   const note = h('p', { class: 'hint', text: 'Loading…' });
   root.append(note);
+  // Drawn again when the visitor's identity becomes known (a reloaded profile shows before the
+  // server says who is looking) or changes: Follow, Challenge and Block are an account's.
+  let shown: HTMLElement[] = [note];
+  let profile: ProfileAnswer | null = null;
+  let drawnFor = '';
+  const draw = () => {
+    const who = app.identity.kind === 'user' ? `user:${app.identity.user.username}` : '';
+    if (!profile || !shown[0].isConnected || (shown[0] !== note && who === drawnFor)) return;
+    drawnFor = who;
+    const own = app.identity.kind === 'user' && app.identity.user.username === route.user;
+    const next = render(profile, own, app);
+    shown[0].replaceWith(...next);
+    for (const el of shown.slice(1)) el.remove();
+    shown = next;
+  };
+  const off = app.onIdentity(draw);
   api
     .profile(route.user)
-    .then((p) => note.replaceWith(...render(p, own, app)))
+    .then((p) => ((profile = p), draw()))
     .catch((e) => setText(note, `Could not load the profile: ${errorText(e)}`));
-  return noop;
+  return { destroy: off };
 }
