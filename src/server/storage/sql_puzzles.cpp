@@ -96,6 +96,17 @@ PuzzleRating puzzle_rating(SqlSession& s, std::int64_t user_id) {
       .value_or(PuzzleRating{kNewSolver.rating, kNewSolver.deviation, kNewSolver.volatility});
 }
 
+std::vector<PuzzleAttemptRow> history(SqlSession& s, std::int64_t user_id, int limit) {
+  return all(s,
+             "SELECT a.puzzle_id, p.rules, a.move, a.solved, a.rating_before, a.rating_after, "
+             "a.created_at FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id "
+             "WHERE a.user_id = $1 ORDER BY a.created_at DESC, a.puzzle_id LIMIT $2",
+             {user_id, limit}, [](const SqlRow& r) {
+               return PuzzleAttemptRow{r.text(0), r.text(1), r.text(2),   r.boolean(3),
+                                       r.real(4), r.real(5), r.integer(6)};
+             });
+}
+
 std::optional<AttemptOutcome> record_attempt(SqlSession& s, const SqlDialect& d,
                                              std::int64_t user_id, std::string_view puzzle_id,
                                              std::string_view move, bool solved, std::int64_t now) {

@@ -98,6 +98,7 @@ export class App {
         'nav',
         {},
         h('a', { href: '#/lobby', text: 'Lobby' }),
+        iconLink('#/puzzles', 'puzzles-link', 'Puzzles', PUZZLES_ICON),
         iconLink('#/leaderboard', 'leaderboard-link', 'Leaderboard', LEADERBOARD_ICON),
         this.historyLink,
         this.friendsLink,
@@ -351,6 +352,10 @@ const FRIENDS_ICON = [
 const ACCOUNT_ICON = [
   'M10 1.3a3.4 3.4 0 1 1 0 6.8 3.4 3.4 0 0 1 0-6.8z',
   'M3.5 15c0-3.7 2.9-6 6.5-6s6.5 2.3 6.5 6z',
+];
+// A puzzle piece.
+const PUZZLES_ICON = [
+  'M2 4h4.2a2.3 2.3 0 1 1 4.6 0H15v4.2a2.3 2.3 0 1 1 0 4.6V15H2v-3.6a2.3 2.3 0 1 0 0-4.6z',
 ];
 const LEADERBOARD_ICON = ['M1.5 9h5v6.5h-5z', 'M7.5 3.5h5v12h-5z', 'M13.5 6.5h5v9h-5z'];
 
