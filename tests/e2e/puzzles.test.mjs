@@ -6,7 +6,7 @@
 // (390×844, touch) and on a laptop (1366×768): every move is then listed with its exact chance
 // and the best move marked on the board; a streak runs until the first miss; the lobby shows the
 // daily puzzle; an account sees its puzzle rating and history; and a player who made a mistake
-// in a game against the computer (the move the explorer, exact from the table, values 6 points
+// in a game against the computer (the move the explorer, exact from the table, values 5 points
 // or more below the best) learns from it in the review and the match history. axe-core finds no
 // serious problem, and nothing scrolls sideways at 360×640.
 
@@ -83,10 +83,13 @@ async function axeProblems(page, what) {
 const fitsWidth = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
-/** Waits for a question on the board (of the screen `scope`); returns its generated answer. */
-async function question(page, not = '', scope = '.puzzles') {
+/**
+ * Waits for the `n`th question of the screen `scope` (a guest may meet a puzzle again, so the
+ * count, not the id, says a new one is shown); returns its generated answer.
+ */
+async function question(page, n = 1, scope = '.puzzles') {
   await page.waitForSelector(
-    `${scope} .puzzle-solver[data-state=question]:not([data-puzzle="${not}"]) .piece.legal`,
+    `${scope} .puzzle-solver[data-state=question][data-count="${n}"] .piece.legal`,
   );
   const id = await page.getAttribute('.puzzle-solver', 'data-puzzle');
   const p = env.answers.get(id);
@@ -103,8 +106,8 @@ async function tapMove(page, move) {
 const wrongMove = (p) => p.moves.find((m) => m.move !== p.best).move;
 
 /** Answers the puzzle on show, right or wrong; checks the answer; returns the puzzle. */
-async function answer(page, right, not = '') {
-  const p = await question(page, not);
+async function answer(page, right, n = 1) {
+  const p = await question(page, n);
   await tapMove(page, right ? p.best : wrongMove(p));
   await page.waitForSelector(`.puzzle-solver[data-state=${right ? 'right' : 'wrong'}]`);
   // Every move with its exact chance, the best first and marked, and on the board.
@@ -132,12 +135,12 @@ for (const size of SIZES)
     const link = page.getByRole('link', { name: 'Puzzles', exact: true });
     await link.click();
     await page.waitForSelector('.puzzles h1');
-    const solved = await answer(page, true);
+    await answer(page, true);
     assert.equal(await page.textContent('.puzzle-prompt'), 'Right: the best move.');
     assert.match(await page.textContent('.puzzle-me'), /guest/);
     await L.screenshot(page, `puzzles-right-${size.name}`);
     await page.click('button[data-action=next-puzzle]');
-    await answer(page, false, solved.id);
+    await answer(page, false, 2);
     assert.equal(await page.textContent('.puzzle-prompt'), 'Not the best move.');
     await L.screenshot(page, `puzzles-wrong-${size.name}`);
     assert.ok(await fitsWidth(page), 'no sideways scrolling');
@@ -155,22 +158,22 @@ test(
     await page.goto(`${env.server.url}#/puzzles/streak?rules=bell`);
     await page.waitForSelector('.puzzle-streak');
     assert.equal(await page.textContent('.puzzle-streak'), 'Streak: 0');
-    let last = await answer(page, true);
+    await answer(page, true, 1);
     assert.equal(await page.textContent('.puzzle-streak'), 'Streak: 1');
     await page.click('button[data-action=next-puzzle]');
-    last = await answer(page, true, last.id);
+    await answer(page, true, 2);
     assert.equal(await page.textContent('.puzzle-streak'), 'Streak: 2');
     await page.click('button[data-action=next-puzzle]');
-    last = await answer(page, false, last.id);
+    await answer(page, false, 3);
     assert.match(await page.textContent('.puzzle-streak'), /^Streak over: 2 solved in a row/);
     assert.equal(await page.textContent('button[data-action=next-puzzle]'), 'Start a new streak');
     await L.screenshot(page, 'puzzles-streak-over');
     await page.click('button[data-action=next-puzzle]');
-    await question(page, last.id);
+    await question(page, 4);
     assert.equal(await page.textContent('.puzzle-streak'), 'Streak: 0');
     // A theme filter: every puzzle served has it.
     await page.selectOption('select[data-action=puzzle-theme]', 'entering');
-    const p = await question(page, '', '.puzzles[data-theme=entering]');
+    const p = await question(page, 1, '.puzzles[data-theme=entering]');
     assert.ok(p.themes.includes('entering'), p.themes.join());
     assert.deepEqual(P.errors, []);
     await P.context.close();
@@ -210,33 +213,41 @@ test(
   },
 );
 
-/** Plays Bell against the computer until one of our moves loses ≥ 6 points, then resigns. */
+/**
+ * Plays Bell against the computer, always the move the explorer (exact, from the table) values
+ * lowest, until one loses at least 5 points of winning chance (a mistake: docs/analysis.md), then
+ * resigns: the game has exactly one mistake of light's. Bell offers few choices, so a game may
+ * end before one such move: then another game is played (the dice decide how many, not time).
+ */
 async function playOneMistake(page) {
-  await L.playComputer(page, env.server.url, 'bell', 'beginner');
-  for (let guard = 0; guard < 3000; guard++) {
-    const st = await L.myTurn(page);
-    assert.notEqual(st.status, 'finished', 'the game ended before a mistake could be made');
-    if (st.legal < 2) {
-      await L.clickTurn(page, st);
-      continue;
+  for (let game = 0; game < 12; game++) {
+    await L.playComputer(page, env.server.url, 'bell', 'beginner');
+    for (;;) {
+      const st = await L.myTurn(page);
+      if (st.status === 'finished') break;
+      if (st.legal < 2) {
+        await L.clickTurn(page, st);
+        continue;
+      }
+      const position = (await L.tableState(page)).position;
+      const url = `${env.server.url}api/explore?rules=bell&position=${encodeURIComponent(position)}`;
+      const a = await (await page.request.get(url)).json();
+      assert.equal(a.estimate, false, 'exact from the table');
+      const sorted = [...a.moves].sort((x, y) => y.value - x.value);
+      const worst = sorted[sorted.length - 1];
+      await page.locator(`.piece.legal[data-from="${worst.from}"][data-to="${worst.to}"]`).click();
+      await L.waitTable(page, (d, v) => Number(d.version) > Number(v), st.version);
+      if (sorted[0].value - worst.value < 0.0501) continue;
+      // The computer may have won at once; else resign (the button asks for a confirming click).
+      if ((await L.myTurn(page)).status !== 'finished') {
+        await page.click('button[data-action=resign]');
+        await page.click('button[data-action=resign]');
+      }
+      await L.waitTable(page, (d) => d.status === 'finished');
+      return /#\/table\/([0-9a-f]{16})/.exec(page.url())[1];
     }
-    const position = (await L.tableState(page)).position;
-    const url = `${env.server.url}api/explore?rules=bell&position=${encodeURIComponent(position)}`;
-    const a = await (await page.request.get(url)).json();
-    assert.equal(a.estimate, false, 'exact from the table');
-    const sorted = [...a.moves].sort((x, y) => y.value - x.value);
-    const [best, worst] = [sorted[0], sorted[sorted.length - 1]];
-    const mistake = best.value - worst.value >= 0.06;
-    const m = mistake ? worst : best;
-    await page.locator(`.piece.legal[data-from="${m.from}"][data-to="${m.to}"]`).click();
-    await L.waitTable(page, (d, v) => Number(d.version) > Number(v), st.version);
-    if (mistake) break;
   }
-  await L.myTurn(page);
-  await page.click('button[data-action=resign]');
-  await page.click('button[data-action=resign]');
-  await L.waitTable(page, (d) => d.status === 'finished');
-  return /#\/table\/([0-9a-f]{16})/.exec(page.url())[1];
+  assert.fail('twelve games of Bell without a move that loses 5 points');
 }
 
 test('learn from your mistakes, from the review and the history', { timeout: 300000 }, async () => {

@@ -64,6 +64,8 @@ export class PuzzleSolver {
   private current: Question | null = null;
   private pending: Promise<Question | null> | null = null;
   private answered = false;
+  /** Questions shown so far (published as data-count: a guest may meet a puzzle again). */
+  private shown = 0;
   gone = false;
 
   constructor(
@@ -120,6 +122,7 @@ export class PuzzleSolver {
     clear(this.result);
     this.el.dataset.state = 'question';
     this.el.dataset.puzzle = q.key;
+    this.el.dataset.count = String(++this.shown);
     const legal = q.moves.map(legalOf).filter((m): m is LegalMove => m !== null);
     const view = this.board!.view;
     view.render(pieces, { legal, actingSeat: actor });
