@@ -207,6 +207,11 @@ test(
     assert.equal(await page.$$eval('.puzzle-history li.solved', (li) => li.length), 1);
     await page.setViewportSize({ width: 360, height: 640 });
     assert.ok(await fitsWidth(page), 'no sideways scrolling at 360×640');
+    // The header keeps room for the player's name: Puzzles and My games are icons there too.
+    const who = await page.$eval('header .who', (el) => el.getBoundingClientRect().width);
+    assert.ok(who >= 80, `the player's name in the header is ${who} px wide`);
+    for (const name of ['Puzzles', 'My games'])
+      assert.ok(await page.$(`header a[aria-label="${name}"]`), `the ${name} link`);
     await L.screenshot(page, 'puzzles-account-360');
     assert.deepEqual(P.errors, []);
     await P.context.close();

@@ -21,9 +21,9 @@ constexpr const char* kGame = "00000000000000c7";
 
 class MistakesApiTest : public ServerFixture {
  protected:
-  // Stores a finished game of finkel(pieces=2) past the server, as a table's end would.
+  // Stores a finished game of Finkel past the server, as a table's end would.
   void store_game() {
-    Game g("finkel(pieces=2)");
+    Game g("finkel");
     Rng rng(7);
     while (!g.is_over()) {
       if (g.awaiting_throw()) {
@@ -97,8 +97,11 @@ TEST_F(MistakesApiTest, AGamesMistakesArePuzzlesAnsweredOnTheServer) {
   EXPECT_EQ(best["correct"], true);
   double top = 0;
   for (const json& m : best["moves"]) top = std::max(top, m["value"].get<double>());
-  for (const json& m : best["moves"])
-    if (m["move"] == best["best"]) EXPECT_DOUBLE_EQ(m["value"].get<double>(), top);
+  for (const json& m : best["moves"]) {
+    if (m["move"] == best["best"]) {
+      EXPECT_DOUBLE_EQ(m["value"].get<double>(), top);
+    }
+  }
 
   // Bad input: an illegal move, an event that is no mistake, a bad seat, an unknown game.
   EXPECT_EQ(post(target, {{"move", "1->2"}}).result_int(), 400);

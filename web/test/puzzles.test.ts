@@ -66,7 +66,7 @@ test('move texts, throws and the answer list', () => {
     ['c', 'a', 'b'],
   );
   assert.equal(PUZZLE_TEXT.chance(0.5234), '52.3% to win');
-  assert.equal(PUZZLE_TEXT.toMove('Light', 1), 'Light to move · throw 1 (1 square)');
+  assert.equal(PUZZLE_TEXT.toMove('Light', 1), 'Light to move · the throw: 1 square');
   assert.equal(PUZZLE_TEXT.change(-7), 'Rating \u22127');
 });
 

@@ -22,7 +22,7 @@ export const PUZZLE_TEXT = {
   intro: 'Every answer is proven by a solved table: the exact winning chance of every move.',
   find: 'Find the best move',
   toMove: (side: string, squares: number) =>
-    `${side} to move · throw ${squares} (${squares === 1 ? '1 square' : `${squares} squares`})`,
+    `${side} to move · the throw: ${squares === 1 ? '1 square' : `${squares} squares`}`,
   sides: { 1: 'Light', 2: 'Dark' } as Record<SeatNo, string>,
   rules: 'Rule set',
   theme: 'Theme',

@@ -50,7 +50,13 @@ export class App {
   // (shown on every size: header.css).
   private readonly who = h('a', { class: 'who' });
   private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
-  private readonly historyLink = h('a', { href: '#/leaderboard', text: 'My games' });
+  private readonly historyLink = iconLink(
+    '#/leaderboard',
+    'history-link',
+    'My games',
+    HISTORY_ICON,
+    true,
+  );
   private readonly accountLink = iconLink(
     '#/account',
     'account-link',
@@ -342,7 +348,7 @@ export class App {
   }
 }
 
-/** The header's Friends link: on a phone an icon (header.css), so the name keeps its room. */
+/** The header's links that are icons on a phone (header.css), so the name keeps its room. */
 // The header's icons (20×16), drawn for links that show as an icon alone on a phone.
 const FRIENDS_ICON = [
   'M7 1.3a3.2 3.2 0 1 1 0 6.4 3.2 3.2 0 0 1 0-6.4z',
@@ -357,6 +363,8 @@ const ACCOUNT_ICON = [
 const PUZZLES_ICON = [
   'M2 4h4.2a2.3 2.3 0 1 1 4.6 0H15v4.2a2.3 2.3 0 1 1 0 4.6V15H2v-3.6a2.3 2.3 0 1 0 0-4.6z',
 ];
+// A list of games.
+const HISTORY_ICON = ['M2 2.5h16v2.5H2z', 'M2 7h16v2.5H2z', 'M2 11.5h16V14H2z'];
 const LEADERBOARD_ICON = ['M1.5 9h5v6.5h-5z', 'M7.5 3.5h5v12h-5z', 'M13.5 6.5h5v9h-5z'];
 
 /**
