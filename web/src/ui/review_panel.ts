@@ -249,8 +249,8 @@ export function buildReview(a: AnalysisAnswer, ctx: ReviewContext): ReviewPanel 
     { class: 'replay-analysis review', 'aria-label': 'Review' },
     h('h2', { text: a.estimate ? 'Review (estimate)' : 'Review (perfect play)' }),
     summaryBlock(a, ctx.names),
-    learnLinks(a, ctx.game, ctx.names),
     graph?.el ?? null,
+    learnLinks(a, ctx.game, ctx.names),
     keys.el,
     exp.el,
   );
