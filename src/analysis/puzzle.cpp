@@ -6,27 +6,36 @@
 
 namespace ur::analysis {
 
-std::optional<Puzzle> grade_puzzle(ValueSource& source, const Position& p, double min_margin) {
-  if (p.phase != Phase::kAwaitingMove || !source.exact()) return std::nullopt;
+RankedMoves rank_moves(ValueSource& source, const Position& p) {
   const Engine& engine = source.engine();
   MoveList legal;
   engine.legal_moves(p, legal);
-  if (legal.size < 2) return std::nullopt;
-  Puzzle z;
-  z.position = p;
-  z.moves.reserve(legal.size);
+  RankedMoves out;
+  out.moves.reserve(legal.size);
   for (const Move& m : legal) {
     Position q = p;
     engine.apply_move(q, m);
-    z.moves.push_back({m, source.value(q, p.turn)});
-    if (z.moves.back().value > z.moves[z.best].value) z.best = static_cast<int>(z.moves.size()) - 1;
+    out.moves.push_back({m, source.value(q, p.turn)});
+    if (out.moves.back().value > out.moves[out.best].value)
+      out.best = static_cast<int>(out.moves.size()) - 1;
   }
+  return out;
+}
+
+std::optional<Puzzle> grade_puzzle(ValueSource& source, const Position& p, double min_margin) {
+  if (p.phase != Phase::kAwaitingMove || !source.exact()) return std::nullopt;
+  RankedMoves ranked = rank_moves(source, p);
+  if (ranked.moves.size() < 2) return std::nullopt;
+  Puzzle z;
+  z.position = p;
+  z.moves = std::move(ranked.moves);
+  z.best = ranked.best;
   double second = -1;
   for (int i = 0; i < static_cast<int>(z.moves.size()); ++i)
     if (i != z.best) second = std::max(second, z.moves[i].value);
   z.margin = z.moves[z.best].value - second;
   if (z.margin < min_margin) return std::nullopt;
-  z.themes = puzzle_themes(engine, p, z.moves[z.best].move);
+  z.themes = puzzle_themes(source.engine(), p, z.moves[z.best].move);
   z.misses.beginner = 1.0 - 1.0 / static_cast<double>(z.moves.size());
   return z;
 }

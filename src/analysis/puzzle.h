@@ -46,6 +46,15 @@ struct Puzzle {
   std::string origin = "self-play";  // or "record"
 };
 
+// Every legal move at p (a position awaiting a move) with the mover's winning chance after it
+// from `source`, exact or estimated, in the engine's order; `best` is the first of the highest.
+// A game's mistakes (the server's "learn from your mistakes") are answered with it.
+struct RankedMoves {
+  std::vector<PuzzleMove> moves;
+  int best = 0;
+};
+RankedMoves rank_moves(ValueSource& source, const Position& p);
+
 // The puzzle at `p`, or nullopt when p is not one: not awaiting a move, a single legal move, a
 // margin below `min_margin`, or values that are not exact (`source` must be a table).
 std::optional<Puzzle> grade_puzzle(ValueSource& source, const Position& p,

@@ -50,6 +50,7 @@ struct LoadOptions {
   int connect_per_sec = 1000;
   bool json_out = false;
   int puzzles = 0;  // > 0: the puzzle mode (loadtest_puzzles.h)
+  std::string db;   // the puzzle mode's database ("": a fresh SQLite file)
 };
 
 struct LoadStats {
@@ -371,10 +372,13 @@ void add_loadtest_command(CLI::App& app) {
   cmd->add_option("--puzzles", o.puzzles,
                   "puzzle mode: store this many puzzles, and --clients accounts solve them")
       ->check(CLI::Range(0, 10'000'000));
+  cmd->add_option("--db", o.db,
+                  "puzzle mode: the database, as ur serve --db names it (postgresql://...); "
+                  "default a fresh SQLite file");
   cmd->callback([] {
     exit_status() =
         o.puzzles > 0
-            ? run_puzzle_loadtest({o.puzzles, o.clients, o.duration, o.think_ms, o.json_out})
+            ? run_puzzle_loadtest({o.puzzles, o.clients, o.duration, o.think_ms, o.json_out, o.db})
             : run_loadtest(o);
   });
 }

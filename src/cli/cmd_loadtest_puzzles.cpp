@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <random>
@@ -42,14 +43,19 @@ struct Stats {
   std::vector<double> next_ms, attempt_ms;
   long errors = 0;
   int ready = 0;
+  std::string name_prefix = "solver";  // + the solver's index: its account's name
   std::vector<std::string> first_errors;
   void error(const std::string& what) {
     if (++errors <= 5) first_errors.push_back(what);
   }
 };
 
-void store_puzzles_for_load(const std::string& db, int count) {
-  auto storage = server::open_storage(db).storage;
+// Stores `count` made-up puzzles (the same ids every run: a named database keeps them once);
+// an error message when the database does not open.
+std::string store_puzzles_for_load(const std::string& db, int count) {
+  server::OpenStorageResult opened = server::open_storage(db);
+  if (!opened.storage) return opened.error;
+  auto& storage = opened.storage;
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> rating(800, 2500);
   const char* themes[] = {",capture,", ",escape,safety,", ",race,bear-off,"};
@@ -69,6 +75,7 @@ void store_puzzles_for_load(const std::string& db, int count) {
     rows.push_back(std::move(p));
   }
   storage->add_puzzles(rows, 1);
+  return "";
 }
 
 // One request on the solver's connection; its status and JSON body (discarded on failure).
@@ -105,7 +112,8 @@ net::awaitable<void> solver(std::uint16_t port, int index, const PuzzleLoadOptio
   try {
     co_await s.async_connect({net::ip::make_address("127.0.0.1"), port}, net::use_awaitable);
     std::string set_cookie;
-    const json who{{"username", "solver" + std::to_string(index)}, {"password", "load-test-pw"}};
+    const json who{{"username", stats.name_prefix + std::to_string(index)},
+                   {"password", "load-test-pw"}};
     auto [status, body] = co_await call(s, http::verb::post, "/api/register", who, "", &set_cookie);
     if (status != 201) throw std::runtime_error("register: " + std::to_string(status));
     const std::string cookie = set_cookie.substr(0, set_cookie.find(';'));
@@ -140,7 +148,7 @@ server::ServerConfig own_config(const PuzzleLoadOptions& o, const std::filesyste
   server::ServerConfig c;
   c.port = 0;
   c.data_dir = dir.string();
-  c.db = (dir / "ur.db").string();
+  c.db = o.db.empty() ? (dir / "ur.db").string() : o.db;
   c.web_root = "";
   c.handle_signals = false;
   c.access_log = false;
@@ -167,7 +175,11 @@ int run_puzzle_loadtest(const PuzzleLoadOptions& o) {
   const auto dir =
       std::filesystem::temp_directory_path() / ("ur-loadtest-puzzles-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  store_puzzles_for_load((dir / "ur.db").string(), o.puzzles);
+  const std::string db = o.db.empty() ? (dir / "ur.db").string() : o.db;
+  if (std::string err = store_puzzles_for_load(db, o.puzzles); !err.empty()) {
+    std::cerr << "ur loadtest: " << err << "\n";
+    return 1;
+  }
   auto srv = std::make_unique<server::Server>(own_config(o, dir));
   if (std::string err = srv->start(); !err.empty()) {
     std::cerr << "ur loadtest: " << err << "\n";
@@ -176,6 +188,9 @@ int run_puzzle_loadtest(const PuzzleLoadOptions& o) {
   std::thread server_thread([&] { srv->run(); });
   net::io_context ioc(1);
   Stats stats;
+  // A named database keeps the accounts of earlier runs: this run's names are new ("l" and the
+  // start time in seconds within a day, then "x" and the index: at most 20 characters).
+  if (!o.db.empty()) stats.name_prefix = "l" + std::to_string(std::time(nullptr) % 86400) + "x";
   // Registering takes a while; the measurement starts once it is surely over.
   stats.measure_from = Clock::now() + std::chrono::seconds(5 + o.solvers / 100);
   stats.deadline =

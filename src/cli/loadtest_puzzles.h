@@ -9,6 +9,10 @@ struct PuzzleLoadOptions {
   double duration = 30;   // seconds measured, after every solver has registered
   int think_ms = 1000;    // mean pause before each request
   bool json_out = false;
+  // The database, as `ur serve --db` names it ("postgresql://…", "sqlite:PATH"): "" a fresh
+  // SQLite file in a temporary directory. A named one keeps its puzzles and accounts after the
+  // run, so the accounts' names carry the run's start time.
+  std::string db;
 };
 
 // Starts a server in this process with `puzzles` puzzles stored, registers `solvers` accounts

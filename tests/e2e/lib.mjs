@@ -18,13 +18,17 @@ const defaultWebRoot = webRoot;
 export const screenshotDir = process.env.UR_SCREENSHOTS ?? join(repoRoot, 'build/screenshots');
 const binary = process.env.UR_BINARY;
 
-/** Starts `ur serve` on a free port (serving webRoot, web/dist by default); resolves once it listens. */
+/**
+ * Starts `ur serve` on a free port (serving webRoot, web/dist by default, with `extraArgs` after
+ * the usual ones); resolves once it listens.
+ */
 export async function startServer({
   idleTimeout = 30,
   botDelay = 50,
   port = 0,
   dataDir,
   webRoot = defaultWebRoot,
+  extraArgs = [],
 } = {}) {
   if (!binary) throw new Error('UR_BINARY must name the ur binary (scripts/e2e sets it)');
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`no web build at ${webRoot}`);
@@ -42,6 +46,7 @@ export async function startServer({
     '--bot-delay',
     String(botDelay),
     '--quiet',
+    ...extraArgs,
   ];
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';

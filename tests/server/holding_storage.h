@@ -181,6 +181,9 @@ class HoldingStorage final : public Storage {
     return inner_->count_puzzles(rules);
   }
   PuzzleRating puzzle_rating(std::int64_t id) override { return inner_->puzzle_rating(id); }
+  std::vector<PuzzleAttemptRow> puzzle_history(std::int64_t id, int limit) override {
+    return inner_->puzzle_history(id, limit);
+  }
   std::optional<AttemptOutcome> record_attempt(std::int64_t user, std::string_view puzzle,
                                                std::string_view move, bool solved,
                                                std::int64_t now) override {

@@ -2,6 +2,7 @@
 // hint of its answer, an attempt is checked on the server, an account's first attempt at a
 // puzzle is rated and a replayed or forged one changes nothing, the next puzzle is never one the
 // account attempted, guests solve unrated, and the limits answer 429.
+#include <map>
 #include <set>
 
 #include "harness.h"
@@ -90,6 +91,18 @@ TEST_F(PuzzleApiTest, AnAttemptIsCheckedAndRatedOnce) {
   EXPECT_NE(second["id"], id);
   EXPECT_EQ(body_json(attempt(second["id"], "0->4", cookie))["correct"], false);
   EXPECT_EQ(get("/api/puzzles/next?rules=finkel", cookie).result_int(), 404);
+  // The history: both rated attempts (the first only once), with the rating they left.
+  const json me = body_json(get("/api/puzzles/me", cookie));
+  ASSERT_EQ(me["history"].size(), 2u) << me;
+  std::map<std::string, json> by_id;
+  for (const json& a : me["history"]) by_id[a["puzzle"]] = a;
+  EXPECT_EQ(by_id[id]["solved"], true);
+  EXPECT_EQ(by_id[id]["move"], "6->10");
+  EXPECT_EQ(by_id[id]["rules"], "finkel");
+  EXPECT_GT(by_id[id]["change"].get<int>(), 0);
+  EXPECT_EQ(by_id[second["id"]]["solved"], false);
+  EXPECT_LT(by_id[second["id"]]["change"].get<int>(), 0);
+  EXPECT_EQ(me["rating"]["attempts"], 2);
 }
 
 TEST_F(PuzzleApiTest, GuestsSolveUnrated) {
@@ -100,6 +113,7 @@ TEST_F(PuzzleApiTest, GuestsSolveUnrated) {
   EXPECT_EQ(r["correct"], true);
   EXPECT_EQ(r["rated"], false);
   EXPECT_EQ(body_json(get("/api/puzzles/me"))["rating"], nullptr);
+  EXPECT_EQ(body_json(get("/api/puzzles/me")).contains("history"), false);
   EXPECT_EQ(get("/api/puzzles/next?theme=nonsense").result_int(), 400);
 }
 

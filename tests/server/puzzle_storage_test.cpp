@@ -3,8 +3,10 @@
 // stored once by id, the next puzzle is the nearest to the rating and never one the account
 // attempted, an attempt is rated once (a replay changes nothing), and attempts of one puzzle
 // recorded at once from two storages (two nodes) lose no update of its rating.
+#include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <set>
 #include <thread>
 
 #include "backend_fixture.h"
@@ -69,6 +71,22 @@ TEST_P(PuzzleStorage, PuzzlesAreStoredOnceByIdAndFoundNearTheRating) {
   EXPECT_EQ(s->daily_puzzle("finkel", "a2")->id, "a2");
   EXPECT_EQ(s->daily_puzzle("finkel", "a35")->id, "a4");
   EXPECT_EQ(s->daily_puzzle("finkel", "f")->id, "a1");
+}
+
+TEST_P(PuzzleStorage, PuzzlesSharingARatingAreServedInTurnToAGuest) {
+  auto s = open();
+  std::vector<PuzzleRow> rows;
+  for (int i = 0; i < 40; ++i) rows.push_back(puzzle(fmt::format("t{:02}", i), 1500));
+  rows.push_back(puzzle("u1", 1900));
+  ASSERT_EQ(s->add_puzzles(rows, 1), 41);
+  std::set<std::string> seen;
+  for (int i = 0; i < 50; ++i) {
+    auto p = s->next_puzzle({0, "finkel", "", 1400 + 4.03 * i});
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->rating, 1500) << "always of the nearest rating";
+    seen.insert(p->id);
+  }
+  EXPECT_GE(seen.size(), 8u) << "not the first of the rating every time";
 }
 
 TEST_P(PuzzleStorage, AnAttemptIsRatedOnceAndItsPuzzleIsNotServedAgain) {

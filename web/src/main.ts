@@ -8,6 +8,7 @@ import './style.css';
 import './ui/history.css';
 import './ui/profile.css';
 import './ui/friends.css';
+import './ui/puzzles.css';
 import './ui/table_chat.css';
 import './ui/account.css';
 import { App } from './ui/app.ts';
@@ -27,6 +28,8 @@ const app = new App(
     history: async () => (await screens()).mountHistory,
     profile: async () => (await screens()).mountProfile,
     friends: async () => (await import('./ui/friends_page.ts')).mountFriends,
+    puzzles: async () => (await screens()).mountPuzzles,
+    mistakes: async () => (await screens()).mountMistakes,
     replay: async () => (await screens()).mountReplay,
     howto: async () => (await screens()).mountHowto,
     explore: async () => (await screens()).mountExplore,

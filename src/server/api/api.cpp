@@ -263,7 +263,7 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
   for (const Route& r : kRoutes)
     if (r.path == path) route = &r;
   if (!route) {
-    if (auto res = co_await route_game_api(ctx, req, path)) co_return std::move(*res);
+    if (auto res = co_await route_game_api(ctx, req, path, ip)) co_return std::move(*res);
     co_return error_json(req, Errc::kNotFound, "no such endpoint");
   }
   if (req.method() != route->method) {

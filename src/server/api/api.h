@@ -69,13 +69,21 @@ nlohmann::json levels_json();
 // nullopt when the path is not one of them.
 boost::asio::awaitable<std::optional<Response>> route_game_api(ServerContext& ctx,
                                                                const Request& req,
-                                                               const std::string& path);
+                                                               const std::string& path,
+                                                               const std::string& ip);
 
 // The finished-game endpoints (api_matches.cpp), called by route_game_api with the path's
 // segments after /api/: users/<name>/matches and games/<id>[/record|/positions|/analysis]; a 404
 // for any other path.
 boost::asio::awaitable<Response> route_match_api(ServerContext& ctx, const Request& req,
                                                  const std::vector<std::string_view>& segments);
+
+// Learn from your mistakes (api_mistakes.cpp), with the path's segments after /api/:
+// games/<id>/mistakes (GET) and games/<id>/mistakes/<event>/attempt (POST); `ip` for the
+// puzzles' per-address limit.
+boost::asio::awaitable<Response> route_mistakes_api(ServerContext& ctx, const Request& req,
+                                                    const std::vector<std::string_view>& segments,
+                                                    const std::string& ip);
 
 // A finished game as the history lists it (api_matches.cpp), with `you`, `result`, `ended_by`,
 // `opponent` and `rating_change` for the user `viewer` (0: for nobody); `rules_name` is the rule

@@ -169,7 +169,7 @@ awaitable<Response> leaderboard(ServerContext& ctx, const Request& req) {
 }  // namespace
 
 awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Request& req,
-                                                  const std::string& path) {
+                                                  const std::string& path, const std::string& ip) {
   std::string_view p = path;
   auto segments = [&]() {
     std::vector<std::string_view> out;
@@ -187,6 +187,8 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
   bool known = head == "rules" || head == "tables" || head == "leaderboard" || head == "users" ||
                head == "explore" || head == "games" || head == "levels";
   if (!known) co_return std::nullopt;
+  if (head == "games" && segments.size() >= 3 && segments[2] == "mistakes")
+    co_return co_await route_mistakes_api(ctx, req, segments, ip);
   if (req.method() != http::verb::get) {
     Response res =
         json_reply(req, http::status::method_not_allowed,

@@ -74,6 +74,22 @@ json rating_json(const PuzzleRating& r) {
               {"solved", r.solved}};
 }
 
+// The latest attempts GET /api/puzzles/me lists.
+constexpr int kHistoryLength = 20;
+
+json history_json(const std::vector<PuzzleAttemptRow>& rows) {
+  json out = json::array();
+  for (const PuzzleAttemptRow& a : rows)
+    out.push_back({{"puzzle", a.puzzle_id},
+                   {"rules", a.rules},
+                   {"move", a.move},
+                   {"solved", a.solved},
+                   {"rating", std::lround(a.rating_after)},
+                   {"change", std::lround(a.rating_after) - std::lround(a.rating_before)},
+                   {"at", a.created_at}});
+  return out;
+}
+
 bool allowed(ServerContext& ctx, const Identity& who) {
   if (!ctx.puzzle_ip_limiter.allow(who.remote_ip)) return false;
   if (!who.user) return true;
@@ -176,10 +192,15 @@ awaitable<Response> route_puzzle_api(ServerContext& ctx, const Request& req,
   if (rest == "daily" && get) co_return co_await daily_puzzle(ctx, req);
   if (rest == "me" && get) {
     if (!who.user) co_return json_reply(req, http::status::ok, json{{"rating", nullptr}});
-    auto job = [&ctx, uid = who.user->id] { return ctx.storage->puzzle_rating(uid); };
+    auto job = [&ctx, uid = who.user->id] {
+      return std::pair{ctx.storage->puzzle_rating(uid),
+                       ctx.storage->puzzle_history(uid, kHistoryLength)};
+    };
     // Awaited before the braces: GCC 12 miscompiles a co_await inside an initializer list.
-    const PuzzleRating mine = co_await offload(ctx, std::move(job));
-    co_return json_reply(req, http::status::ok, json{{"rating", rating_json(mine)}});
+    const auto mine = co_await offload(ctx, std::move(job));
+    co_return json_reply(
+        req, http::status::ok,
+        json{{"rating", rating_json(mine.first)}, {"history", history_json(mine.second)}});
   }
   const std::size_t slash = rest.find('/');
   if (slash != std::string_view::npos && rest.substr(slash) == "/attempt") {

@@ -1,6 +1,7 @@
 #include "server/storage/sql_puzzles.h"
 
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "server/storage/glicko2.h"
@@ -66,9 +67,23 @@ std::optional<PuzzleRow> next_puzzle(SqlSession& s, const PuzzleQuery& q) {
                      {q.rules, q.theme, q.user_id, q.rating}, to_puzzle);
   auto below = first(s, filter + "AND p.rating < $4 ORDER BY p.rating DESC LIMIT 1",
                      {q.rules, q.theme, q.user_id, q.rating}, to_puzzle);
-  if (!above) return below;
-  if (!below) return above;
-  return std::abs(above->rating - q.rating) <= std::abs(below->rating - q.rating) ? above : below;
+  std::optional<PuzzleRow> nearest = above;
+  if (!above || (below && std::abs(below->rating - q.rating) < std::abs(above->rating - q.rating)))
+    nearest = below;
+  if (!nearest) return nearest;
+  // Puzzles of one difficulty start at one rating, so many share it: one of the first few of that
+  // rating, drawn from the aim's bits, so that a guest (whom nothing is excluded for) meets
+  // another puzzle next time, not the first of each rating again: an index range of at most 32
+  // rows (4 when fewer share the rating).
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &q.rating, sizeof bits);
+  const std::int64_t skip = static_cast<std::int64_t>((bits * 0x9E3779B97F4A7C15ull) >> 59);
+  for (const std::int64_t k : {skip, skip & 3}) {
+    auto tied = first(s, filter + "AND p.rating = $4 LIMIT 1 OFFSET $5",
+                      {q.rules, q.theme, q.user_id, nearest->rating, k}, to_puzzle);
+    if (tied) return tied;
+  }
+  return nearest;
 }
 
 std::optional<PuzzleRow> daily_puzzle(SqlSession& s, const SqlDialect& d, std::string_view rules,
@@ -94,6 +109,17 @@ PuzzleRating puzzle_rating(SqlSession& s, std::int64_t user_id) {
                "WHERE user_id = $1",
                {user_id}, to_rating)
       .value_or(PuzzleRating{kNewSolver.rating, kNewSolver.deviation, kNewSolver.volatility});
+}
+
+std::vector<PuzzleAttemptRow> history(SqlSession& s, std::int64_t user_id, int limit) {
+  return all(s,
+             "SELECT a.puzzle_id, p.rules, a.move, a.solved, a.rating_before, a.rating_after, "
+             "a.created_at FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id "
+             "WHERE a.user_id = $1 ORDER BY a.created_at DESC, a.puzzle_id LIMIT $2",
+             {user_id, limit}, [](const SqlRow& r) {
+               return PuzzleAttemptRow{r.text(0), r.text(1), r.text(2),   r.boolean(3),
+                                       r.real(4), r.real(5), r.integer(6)};
+             });
 }
 
 std::optional<AttemptOutcome> record_attempt(SqlSession& s, const SqlDialect& d,

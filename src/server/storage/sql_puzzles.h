@@ -18,6 +18,7 @@ std::optional<PuzzleRow> daily_puzzle(SqlSession& s, const SqlDialect& d, std::s
                                       std::string_view key);
 std::int64_t count_puzzles(SqlSession& s, std::string_view rules);
 PuzzleRating puzzle_rating(SqlSession& s, std::int64_t user_id);
+std::vector<PuzzleAttemptRow> history(SqlSession& s, std::int64_t user_id, int limit);
 // Inside a write: the dialect's lock_rows locks the puzzle's row, then the account's.
 std::optional<AttemptOutcome> record_attempt(SqlSession& s, const SqlDialect& d,
                                              std::int64_t user_id, std::string_view puzzle_id,

@@ -347,6 +347,9 @@ class SqlStorage final : public Storage {
   PuzzleRating puzzle_rating(std::int64_t user_id) override {
     return read("puzzle rating", [&](SqlSession& s) { return sql::puzzle_rating(s, user_id); });
   }
+  std::vector<PuzzleAttemptRow> puzzle_history(std::int64_t user_id, int limit) override {
+    return read("puzzle history", [&](SqlSession& s) { return sql::history(s, user_id, limit); });
+  }
   std::optional<AttemptOutcome> record_attempt(std::int64_t user_id, std::string_view puzzle_id,
                                                std::string_view move, bool solved,
                                                std::int64_t now) override {

@@ -191,6 +191,17 @@ struct AttemptOutcome {
   double puzzle_after = 0;
 };
 
+// One attempt of an account's puzzle history (GET /api/puzzles/me), newest first.
+struct PuzzleAttemptRow {
+  std::string puzzle_id;
+  std::string rules;
+  std::string move;
+  bool solved = false;
+  double rating_before = 0;  // the account's puzzle rating before and after the attempt
+  double rating_after = 0;
+  std::int64_t created_at = 0;
+};
+
 class StorageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -311,6 +322,8 @@ class Storage {
   virtual std::optional<PuzzleRow> daily_puzzle(std::string_view rules, std::string_view key) = 0;
   virtual std::int64_t count_puzzles(std::string_view rules) = 0;
   virtual PuzzleRating puzzle_rating(std::int64_t user_id) = 0;
+  // The account's latest `limit` attempts, newest first.
+  virtual std::vector<PuzzleAttemptRow> puzzle_history(std::int64_t user_id, int limit) = 0;
   virtual std::optional<AttemptOutcome> record_attempt(std::int64_t user_id,
                                                        std::string_view puzzle_id,
                                                        std::string_view move, bool solved,

@@ -1,6 +1,7 @@
 // Hash routes, so that a static file server (ur serve --web-root) serves every screen from one
 // index.html: #/lobby, #/login, #/table/<id>?invite=<token>, #/leaderboard, #/history/<user>,
-// #/profile/<user>, #/friends,
+// #/profile/<user>, #/friends, #/puzzles (?rules=&theme=), #/puzzles/streak, #/puzzles/daily,
+// #/mistakes/<game id>?seat=<1|2> (learn from your mistakes),
 // #/replay/<id>, #/rules/<preset> (how to play), #/explore?rules=<rules>&position=<position>
 // (the explorer; the server also answers /explore?… with the page, which moves it here),
 // #/account (your account) and #/admin, #/admin/<user> (moderation, administrators only).
@@ -12,6 +13,13 @@ export type Route =
   | { name: 'table'; id: string; invite: string | null }
   | { name: 'leaderboard' }
   | { name: 'friends' }
+  | {
+      name: 'puzzles';
+      mode: 'rated' | 'streak' | 'daily';
+      rules: string | null;
+      theme: string | null;
+    }
+  | { name: 'mistakes'; id: string; seat: 1 | 2 }
   | { name: 'history'; user: string }
   | { name: 'profile'; user: string }
   | { name: 'replay'; id: string }
@@ -25,6 +33,7 @@ const TABLE_ID = /^[0-9a-f]{16}$/;
 const INVITE = /^[0-9a-f]{8,64}$/;
 const USER = /^[A-Za-z0-9_-]{3,20}$/;
 const PRESET = /^[a-z0-9-]{1,32}$/;
+const PUZZLE_MODE = /^(streak|daily)$/;
 // Longer than any rule set or position string; only bounds what goes into a request.
 const RULES_MAX = 400;
 const POSITION_MAX = 200;
@@ -45,6 +54,18 @@ export function parseHash(hash: string): Route {
   if (parts.length === 1 && head === 'account') return { name: 'account' };
   if (parts.length === 1 && head === 'admin') return { name: 'admin', user: null };
   if (parts.length === 1 && head === 'friends') return { name: 'friends' };
+  if (head === 'puzzles' && (parts.length === 1 || (parts.length === 2 && PUZZLE_MODE.test(arg)))) {
+    const rules = params.get('rules');
+    const theme = params.get('theme');
+    return {
+      name: 'puzzles',
+      mode: parts.length === 1 ? 'rated' : (arg as 'streak' | 'daily'),
+      rules: rules && PRESET.test(rules) ? rules : null,
+      theme: theme && PRESET.test(theme) ? theme : null,
+    };
+  }
+  if (parts.length === 2 && head === 'mistakes' && TABLE_ID.test(arg))
+    return { name: 'mistakes', id: arg, seat: params.get('seat') === '2' ? 2 : 1 };
   if (parts.length === 2 && head === 'table' && TABLE_ID.test(arg)) {
     const invite = params.get('invite');
     return { name: 'table', id: arg, invite: invite && INVITE.test(invite) ? invite : null };
@@ -88,6 +109,19 @@ export const historyHash = (user: string) => `#/history/${encodeURIComponent(use
 export const profileHash = (user: string) => `#/profile/${encodeURIComponent(user)}`;
 export const adminHash = (user: string) => `#/admin/${encodeURIComponent(user)}`;
 export const replayHash = (id: string) => `#/replay/${id}`;
+/** The puzzles' address: the mode, and the filters that are not the defaults. */
+export function puzzlesHash(
+  mode: 'rated' | 'streak' | 'daily',
+  rules: string,
+  theme: string,
+): string {
+  const q = new URLSearchParams();
+  if (rules && rules !== 'finkel') q.set('rules', rules);
+  if (theme) q.set('theme', theme);
+  const query = q.toString();
+  return `#/puzzles${mode === 'rated' ? '' : `/${mode}`}${query ? `?${query}` : ''}`;
+}
+export const mistakesHash = (id: string, seat: number) => `#/mistakes/${id}?seat=${seat}`;
 export const howtoHash = (preset: string) => `#/rules/${preset}`;
 export const exploreHash = (rules: string, position: string) =>
   `#/explore?${new URLSearchParams({ rules, position }).toString()}`;

@@ -110,6 +110,20 @@ export const api = {
       'GET',
       `/api/admin/log?limit=50${before ? `&before=${before}` : ''}`,
     ),
+  puzzleNext: (rules: string, theme: string) =>
+    call<{ puzzle: PuzzleQuestion }>(
+      'GET',
+      `/api/puzzles/next?${new URLSearchParams(theme ? { rules, theme } : { rules })}`,
+    ),
+  puzzleDaily: (rules = 'finkel') =>
+    call<{ puzzle: PuzzleQuestion; date: string }>('GET', `/api/puzzles/daily?rules=${rules}`),
+  puzzleAttempt: (id: string, move: string) =>
+    call<PuzzleAnswer>('POST', `/api/puzzles/${id}/attempt`, { move }),
+  puzzleMe: () => call<PuzzleMe>('GET', '/api/puzzles/me'),
+  mistakes: (id: string, seat: number) =>
+    call<MistakesAnswer>('GET', `/api/games/${id}/mistakes?seat=${seat}`),
+  mistakeAttempt: (id: string, event: number, move: string) =>
+    call<PuzzleAnswer>('POST', `/api/games/${id}/mistakes/${event}/attempt`, { move }),
   friends: () => call<FriendsAnswer>('GET', '/api/friends'),
   follow: (username: string, follow: boolean) =>
     call<FriendsAnswer>('POST', '/api/friends', { username, follow }),
@@ -179,6 +193,60 @@ export interface OnlineBot {
   rating: number;
   games: number;
   busy: boolean;
+}
+
+/** A puzzle before its attempt (docs/puzzles.md, "HTTP API"): no hint of the answer. */
+export interface PuzzleQuestion {
+  id: string;
+  rules: string;
+  position: string;
+  throw: number;
+  moves: string[];
+  rating: number;
+}
+
+/** The answer to an attempt: every move's exact chance, the best, why (a mistake: `played`). */
+export interface PuzzleAnswer {
+  correct: boolean;
+  best: string;
+  moves: { move: string; value: number }[];
+  themes: string[];
+  reason: string;
+  rated?: boolean;
+  rating?: { rating: number; deviation: number; attempts: number; solved: number };
+  change?: number;
+  played?: string;
+  estimate?: boolean;
+}
+
+/** GET /api/puzzles/me: an account's puzzle rating and latest attempts (a guest: nulls). */
+export interface PuzzleMe {
+  rating: { rating: number; deviation: number; attempts: number; solved: number } | null;
+  history?: {
+    puzzle: string;
+    rules: string;
+    move: string;
+    solved: boolean;
+    rating: number;
+    change: number;
+    at: number;
+  }[];
+}
+
+/** GET /api/games/<id>/mistakes: a seat's mistakes and blunders as puzzles, in game order. */
+export interface MistakesAnswer {
+  id: string;
+  rules: string;
+  seat: number;
+  estimate: boolean;
+  mistakes: {
+    event: number;
+    position: string;
+    throw: number;
+    moves: string[];
+    played: string;
+    grade: string;
+  }[];
 }
 
 const rulesCache = new Map<string, Promise<RulesInfo>>();

@@ -51,7 +51,13 @@ export class App {
   // (shown on every size: header.css).
   private readonly who = h('a', { class: 'who' });
   private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
-  private readonly historyLink = h('a', { href: '#/leaderboard', text: 'My games' });
+  private readonly historyLink = iconLink(
+    '#/leaderboard',
+    'history-link',
+    'My games',
+    HISTORY_ICON,
+    true,
+  );
   private readonly accountLink = iconLink(
     '#/account',
     'account-link',
@@ -99,6 +105,7 @@ export class App {
         'nav',
         {},
         h('a', { href: '#/lobby', text: 'Lobby' }),
+        iconLink('#/puzzles', 'puzzles-link', 'Puzzles', PUZZLES_ICON),
         iconLink('#/leaderboard', 'leaderboard-link', 'Leaderboard', LEADERBOARD_ICON),
         this.historyLink,
         this.friendsLink,
@@ -347,7 +354,7 @@ export class App {
   }
 }
 
-/** The header's Friends link: on a phone an icon (header.css), so the name keeps its room. */
+/** The header's links that are icons on a phone (header.css), so the name keeps its room. */
 // The header's icons (20×16), drawn for links that show as an icon alone on a phone.
 const FRIENDS_ICON = [
   'M7 1.3a3.2 3.2 0 1 1 0 6.4 3.2 3.2 0 0 1 0-6.4z',
@@ -358,6 +365,12 @@ const ACCOUNT_ICON = [
   'M10 1.3a3.4 3.4 0 1 1 0 6.8 3.4 3.4 0 0 1 0-6.8z',
   'M3.5 15c0-3.7 2.9-6 6.5-6s6.5 2.3 6.5 6z',
 ];
+// A puzzle piece.
+const PUZZLES_ICON = [
+  'M2 4h4.2a2.3 2.3 0 1 1 4.6 0H15v4.2a2.3 2.3 0 1 1 0 4.6V15H2v-3.6a2.3 2.3 0 1 0 0-4.6z',
+];
+// A list of games.
+const HISTORY_ICON = ['M2 2.5h16v2.5H2z', 'M2 7h16v2.5H2z', 'M2 11.5h16V14H2z'];
 const LEADERBOARD_ICON = ['M1.5 9h5v6.5h-5z', 'M7.5 3.5h5v12h-5z', 'M13.5 6.5h5v9h-5z'];
 
 /**

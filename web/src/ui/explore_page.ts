@@ -14,7 +14,7 @@ import { exploreHash, type Route } from '../logic/route.ts';
 import type { ExploreAnswer, ExploredMove, LegalMove, SeatNo } from '../logic/types.ts';
 import { api, rulesFor } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
-import { BoardView, pieceElement } from './board.ts';
+import { buildBoard, type Board } from './board_area.ts';
 import { clear, h, onClick, setText } from './dom.ts';
 import { setupPanel, type SetupPanel } from './explore_setup.ts';
 
@@ -38,35 +38,6 @@ function moveText(geo: Geometry | null, seat: SeatNo, m: ExploredMove): string {
   if (geo) return moveWords(geo, seat, m);
   if (m.award !== undefined) return m.award ? 'take the award' : 'decline the award';
   return `path ${m.from} → ${m.to}`;
-}
-
-interface Board {
-  view: BoardView;
-  el: HTMLElement;
-}
-
-/** The board with each seat's piles beside it, for rule sets the server describes (presets). */
-function buildBoard(geo: Geometry): Board {
-  const view = new BoardView(geo);
-  const seat = (s: SeatNo) =>
-    h(
-      'div',
-      { class: `seat-box s${s}` },
-      h(
-        'div',
-        { class: 'chip' },
-        pieceElement(s),
-        h('span', { class: 'seat-name', text: SEAT_NAME[s] }),
-      ),
-      h('div', { class: 'piles' }, view.homePile(s), view.offPile(s)),
-    );
-  const el = h(
-    'div',
-    { class: 'play-area' },
-    h('div', { class: 'board-wrap' }, view.el),
-    h('aside', { class: 'panel' }, seat(1), seat(2)),
-  );
-  return { view, el };
 }
 
 /** The explorer's elements: the position form, the board's host, the chances and the lists. */

@@ -7,6 +7,7 @@ import type { Route } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
 import { botsCard } from './bots.ts';
 import { afterPaint, h, onClick } from './dom.ts';
+import { dailyCard } from './lobby_daily.ts';
 import { FIRST_GAME_LEVEL, playCard, startTable, type LobbyParts } from './lobby_play.ts';
 import { tablesCard } from './lobby_tables.ts';
 
@@ -16,12 +17,13 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
   const play = playCard(app, parts);
   const tables = tablesCard(app, parts);
   const bots = botsCard(app);
+  const daily = dailyCard();
   root.append(
     h(
       'div',
       { class: 'lobby' },
       h('div', { class: 'lobby-main' }, hero.el, play.el),
-      h('div', { class: 'lobby-side' }, howToCard(), bots.el, tables.el),
+      h('div', { class: 'lobby-side' }, daily.el, howToCard(), bots.el, tables.el),
     ),
   );
   const loadPresets = () =>
@@ -30,6 +32,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
       .then((list) => {
         for (const p of list) parts.presets.set(p.id, p);
         play.presetsLoaded(list);
+        daily.load(list);
         tables.redraw(); // now with the rule sets' names
       })
       .catch((e) => app.toast(`Could not load the rule sets: ${errorText(e)}`, 'warn'));

@@ -1,7 +1,8 @@
 // The read-only screens: the leaderboard, a player's match history, and "not found".
 
 import { shareGame } from './share_game.ts';
-import { historyHash, profileHash, replayHash, type Route } from '../logic/route.ts';
+import { PUZZLE_TEXT } from '../logic/puzzles.ts';
+import { historyHash, mistakesHash, profileHash, replayHash, type Route } from '../logic/route.ts';
 import { historyAccuracyText, historyHow } from '../logic/history.ts';
 import { signed } from '../logic/status.ts';
 import type { MatchRow } from '../logic/types.ts';
@@ -84,6 +85,15 @@ function historyRow(m: MatchRow, who: string): HTMLElement {
       'td',
       {},
       h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' }),
+      // A player's own games: their mistakes become puzzles (mistakes_page.ts).
+      m.you
+        ? h('a', {
+            class: 'button',
+            href: mistakesHash(m.id, m.you),
+            'data-action': 'learn-mistakes',
+            text: PUZZLE_TEXT.learnShort,
+          })
+        : null,
       shareGame(m.id),
     ),
   );

@@ -166,6 +166,7 @@ async function attachReview(
     const analysis = await api.analysis(id);
     r.frames = gradeFrames(r.frames, analysis);
     r.review = buildReview(analysis, {
+      game: id,
       geo,
       names,
       scope: r.host,

@@ -18,10 +18,14 @@ import {
   type KeyItem,
 } from '../logic/review.ts';
 import type { AnalysedMove, AnalysisAnswer, SeatNo } from '../logic/types.ts';
+import { mistakeCounts, PUZZLE_TEXT } from '../logic/puzzles.ts';
+import { mistakesHash } from '../logic/route.ts';
 import { h, onClick, setText } from './dom.ts';
 import { buildGraph } from './review_graph.ts';
 
 export interface ReviewContext {
+  /** The game's id (its mistakes are puzzles: #/mistakes/<id>). */
+  game: string;
   geo: Geometry;
   names: Names;
   /** Where the board and its piles are (marks go on their squares). */
@@ -76,6 +80,23 @@ function clearMarks(scope: HTMLElement) {
 
 /** The frame a key item is reviewed at: before a decision (its piece still in place), after a throw. */
 const frameOfItem = (k: KeyItem) => (k.kind === 'decision' ? k.event : k.event + 1);
+
+/** A link per seat that made mistakes or blunders: they become puzzles (mistakes_page.ts). */
+function learnLinks(a: AnalysisAnswer, game: string, names: Names): HTMLElement | null {
+  const n = mistakeCounts(a.moves);
+  const links = ([1, 2] as SeatNo[])
+    .filter((s) => n[s] > 0)
+    .map((s) =>
+      h('a', {
+        class: 'button',
+        href: mistakesHash(game, s),
+        'data-action': 'learn-mistakes',
+        'data-seat': s,
+        text: PUZZLE_TEXT.learn(names[s], n[s]),
+      }),
+    );
+  return links.length ? h('p', { class: 'row review-learn' }, ...links) : null;
+}
 
 function summaryBlock(a: AnalysisAnswer, names: Names): HTMLElement {
   const box = h('div', { class: 'review-summary' });
@@ -229,6 +250,7 @@ export function buildReview(a: AnalysisAnswer, ctx: ReviewContext): ReviewPanel 
     h('h2', { text: a.estimate ? 'Review (estimate)' : 'Review (perfect play)' }),
     summaryBlock(a, ctx.names),
     graph?.el ?? null,
+    learnLinks(a, ctx.game, ctx.names),
     keys.el,
     exp.el,
   );
