@@ -448,6 +448,44 @@ TEST_F(ClusterTest, AChallengeReachesAPlayerOnAnotherNodeAndSeatsBoth) {
   EXPECT_FALSE(bob_online(false)) << "his last socket closed: offline everywhere";
 }
 
+// A ban decided on node 1 reaches the other nodes on the bus's "accounts" topic
+// (docs/server.md, "Moderation"): the banned player's game on node 2 ends for its opponent on
+// node 3, its waiting table there closes, and its socket on node 2 is closed.
+TEST_F(ClusterTest, ABanOnOneNodeClosesTheTablesAndSocketsOnAnother) {
+  std::string admin_name = unique("root"), bad_name = unique("troll");
+  Client admin = user(nodes_[0], nodes_[0], admin_name);
+  Client troll = user(nodes_[1], nodes_[1], bad_name);
+  Client other = user(nodes_[2], nodes_[2], unique("kind"));
+  std::string grant = std::string(UR_BINARY) + " admin grant " + admin_name + " --db '" +
+                      std::getenv("UR_TEST_CLUSTER_PG") + "' >&2";
+  ASSERT_EQ(std::system(grant.c_str()), 0) << grant;
+  std::string game = start_game(troll, other);
+  Client troll2{troll.cookie, std::make_unique<TestWs>(nodes_[2])};
+  ASSERT_EQ(troll2->connect(troll2.cookie), 0u);
+  json waiting = troll2->request({{"type", "create_table"}, {"public", true}});
+  ASSERT_EQ(waiting["type"], "joined") << waiting;
+  std::string waiting_id = waiting["table"]["id"];
+
+  Request ban;
+  ban.method = http::verb::post;
+  ban.target = "/api/admin/users/" + bad_name + "/ban";
+  ban.body = json{{"reason", "cluster test"}}.dump();
+  ban.cookie = admin.cookie;
+  Response res = send_http(nodes_[0], ban);
+  ASSERT_EQ(res.result_int(), 200) << res.body();
+
+  json ended = other->next_if([&](const json& j) {
+    return j["type"] == "table" && j["table"]["id"] == game && j["table"]["status"] == "finished";
+  });
+  EXPECT_EQ(ended["table"]["status"], "finished");
+  EXPECT_EQ(troll->read_until_closed(), websocket::error::closed) << "its socket on node 2";
+  EXPECT_EQ(troll2->read_until_closed(), websocket::error::closed) << "its socket on node 3";
+  EXPECT_NE(row(waiting_id).status, "waiting") << "its waiting table on node 3 closed";
+  EXPECT_EQ(row(game).status, "finished");
+  json me = get_json(nodes_[2], "/api/me", troll.cookie);
+  EXPECT_FALSE(me.contains("user") && me["user"].is_object()) << "its session ended: " << me;
+}
+
 TEST(RedisBus, DeliversAcrossNodesOnceAndUnsubscribes) {
   const char* port = std::getenv("UR_TEST_CLUSTER_REDIS");
   if (!port) GTEST_SKIP() << "no cluster (scripts/cluster test runs this)";

@@ -184,15 +184,26 @@ class NetFault : public ClusterTest {
   // spectator on node `watched`; `inject` starts the fault after four actions, heal ends it
   // after `under` more; four more actions and a resignation end the game. Then the checks.
   void play(const std::string& name, const std::function<int(const std::string&)>& pick,
-            const std::function<void(int)>& inject, int under);
+            const std::function<void(int)>& inject, int under) {
+    try {
+      play_game(name, pick, inject, under);
+    } catch (const std::exception& e) {
+      FAIL() << e.what() << " (" << phase_ << ")";
+    }
+  }
+  void play_game(const std::string& name, const std::function<int(const std::string&)>& pick,
+                 const std::function<void(int)>& inject, int under);
 
   const char* script_ = nullptr;
   const char* pg_ = nullptr;
+  std::string phase_;  // what play_game was doing, for a failure's message
 };
 
-void NetFault::play(const std::string& name, const std::function<int(const std::string&)>& pick,
-                    const std::function<void(int)>& inject, int under) {
+void NetFault::play_game(const std::string& name,
+                         const std::function<int(const std::string&)>& pick,
+                         const std::function<void(int)>& inject, int under) {
   const auto started = std::chrono::steady_clock::now();
+  phase_ = "the start of the game";
   Tally t;
   Client light = user(balancer_, balancer_, unique("nfl"));
   Client dark = user(balancer_, balancer_, unique("nfd"));
@@ -215,10 +226,13 @@ void NetFault::play(const std::string& name, const std::function<int(const std::
       table = act(light, dark, id, table, name + std::to_string(++n), t);
     }
   };
+  phase_ = "before the fault";
   steps(4, 0ms);
   inject(k);
+  phase_ = "under the fault";
   steps(under, 500ms);
   fault("heal");
+  phase_ = "after the fault";
   steps(4, 0ms);
   ASSERT_TRUE(table.is_object());
   EXPECT_EQ(table["status"], "playing") << "the game ended before the bots ended it: " << table;
@@ -241,6 +255,7 @@ void NetFault::play(const std::string& name, const std::function<int(const std::
       << "an action lost or applied twice";
   EXPECT_EQ(*t.versions.rbegin(), last);
   EXPECT_EQ(row(id).version, last);
+  phase_ = "the checks";
   // The spectator on the faulted node converges too (its own socket, never reopened).
   watcher->set_read_deadline(30s);
   json seen = watcher->next_if([&](const json& j) {

@@ -1,13 +1,13 @@
 // Storage over a SqlDatabase: every statement, the Elo of a finished game, the transactions and
-// the row mapping (sql_rows.h), once for both SQL backends. The few fragments that differ between
-// SQLite and PostgreSQL come from the SqlDialect; the statements that contain one are composed
-// when the storage is opened.
+// the row mapping (sql_rows.h), once for both SQL backends. The fragments that differ between
+// SQLite and PostgreSQL come from the SqlDialect, composed into statements at opening.
 #include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "server/storage/database_clock.h"
 #include "server/storage/sql_accounts.h"
 #include "server/storage/sql_database.h"
 #include "server/storage/sql_leases.h"
@@ -32,7 +32,7 @@ int current_version(SqlSession& s) {
       }).value_or(0));
 }
 
-class SqlStorage final : public Storage {
+class SqlStorage final : public Storage, public DatabaseClock {
   // (Defined before their first use: their return type is deduced.) The body's answer (or nothing), from a read or a write of the database.
   template <class F>
   auto read(const char* what, F&& body) {
@@ -296,6 +296,10 @@ class SqlStorage final : public Storage {
     return write("take expired leases", [&](SqlSession& s) {
       return sql::take_orphans(s, dialect_, node, now_ms, until_ms, limit);
     });
+  }
+
+  std::optional<std::int64_t> clock_ms() override {
+    return read("read the clock", [&](SqlSession& s) { return sql::read_clock(s, dialect_); });
   }
 
   bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline_ms) override {
