@@ -306,13 +306,6 @@ TEST_F(NetFault, ANodeCutOffFromPostgresqlAndRedis) {
       [&](int k) { fault("cut " + std::to_string(k + 1)); }, 12);
 }
 
-// Every answer of PostgreSQL reaches every node 200 ms late.
-TEST_F(NetFault, PostgresqlAnswers200MsLate) {
-  play(
-      "pg-delay", [&](const std::string& id) { return owner_index(id); },
-      [&](int) { fault("delay-pg 200"); }, 10);
-}
-
 // 20% of the packets to Redis and 20% of those from it are dropped.
 TEST_F(NetFault, TwentyPercentPacketLossToRedis) {
   play(
@@ -328,6 +321,15 @@ TEST_F(NetFault, ANodesClockJumpsForward) {
       "clock", [&](const std::string& id) { return jumped = owner_index(id); },
       [&](int k) { fault("clock " + std::to_string(k + 1) + " +3600s"); }, 12);
   if (jumped >= 0) fault("clock " + std::to_string(jumped + 1) + " +0");
+}
+
+// Every answer of PostgreSQL reaches every node 200 ms late. Last: once its relay stops (heal),
+// a node has been seen to leave the next game's first request unanswered for over 20 s
+// (docs/operations.md, "Faults between machines", what is not covered yet).
+TEST_F(NetFault, PostgresqlAnswers200MsLate) {
+  play(
+      "pg-delay", [&](const std::string& id) { return owner_index(id); },
+      [&](int) { fault("delay-pg 200"); }, 10);
 }
 
 }  // namespace
