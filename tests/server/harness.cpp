@@ -26,7 +26,8 @@ namespace {
 // Runs one client coroutine to completion on a private io_context, at most kDeadline; rethrows
 // its exception. Stops as soon as the coroutine is done: timers of the stream may still be armed.
 template <class F>
-void run_client(net::io_context& ioc, F body) {
+void run_client(net::io_context& ioc, F body,
+                std::chrono::steady_clock::duration deadline = kDeadline) {
   std::exception_ptr failure;
   bool done = false;
   ioc.restart();
@@ -35,7 +36,7 @@ void run_client(net::io_context& ioc, F body) {
     done = true;
     ioc.stop();
   });
-  ioc.run_for(kDeadline);
+  ioc.run_for(deadline);
   if (!done) throw std::runtime_error("client operation timed out");
   if (failure) std::rethrow_exception(failure);
 }
@@ -135,24 +136,28 @@ unsigned TestWs::handshake(const std::string& cookie, const std::string& origin,
                            const std::string& authorization, const std::string& target) {
   unsigned refused = 0;
   auto& ws = conn_->ws;
-  run_client(conn_->ioc, [&]() -> net::awaitable<void> {
-    beast::get_lowest_layer(ws).expires_after(kDeadline);
-    co_await beast::get_lowest_layer(ws).async_connect(loopback(conn_->port), net::use_awaitable);
-    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
-    beast::get_lowest_layer(ws).expires_never();
-    ws.set_option(
-        websocket::stream_base::timeout{kDeadline, websocket::stream_base::none(), false});
-    ws.set_option(websocket::stream_base::decorator(
-        [cookie, origin, authorization](websocket::request_type& r) {
-          if (!cookie.empty()) r.set(http::field::cookie, cookie);
-          if (!origin.empty()) r.set(http::field::origin, origin);
-          if (!authorization.empty()) r.set(http::field::authorization, authorization);
-        }));
-    websocket::response_type res;
-    auto [ec] = co_await ws.async_handshake(res, "127.0.0.1:" + std::to_string(conn_->port), target,
-                                            net::as_tuple(net::use_awaitable));
-    if (ec) refused = res.result_int() ? res.result_int() : 1;
-  });
+  run_client(
+      conn_->ioc,
+      [&]() -> net::awaitable<void> {
+        beast::get_lowest_layer(ws).expires_after(kDeadline);
+        co_await beast::get_lowest_layer(ws).async_connect(loopback(conn_->port),
+                                                           net::use_awaitable);
+        beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
+        beast::get_lowest_layer(ws).expires_never();
+        ws.set_option(
+            websocket::stream_base::timeout{kDeadline, websocket::stream_base::none(), false});
+        ws.set_option(websocket::stream_base::decorator(
+            [cookie, origin, authorization](websocket::request_type& r) {
+              if (!cookie.empty()) r.set(http::field::cookie, cookie);
+              if (!origin.empty()) r.set(http::field::origin, origin);
+              if (!authorization.empty()) r.set(http::field::authorization, authorization);
+            }));
+        websocket::response_type res;
+        auto [ec] = co_await ws.async_handshake(res, "127.0.0.1:" + std::to_string(conn_->port),
+                                                target, net::as_tuple(net::use_awaitable));
+        if (ec) refused = res.result_int() ? res.result_int() : 1;
+      },
+      read_deadline_);
   return refused;
 }
 
@@ -167,11 +172,14 @@ void TestWs::send(const std::string& text, bool binary) {
 json TestWs::read() {
   std::string text;
   auto& ws = conn_->ws;
-  run_client(conn_->ioc, [&]() -> net::awaitable<void> {
-    beast::flat_buffer buffer;
-    co_await ws.async_read(buffer, net::use_awaitable);
-    text = beast::buffers_to_string(buffer.data());
-  });
+  run_client(
+      conn_->ioc,
+      [&]() -> net::awaitable<void> {
+        beast::flat_buffer buffer;
+        co_await ws.async_read(buffer, net::use_awaitable);
+        text = beast::buffers_to_string(buffer.data());
+      },
+      read_deadline_);
   if (std::getenv("UR_TEST_TRACE")) std::fprintf(stderr, "<< %.300s\n", text.c_str());
   return json::parse(text, nullptr, false);
 }

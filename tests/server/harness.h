@@ -134,6 +134,11 @@ class TestWs {
   }
   // Drops every message received so far.
   void clear_inbox() { inbox_.clear(); }
+  // How long connect() and read() (so next_if and request) wait before they throw (kDeadline
+  // unless set):
+  // a client of a node cut off from its database gives up sooner and reconnects elsewhere. The
+  // connection is not usable after such a throw.
+  void set_read_deadline(std::chrono::milliseconds d) { read_deadline_ = d; }
 
  private:
   unsigned handshake(const std::string& cookie, const std::string& origin,
@@ -143,6 +148,7 @@ class TestWs {
   std::unique_ptr<Connection> conn_;
   std::deque<json> inbox_;
   int last_id_ = 0;
+  std::chrono::steady_clock::duration read_deadline_ = kDeadline;
 };
 
 // `url` with its database replaced: "postgresql://u@h:1/postgres" -> "postgresql://u@h:1/NAME".

@@ -25,8 +25,9 @@
 
 namespace ur::server {
 
-// Unix time in milliseconds: leases and the stored idle deadline use it, so nodes' clocks must
-// agree to well under a lease (NTP does).
+// Unix time in milliseconds as the nodes count it together: leases and the stored idle deadline
+// use it. The database server's clock (DatabaseClock), read every lease period and carried on by
+// this node's monotonic clock in between; this node's wall clock until a first reading.
 std::int64_t unix_now_ms();
 
 class LeaseBook {

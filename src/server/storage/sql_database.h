@@ -116,6 +116,7 @@ struct SqlDialect {
   const char* create_schema_version;  // CREATE TABLE IF NOT EXISTS schema_version (...)
   const char* lock_migrations;        // run first in each migration step ("" = none needed)
   const char* now_seconds;            // an expression: the database's clock in unix seconds
+  const char* read_clock_ms;          // a SELECT of the database's clock in unix ms
   const char* username_is;            // a condition on `username` = $1, ignoring case
   const char* bytewise;               // follows a text column to order it bytewise ("" = default)
   const char* lock_rows;              // ends a SELECT that locks its rows for the transaction

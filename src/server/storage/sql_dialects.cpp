@@ -164,6 +164,7 @@ constexpr SqlDialect kSqlite{
         "version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
     .lock_migrations = "",
     .now_seconds = "CAST(strftime('%s','now') AS INTEGER)",
+    .read_clock_ms = "SELECT CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)",
     .username_is = "username = $1",  // the column is COLLATE NOCASE
     .bytewise = "",                  // BINARY, SQLite's default collation, is bytewise
     .lock_rows = "",
@@ -331,6 +332,7 @@ constexpr SqlDialect kPostgres{
     // Serialises nodes migrating at once ("ur" in ASCII: any constant every node shares).
     .lock_migrations = "SELECT pg_advisory_xact_lock(29810)",
     .now_seconds = "EXTRACT(EPOCH FROM now())::BIGINT",
+    .read_clock_ms = "SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT",
     .username_is = "lower(username) = lower($1)",  // the unique index is on lower(username)
     .bytewise = " COLLATE \"C\"",                  // whatever the database's locale
     .lock_rows = " FOR UPDATE",

@@ -119,4 +119,8 @@ bool start_clock(SqlSession& s, std::string_view id, std::int64_t version,
                {id, version, deadline_ms}) == 1;
 }
 
+std::optional<std::int64_t> read_clock(SqlSession& s, const SqlDialect& d) {
+  return first(s, d.read_clock_ms, {}, integer0);
+}
+
 }  // namespace ur::server::sql

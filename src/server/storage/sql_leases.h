@@ -20,5 +20,7 @@ std::vector<TableLease> take_orphans(SqlSession& s, const SqlDialect& d, std::st
                                      std::int64_t now_ms, std::int64_t until_ms, int limit);
 bool start_clock(SqlSession& s, std::string_view id, std::int64_t version,
                  std::int64_t deadline_ms);
+// The database's clock in unix ms (Storage::clock_ms).
+std::optional<std::int64_t> read_clock(SqlSession& s, const SqlDialect& d);
 
 }  // namespace ur::server::sql

@@ -134,4 +134,18 @@ std::string lobby_statement(const SqlDialect& d) {
          d.bytewise + " DESC LIMIT $2 OFFSET $3";
 }
 
+BotStatus bot_status(SqlSession& s, std::int64_t user_id) {
+  return first(s,
+               "SELECT is_bot, bot_token_hash IS NOT NULL, bot_rating, bot_games, bot_wins "
+               "FROM users WHERE id = $1",
+               {user_id}, to_bot_status)
+      .value_or(BotStatus{});
+}
+
+void set_bot(SqlSession& s, std::int64_t user_id, bool is_bot, std::string_view token_hash) {
+  // An empty hash is stored as NULL: no token (the column is unique).
+  s.run("UPDATE users SET is_bot = $1, bot_token_hash = $2 WHERE id = $3",
+        {is_bot, token_hash.empty() ? SqlValue(nullptr) : SqlValue(token_hash), user_id});
+}
+
 }  // namespace ur::server::sql

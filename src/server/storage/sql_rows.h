@@ -67,6 +67,10 @@ std::vector<User> blocking(SqlSession& s, std::int64_t blocker);
 bool blocks(SqlSession& s, std::int64_t blocker, std::int64_t blocked);
 std::vector<std::int64_t> blockers_of(SqlSession& s, std::int64_t blocked, int limit);
 
+// A user's bot standing, and marking (or unmarking) a bot with its token hash (sql_rows.cpp).
+BotStatus bot_status(SqlSession& s, std::int64_t user_id);
+void set_bot(SqlSession& s, std::int64_t user_id, bool is_bot, std::string_view token_hash);
+
 // The lobby's statement in a dialect: the public live tables, best first (sql_rows.cpp).
 std::string lobby_statement(const SqlDialect& d);
 

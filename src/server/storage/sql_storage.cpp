@@ -1,13 +1,13 @@
 // Storage over a SqlDatabase: every statement, the Elo of a finished game, the transactions and
-// the row mapping (sql_rows.h), once for both SQL backends. The few fragments that differ between
-// SQLite and PostgreSQL come from the SqlDialect; the statements that contain one are composed
-// when the storage is opened.
+// the row mapping (sql_rows.h), once for both SQL backends. The fragments that differ between
+// SQLite and PostgreSQL come from the SqlDialect, composed into statements at opening.
 #include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "server/storage/database_clock.h"
 #include "server/storage/sql_accounts.h"
 #include "server/storage/sql_database.h"
 #include "server/storage/sql_leases.h"
@@ -32,7 +32,7 @@ int current_version(SqlSession& s) {
       }).value_or(0));
 }
 
-class SqlStorage final : public Storage {
+class SqlStorage final : public Storage, public DatabaseClock {
   // (Defined before their first use: their return type is deduced.) The body's answer (or nothing), from a read or a write of the database.
   template <class F>
   auto read(const char* what, F&& body) {
@@ -298,27 +298,21 @@ class SqlStorage final : public Storage {
     });
   }
 
+  std::optional<std::int64_t> clock_ms() override {
+    return read("read the clock", [&](SqlSession& s) { return sql::read_clock(s, dialect_); });
+  }
+
   bool start_clock(std::string_view id, std::int64_t version, std::int64_t deadline_ms) override {
     return write("start clock",
                  [&](SqlSession& s) { return sql::start_clock(s, id, version, deadline_ms); });
   }
 
   BotStatus bot_status(std::int64_t user_id) override {
-    return read("bot status", [&](SqlSession& s) {
-      return first(s,
-                   "SELECT is_bot, bot_token_hash IS NOT NULL, bot_rating, bot_games, bot_wins "
-                   "FROM users WHERE id = $1",
-                   {user_id}, sql::to_bot_status)
-          .value_or(BotStatus{});
-    });
+    return read("bot status", [&](SqlSession& s) { return sql::bot_status(s, user_id); });
   }
 
   void set_bot(std::int64_t user_id, bool is_bot, std::string_view token_hash) override {
-    write("update bot", [&](SqlSession& s) {
-      // An empty hash is stored as NULL: no token (the column is unique).
-      s.run("UPDATE users SET is_bot = $1, bot_token_hash = $2 WHERE id = $3",
-            {is_bot, token_hash.empty() ? SqlValue(nullptr) : SqlValue(token_hash), user_id});
-    });
+    write("update bot", [&](SqlSession& s) { sql::set_bot(s, user_id, is_bot, token_hash); });
   }
 
   std::optional<User> user_for_bot_token(std::string_view token_hash) override {
