@@ -43,17 +43,14 @@ void TableService::expire_tables() {
   std::unordered_set<std::string> present = tables_with_players();
   std::vector<std::shared_ptr<LiveTable>> due;
   const std::int64_t now = steady_ms();
-  {
-    std::lock_guard lock(tables_mutex_);
-    for (auto& [id, t] : tables_) {
-      if (!t->live || present.contains(id)) {
-        t->gone_since_ms = 0;
-        continue;
-      }
-      if (!t->gone_since_ms) t->gone_since_ms = now;
-      bool quiet = (now / 1000 - t->last_active) * 1000 >= after;
-      if (now - t->gone_since_ms >= after && quiet) due.push_back(t);
+  for (auto& t : tables_.all()) {
+    if (!t->live || present.contains(t->model_id)) {
+      t->gone_since_ms = 0;
+      continue;
     }
+    if (!t->gone_since_ms) t->gone_since_ms = now;
+    bool quiet = (now / 1000 - t->last_active) * 1000 >= after;
+    if (now - t->gone_since_ms >= after && quiet) due.push_back(t);
   }
   for (auto& t : due) {
     // On the table's strand: the version and whether a clock runs are read together, and the

@@ -39,8 +39,7 @@ void TableService::hand_back() {
   if (!clustered_) return;
   net::post(service_strand_, [this] {
     release_leases();
-    std::lock_guard lock(tables_mutex_);
-    for (auto& [id, t] : tables_) net::post(t->strand, [this, t] { disown(*t, true); });
+    for (auto& t : tables_.all()) net::post(t->strand, [this, t] { disown(*t, true); });
   });
 }
 
@@ -163,12 +162,8 @@ net::awaitable<void> TableService::take_over(TableLease lease) {
 }
 
 void TableService::lose(const std::string& id) {
-  std::shared_ptr<LiveTable> t;
-  {
-    std::lock_guard lock(tables_mutex_);
-    if (auto it = tables_.find(id); it != tables_.end()) t = it->second;
-  }
-  if (t) post_gated(t, [this, t] { disown(*t, true); });
+  // A game still live was taken over by another node: said so in the log (disown).
+  if (auto t = tables_.find(id)) post_gated(t, [this, t] { disown(*t); });
 }
 
 }  // namespace ur::server

@@ -52,13 +52,7 @@ void TableService::account_closed(const Payload& message) {
   json msg = json::parse(*message, nullptr, false);
   if (!msg.is_object() || !msg.contains("user") || !msg["user"].is_number_integer()) return;
   const auto user_id = msg["user"].get<std::int64_t>();
-  std::vector<std::shared_ptr<LiveTable>> tables;
-  {
-    std::lock_guard lock(tables_mutex_);
-    for (auto& [id, t] : tables_)
-      if (t->live) tables.push_back(t);
-  }
-  for (auto& t : tables)
+  for (auto& t : tables_.all(true))
     net::post(t->strand, [this, t, user_id] {
       if (seated(t->model, user_id)) post_gated(t, leave_account(t, user_id));
     });
@@ -73,11 +67,7 @@ net::awaitable<int> TableService::close_account(std::int64_t user_id) {
     return ids;
   };
   std::set<std::string> ids = co_await offload(ctx_, std::move(stored));
-  {
-    std::lock_guard lock(tables_mutex_);
-    for (auto& [id, t] : tables_)
-      if (t->live) ids.insert(id);
-  }
+  for (auto& t : tables_.all(true)) ids.insert(t->model_id);
   int left = 0;
   for (const std::string& id : ids) {
     auto t = co_await find(id);

@@ -59,14 +59,7 @@ bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow
 void TableService::resync(const std::string& topic, bool lost) {
   auto id = table_of_topic(topic);
   if (!id || stopping_) return;
-  std::shared_ptr<LiveTable> t;
-  {
-    std::lock_guard lock(tables_mutex_);
-    auto it = tables_.find(*id);
-    if (it == tables_.end()) return;
-    t = it->second;
-  }
-  post_gated(t, resync_table(t, lost));
+  if (auto t = tables_.find(*id)) post_gated(t, resync_table(t, lost));
 }
 
 TableService::Outcome TableService::resync_table(std::shared_ptr<LiveTable> t, bool lost) {

@@ -49,21 +49,17 @@ TableService::~TableService() {
 }
 
 std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
-  std::lock_guard lock(tables_mutex_);
-  auto it = tables_.find(model.id());
-  if (it != tables_.end()) return it->second;  // someone loaded it first: theirs is current
-  auto t = std::make_shared<LiveTable>(net::make_strand(ctx_.table_pool.get_executor()),
-                                       std::move(model));
-  t->last_active = steady_seconds();
-  t->live = t->model.live();
-  tables_.emplace(t->model.id(), t);
+  auto made = std::make_shared<LiveTable>(net::make_strand(ctx_.table_pool.get_executor()),
+                                          std::move(model));
+  made->last_active = steady_seconds();
+  made->live = made->model.live();
+  auto [t, added] = tables_.insert(std::move(made));
   // With several nodes, the first node to have a table (its creator, usually) runs its timers.
-  if (clustered_) post_gated(t, claim(t));
+  if (added && clustered_) post_gated(t, claim(t));
   return t;
 }
 
 std::size_t TableService::cached_tables() {
-  std::lock_guard lock(tables_mutex_);
   return tables_.size();
 }
 
@@ -89,10 +85,7 @@ std::size_t TableService::restore() {
 }
 
 net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
-  {
-    std::lock_guard lock(tables_mutex_);
-    if (auto it = tables_.find(id); it != tables_.end()) co_return it->second;
-  }
+  if (auto t = tables_.find(id)) co_return t;
   auto load = [this, id] { return ctx_.storage->find_table(id); };
   std::optional<TableRow> row = co_await offload(ctx_, std::move(load));
   if (!row) co_return nullptr;
@@ -301,8 +294,7 @@ void TableService::shutdown() {
   // take the tables at their next sweep, within one renewal period, not a whole lease after
   // this node is gone; a renewal still under way cannot take them back (LeaseBook::release).
   if (clustered_) release_leases();
-  std::lock_guard lock(tables_mutex_);
-  for (auto& [id, t] : tables_) {
+  for (auto& t : tables_.all()) {
     t->bot_stop.request_stop();
     net::post(t->strand, [t] {
       t->idle_timer.cancel();
@@ -315,15 +307,10 @@ void TableService::sweep_cache() {
   if (stopping_) return;
   std::int64_t now = steady_seconds();
   auto ttl = std::chrono::duration_cast<std::chrono::seconds>(ctx_.config.table_cache_ttl).count();
-  {
-    std::lock_guard lock(tables_mutex_);
-    std::erase_if(tables_, [&](const auto& entry) {
-      const auto& t = entry.second;
-      // An evicted table is simply loaded again on demand.
-      return !t->live && t->last_active + ttl <= now && t->spectators == 0 &&
-             ctx_.pubsub->subscribers(table_topic(entry.first)) == 0;
-    });
-  }
+  tables_.evict_if([&](const std::string& id, const LiveTable& t) {
+    return !t.live && t.last_active + ttl <= now && t.spectators == 0 &&
+           ctx_.pubsub->subscribers(table_topic(id)) == 0;
+  });
   {
     // A connection that closed while matchmaking seated it may have left an entry behind.
     std::lock_guard lock(conns_mutex_);

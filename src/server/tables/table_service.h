@@ -53,6 +53,7 @@
 #include "server/server_context.h"
 #include "server/tables/live_table.h"
 #include "server/tables/table_model.h"
+#include "server/tables/table_registry.h"
 
 namespace ur::server {
 
@@ -306,8 +307,7 @@ class TableService {
   const bool clustered_ = !ctx_.config.bus.empty();
   std::atomic<bool> stopping_{false};
 
-  std::mutex tables_mutex_;
-  std::unordered_map<std::string, std::shared_ptr<LiveTable>> tables_;
+  TableRegistry tables_;
 
   std::mutex conns_mutex_;
   std::unordered_map<std::uint64_t, Conn> conns_;
