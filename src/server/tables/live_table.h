@@ -1,5 +1,5 @@
-// One live table as the table service keeps it (table_service.h): its strand, its gate, its
-// model and timers, the watchers counted on this node, and what a cluster node knows of its lease;
+// One live table as the table service keeps it (table_service.h) and its runner runs it
+// (table_runner.h): its strand, its gate, its model and timers, the watchers counted on this node, and what a cluster node knows of its lease;
 // and the name of its topic on the bus (pubsub.h).
 #pragma once
 
@@ -36,6 +36,13 @@ inline std::string table_topic(const std::string& table_id) {
 inline std::optional<std::string> table_of_topic(std::string_view topic) {
   if (!topic.starts_with(kTableTopicPrefix)) return std::nullopt;
   return std::string(topic.substr(kTableTopicPrefix.size()));
+}
+
+// The steady clock in seconds: when a table was last active (LiveTable::last_active).
+inline std::int64_t steady_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 // One operation of a table at a time, in arrival order, including across the co_await of its

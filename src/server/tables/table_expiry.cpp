@@ -56,9 +56,9 @@ void TableService::expire_tables() {
     // On the table's strand: the version and whether a clock runs are read together, and the
     // server action drops the close if anything moved the table on before its turn at the gate.
     boost::asio::post(t->strand, [this, t] {
-      if (!t->live || !runs_timers(*t)) return;
+      if (!t->live || !runner_.runs_timers(*t)) return;
       bool clock_runs = t->clock_seat != 0;
-      apply_server_action(
+      runner_.apply_server_action(
           t, "table expiry", t->model.version(),
           [clock_runs](TableModel& m, TableEvents& ev) { return m.abandon(clock_runs, ev); });
     });

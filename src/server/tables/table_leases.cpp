@@ -39,7 +39,8 @@ void TableService::hand_back() {
   if (!clustered_) return;
   net::post(service_strand_, [this] {
     release_leases();
-    for (auto& t : tables_.all()) net::post(t->strand, [this, t] { disown(*t, true); });
+    for (auto& t : tables_.all())
+      net::post(t->strand, [this, t] { runner_.stop_timers(*t, true); });
   });
 }
 
@@ -103,7 +104,7 @@ TableService::Outcome TableService::claim(std::shared_ptr<LiveTable> t) {
 
 TableService::Outcome TableService::hold(std::shared_ptr<LiveTable> t, std::int64_t epoch,
                                          bool publish_state) {
-  // Handed back since it was gained (a graceful stop): the hand-back's disown may have run
+  // Handed back since it was gained (a graceful stop): the hand-back's stop_timers may have run
   // already, and another node runs the table from its next sweep.
   if (stopping_ || leases_.released()) co_return std::nullopt;
   t->owned = true;
@@ -115,15 +116,15 @@ TableService::Outcome TableService::hold(std::shared_ptr<LiveTable> t, std::int6
         table_topic(t->model_id), [this, weak = std::weak_ptr<LiveTable>(t)](const Payload& p) {
           auto table = weak.lock();
           Broadcast b = table ? table_broadcast(*p) : Broadcast{};
-          if (b.version >= 0) post_gated(table, heard(table, b.version, b.clock));
+          if (b.version >= 0) runner_.post_gated(table, heard(table, b.version, b.clock));
         });
   // The previous holder may have committed after this node last read the table.
-  co_await reload(t);
-  arm_clock(t);
-  schedule_bot(t);
+  co_await runner_.reload(t);
+  runner_.arm_clock(t);
+  runner_.schedule_bot(t);
   // Watchers resync from this snapshot (a client ignores a version it has); the clock in it is
   // the one this node now runs.
-  if (publish_state && t->owned) publish(*t, {});
+  if (publish_state && t->owned) runner_.publish(*t, {});
   co_return std::nullopt;
 }
 
@@ -132,19 +133,8 @@ TableService::Outcome TableService::heard(std::shared_ptr<LiveTable> t, std::int
   if (stopping_ || !t->owned) co_return std::nullopt;
   // A newer version, or a first move's clock another node started (keep_clock_start).
   std::int64_t mine = t->model.version();
-  if (version > mine || (version == mine && clock && !t->clock_seat)) co_await reload(t);
+  if (version > mine || (version == mine && clock && !t->clock_seat)) co_await runner_.reload(t);
   co_return std::nullopt;
-}
-
-void TableService::disown(LiveTable& t, bool handed_back) {
-  if (!t.owned) return;
-  // A finished game simply leaves the renewals.
-  if (t.model.live() && !handed_back)
-    log_line("table " + t.model_id + ": lease lost to another node; its timers stop here");
-  t.owned = false;
-  t.lease_sub.reset();
-  t.idle_timer.cancel();
-  t.bot_timer.cancel();
 }
 
 net::awaitable<void> TableService::take_over(TableLease lease) {
@@ -158,12 +148,12 @@ net::awaitable<void> TableService::take_over(TableLease lease) {
   }
   if (!t) co_return;  // gone, or corrupt (logged by find)
   log_line("table " + lease.table_id + ": taken over at epoch " + std::to_string(lease.epoch));
-  post_gated(t, hold(t, lease.epoch, true));
+  runner_.post_gated(t, hold(t, lease.epoch, true));
 }
 
 void TableService::lose(const std::string& id) {
-  // A game still live was taken over by another node: said so in the log (disown).
-  if (auto t = tables_.find(id)) post_gated(t, [this, t] { disown(*t); });
+  // A game still live was taken over by another node: said so in the log (stop_timers).
+  if (auto t = tables_.find(id)) runner_.post_gated(t, [this, t] { runner_.stop_timers(*t); });
 }
 
 }  // namespace ur::server

@@ -249,7 +249,7 @@ Result<std::shared_ptr<LiveTable>> TableService::start_pair(const std::string& r
   net::post(t->strand, [this, t, light, dark] {
     for (const PairSeat* p : {&light, &dark})
       if (p->client) watch(*p->client, t, false);
-    arm_clock(t);
+    runner_.arm_clock(t);
     for (const PairSeat* p : {&light, &dark}) {
       if (!p->client) continue;
       json j = joined_message(*t, p->actor);

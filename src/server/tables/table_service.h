@@ -1,26 +1,14 @@
-// TableService: the live tables of a server, the WebSocket messages that act on them, the
-// matchmaking queues, the idle clock and the computer players.
+// TableService: the WebSocket messages that act on live tables, the lobby, the matchmaking
+// queues, the watchers of each table, the cache sweep and table expiry, and with several nodes
+// what this node does when it gains or loses a table's lease.
 //
-// Each live table (LiveTable, live_table.h) runs on its own strand of the table pool, one
-// operation at a time (its TableGate: in arrival order): an action is validated against a copy
-// of its TableModel, the copy is written to storage (one transaction; version checked) from the
-// storage pool when the backend runs several calls at once (on_storage, server_context.h), and
-// only then, on the strand, does it become the table's state and is published to the table's
-// topic (pubsub.h) and answered — so nothing is broadcast or answered that a crash could lose,
-// and a failed write leaves the table as it was. While a write is in flight the table's gate
-// holds its next operation back but its strand's thread is free for the other tables: a slow
-// database delays the tables that wait for it, not every table that shares the thread. The
-// database holds everything needed to rebuild a table (the memory map is a cache: tables are
-// loaded on demand and restored at start, finished ones are evicted), which is what lets another
-// node take a table over later (docs/scaling.md).
-//
-// Timers run on the table's strand: the idle clock (the player to act who does nothing for
-// idle_timeout loses; restarted in full after every change and after a restart; its deadline is
-// stored with each commit) and the computer player's natural delay; their actions pass the gate
-// like a player's and are dropped if the table moved on meanwhile. With several nodes only the
-// holder of the table's lease runs them, and their commits carry its epoch (table_lease.h,
-// docs/scaling.md). Searches run on the bot pool, never on an I/O or table thread, and their move
-// is applied only if the table has not changed meanwhile.
+// The live tables are kept in a TableRegistry (table_registry.h), loaded on demand from storage
+// and restored at start (the database holds everything needed to rebuild a table, which is what
+// lets another node take it over: docs/scaling.md). Each runs on its own strand of the table pool
+// through the TableRunner (table_runner.h): its gate, its commits (stored before anything is
+// published or answered), its idle clock and computer seat. Searches run on the bot pool, never
+// on an I/O or table thread. Which thread runs what and which lock guards what:
+// docs/architecture.md, "Threads and locks".
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
@@ -54,6 +42,7 @@
 #include "server/tables/live_table.h"
 #include "server/tables/table_model.h"
 #include "server/tables/table_registry.h"
+#include "server/tables/table_runner.h"
 
 namespace ur::server {
 
@@ -163,7 +152,7 @@ class TableService {
     std::int64_t version = 0, from = 0, to = 0;
     MoveKind kind = MoveKind::kMove;
   };
-  using Outcome = boost::asio::awaitable<std::optional<Error>>;
+  using Outcome = TableRunner::Outcome;
   Outcome open_table(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor);
   Outcome join_table(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
                      std::string invite);
@@ -181,50 +170,16 @@ class TableService {
   Outcome quick_message(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
                         std::string code);  // table_chat.cpp
 
-  // Table life (table_service.cpp). All but add_table and on_table run on the table's strand.
+  // Keeps a table just created or loaded (or the one kept already) and, with several nodes,
+  // claims its lease.
   std::shared_ptr<LiveTable> add_table(TableModel model);
-  // Runs `op` on the table's strand when the table's gate lets it in, and resumes the caller
-  // (on its own executor) with its outcome.
-  Outcome on_table(std::shared_ptr<LiveTable> t, Outcome op);
-  // The same for an operation nobody awaits (a lease change, a resync): its errors are logged.
-  void post_gated(std::shared_ptr<LiveTable> t, Outcome op);
-  void post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work);
-  // Inside the gate: writes `next` to storage (on_storage: from the storage pool, the strand free
-  // meanwhile, when the backend runs several calls at once),
-  // then makes it the table's state. `before_publish` runs once the change is stored, before
-  // anyone hears of it. `epoch` fences the commit (kAnyEpoch: only the version does; a player's
-  // action, docs/scaling.md).
-  Outcome commit(std::shared_ptr<LiveTable> t, TableModel next, TableEvents events,
-                 std::function<void()> before_publish = {}, std::int64_t epoch = kAnyEpoch);
-  void publish(LiveTable& t, const TableEvents& events);
-  // Cluster (table_refresh.cpp): another node may have moved the table on. Inside the gate:
-  // reads the row (on_storage: the strand free meanwhile with PostgreSQL), brings the cache up to
-  // it when storage has a newer version (true) and re-arms the timers.
-  boost::asio::awaitable<bool> reload(std::shared_ptr<LiveTable> t);
-  // On the strand: brings the cache up to a stored row (a newer version, the stored deadline;
-  // true when the model changed) and drops the lease when the row says another node holds it.
-  bool apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row);
   // The bus may have missed messages of `topic` (PubSub::Resync): a Redis reconnect (`lost`:
   // reload and broadcast the table) or a first subscription (reload; broadcast if newer),
   // inside the table's gate (resync_table).
   void resync(const std::string& topic, bool lost);
   Outcome resync_table(std::shared_ptr<LiveTable> t, bool lost);
-  // An action of the server itself (the idle clock, a computer seat) for the table at
-  // `version`: through the gate, applied to a copy and committed unless the table moved on
-  // meanwhile; a refusal or a failed commit is logged (there is no client to answer).
-  using ServerAction = std::function<std::optional<Error>(TableModel&, TableEvents&)>;
-  void apply_server_action(const std::shared_ptr<LiveTable>& t, const char* what,
-                           std::int64_t version, ServerAction action);
-  Outcome server_action(std::shared_ptr<LiveTable> t, const char* what, std::int64_t version,
-                        ServerAction action);
-  void arm_clock(const std::shared_ptr<LiveTable>& t);
-  // With no clock yet: the timer that aborts a game whose first player never opens the table.
-  void arm_abort(const std::shared_ptr<LiveTable>& t);
-  // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
-  int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;
 
   // Leases (table_leases.cpp). Without a bus this node runs every table's timers.
-  bool runs_timers(const LiveTable& t) const { return !clustered_ || t.owned; }
   void lease_tick();
   // One renewal period (on the service strand): the LeaseBook's tick through on_storage, then
   // what changed.
@@ -238,20 +193,9 @@ class TableService {
   // Inside the gate, on the holder: another node broadcast the table at `version` (`clock`: with
   // a clock running); reloads the row when that is news here.
   Outcome heard(std::shared_ptr<LiveTable> t, std::int64_t version, bool clock);
-  // On the strand: this node stops the table's timers (lost to another node, or handed back).
-  void disown(LiveTable& t, bool handed_back = false);
   // On the service strand: loads the table if it is not cached, then holds it through its gate.
   boost::asio::awaitable<void> take_over(TableLease lease);
   void lose(const std::string& id);
-  // Inside the gate: a seated player's page has the table: its first move may now be timed.
-  boost::asio::awaitable<void> mark_loaded(std::shared_ptr<LiveTable> t, int seat);
-  // Inside the gate, with several nodes: stores the first move's clock start (table_clock.cpp,
-  // through on_storage), or adopts the one another node stored first.
-  boost::asio::awaitable<void> keep_clock_start(std::shared_ptr<LiveTable> t);
-  // The computer seat's turn (table_computer.cpp).
-  void schedule_bot(const std::shared_ptr<LiveTable>& t);
-  void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);
-  json clock_json(const LiveTable& t) const;
 
   // Subscriptions of connections to tables.
   void watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator);
@@ -330,15 +274,9 @@ class TableService {
   boost::asio::steady_timer sweep_timer_;
   boost::asio::steady_timer lease_timer_;
   LeaseBook leases_;
+  TableRunner runner_;         // after leases_: it reads this node's id there
   Subscription match_sub_;     // match:<node id>: pairs made elsewhere that seat a player here
   Subscription accounts_sub_;  // "accounts": accounts closed on any node
 };
-
-// The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).
-double secure_unit();
-// The computer seat's name for a level (TableModel::create's ComputerName), from ai/'s levels.
-// `tables` is the server's table store: the perfect level without a solved table plays as hard.
-std::optional<std::string> computer_name(const std::string& level, const RuleSet& rules,
-                                         const solver::TableStore* tables);
 
 }  // namespace ur::server
