@@ -55,6 +55,10 @@ std::size_t TableService::cached_tables() {
   return tables_.size();
 }
 
+std::map<std::string, int> TableService::live_tables_by_rules() {
+  return tables_.live_by_rules();
+}
+
 std::size_t TableService::restore() {
   // With several nodes the tables are shared: each node takes the expired leases (lease_tick).
   if (clustered_) return 0;
