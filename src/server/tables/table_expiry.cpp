@@ -26,21 +26,10 @@ std::int64_t steady_ms() {
 
 }  // namespace
 
-std::unordered_set<std::string> TableService::tables_with_players() {
-  std::unordered_set<std::string> present;
-  std::lock_guard lock(conns_mutex_);
-  for (const auto& [id, conn] : conns_) {
-    if (conn.client.expired()) continue;
-    for (const auto& [table, w] : conn.watching)
-      if (!w.spectator) present.insert(table);
-  }
-  return present;
-}
-
 void TableService::expire_tables() {
   const std::int64_t after = ctx_.config.abandon_after.count();
   if (after <= 0 || stopping_) return;
-  std::unordered_set<std::string> present = tables_with_players();
+  std::unordered_set<std::string> present = watchers_.tables_with_players();
   std::vector<std::shared_ptr<LiveTable>> due;
   const std::int64_t now = steady_ms();
   for (auto& t : tables_.all()) {

@@ -145,7 +145,7 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   }
   auto t = add_table(std::move(std::get<TableModel>(made)));
   auto open = [this, t, &c, &msg, actor] {
-    watch(c, t, false);
+    watchers_.watch(c, t, false);
     runner_.arm_clock(t);
     send_joined(c, *t, actor, msg);
     runner_.schedule_bot(t);
@@ -177,7 +177,7 @@ TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsC
   if (!player && !m.is_public())
     co_return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
   if (player) co_await runner_.mark_loaded(t, seat);
-  watch(c, t, !player);
+  watchers_.watch(c, t, !player);
   send_joined(c, *t, actor, msg);
   co_return std::nullopt;
 }
@@ -202,7 +202,7 @@ TableService::Outcome TableService::join_table(std::shared_ptr<LiveTable> t, WsC
   if (seat) t->loaded[seat - 1] = true;  // joined from the table's page
   TableEvents events{JoinedEvent{seat, actor.name}};
   if (auto e = co_await runner_.commit(t, std::move(next), std::move(events))) co_return e;
-  watch(c, t, false);
+  watchers_.watch(c, t, false);
   send_joined(c, *t, actor, msg);
   co_return std::nullopt;
 }
@@ -211,7 +211,7 @@ awaitable<void> TableService::on_unwatch(WsClient& c, const json& msg) {
   Fields f{c, msg};
   auto id = f.table();
   if (!id) co_return;
-  unwatch(c.connection_id(), *id);
+  watchers_.unwatch(c.connection_id(), *id);
   json j = reply_to("ok", msg);
   j["table"] = *id;
   c.send(j);
@@ -326,7 +326,7 @@ TableService::Outcome TableService::set_visibility(std::shared_ptr<LiveTable> t,
     if (auto e = next.set_public(actor, value)) co_return e;
     TableEvents events{VisibilityEvent{value}};
     std::function<void()> evict = [this, t, value] {
-      if (!value) evict_spectators(*t);
+      if (!value) watchers_.evict_spectators(*t);
     };
     auto done = runner_.commit(t, std::move(next), std::move(events), std::move(evict));
     if (auto e = co_await std::move(done)) co_return e;

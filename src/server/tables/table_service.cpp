@@ -20,9 +20,8 @@ using net::awaitable;
 
 TableService::TableService(ServerContext& ctx)
     : ctx_(ctx),
-      matchmaker_(ctx.config.match_window, ctx.config.match_window_per_sec),
+      watchers_(*ctx.pubsub),
       service_strand_(net::make_strand(ctx.table_pool.get_executor())),
-      match_timer_(service_strand_),
       sweep_timer_(service_strand_),
       lease_timer_(service_strand_),
       leases_(*ctx.storage, ctx.config.leases),
@@ -33,12 +32,15 @@ TableService::TableService(ServerContext& ctx)
                {ctx.config.idle_timeout, ctx.config.first_move_abort, ctx.config.bot_delay},
                clustered_,
                leases_.node(),
-               [&ctx](MatchRow m) { review_in_background(ctx, std::move(m)); }}) {}
+               [&ctx](MatchRow m) { review_in_background(ctx, std::move(m)); }}),
+      matchmaking_(
+          service_strand_, *ctx.pubsub, watchers_,
+          {ctx.config.match_window, ctx.config.match_window_per_sec, ctx.config.match_tick},
+          leases_.node(),
+          [this](const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb,
+                 std::function<void()> requeue) { seat_pair(a, wa, b, wb, std::move(requeue)); }) {}
 
-TableService::~TableService() {
-  std::lock_guard lock(alive_->mutex);
-  alive_->on = false;
-}
+TableService::~TableService() = default;
 
 std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
   auto made = std::make_shared<LiveTable>(net::make_strand(ctx_.table_pool.get_executor()),
@@ -101,6 +103,11 @@ net::awaitable<std::shared_ptr<LiveTable>> TableService::find(std::string id) {
   co_return t;
 }
 
+void TableService::on_close(WsClient& client) {
+  watchers_.close(client.connection_id());
+  matchmaking_.drop(client.connection_id());
+}
+
 void TableService::start(const std::string& node_name) {
   ctx_.pubsub->set_resync([this](const std::string& topic, bool lost) { resync(topic, lost); });
   // Accounts banned or deleted on any node (table_moderation.cpp publishes there).
@@ -109,7 +116,6 @@ void TableService::start(const std::string& node_name) {
   leases_.start(node_name);
   start_matchmaking();
   net::post(service_strand_, [this] {
-    match_tick();
     sweep_cache();
     if (clustered_) lease_tick();
   });
@@ -119,10 +125,9 @@ void TableService::shutdown() {
   stopping_ = true;
   runner_.stop();
   ctx_.pubsub->set_resync({});
-  match_sub_.reset();
+  matchmaking_.stop();
   accounts_sub_.reset();
   net::post(service_strand_, [this] {
-    match_timer_.cancel();
     sweep_timer_.cancel();
     lease_timer_.cancel();
   });
@@ -148,18 +153,7 @@ void TableService::sweep_cache() {
     return !t.live && t.last_active + ttl <= now && t.spectators == 0 &&
            ctx_.pubsub->subscribers(table_topic(id)) == 0;
   });
-  {
-    // A connection that closed while matchmaking seated it may have left an entry behind.
-    std::lock_guard lock(conns_mutex_);
-    for (auto it = conns_.begin(); it != conns_.end();) {
-      if (!it->second.client.expired()) {
-        ++it;
-        continue;
-      }
-      release(it->second);
-      it = conns_.erase(it);
-    }
-  }
+  watchers_.sweep_closed();
   expire_tables();
   sweep_timer_.expires_after(sweep_period());
   sweep_timer_.async_wait([this](boost::system::error_code ec) {

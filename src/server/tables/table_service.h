@@ -33,16 +33,16 @@
 #include <variant>
 
 #include "ai/agent.h"
-#include "server/cluster/matchmaker.h"
 #include "server/cluster/pubsub.h"
-#include "server/cluster/redis_match.h"
 #include "server/cluster/table_lease.h"
 #include "server/protocol/ws_dispatch.h"
 #include "server/server_context.h"
 #include "server/tables/live_table.h"
+#include "server/tables/table_matchmaking.h"
 #include "server/tables/table_model.h"
 #include "server/tables/table_registry.h"
 #include "server/tables/table_runner.h"
+#include "server/tables/table_watchers.h"
 
 namespace ur::server {
 
@@ -104,20 +104,9 @@ class TableService {
   Result<std::shared_ptr<LiveTable>> start_pair(const std::string& rules, bool rated,
                                                 PairSeat light, PairSeat dark);
   // Lets another node's pair seat this connection (deliver_remote_match; friends.h: challenges).
-  void keep_connection(WsClient& c);
+  void keep_connection(WsClient& c) { watchers_.keep(c); }
 
  private:
-  struct Watch {
-    Subscription sub;
-    std::weak_ptr<LiveTable> table;
-    bool spectator = false;
-    int seat = 0;  // a person's seat (1 or 2), counted in LiveTable::present (person_at)
-  };
-  struct Conn {
-    std::weak_ptr<WsClient> client;
-    std::unordered_map<std::string, Watch> watching;
-  };
-
   // Message handlers (table_handlers.cpp; rematch, lobby and matchmaking in table_lobby.cpp).
   boost::asio::awaitable<void> on_create(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_open(WsClient& c, const json& msg);
@@ -197,51 +186,22 @@ class TableService {
   boost::asio::awaitable<void> take_over(TableLease lease);
   void lose(const std::string& id);
 
-  // Subscriptions of connections to tables.
-  void watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator);
-  void unwatch(std::uint64_t connection, const std::string& table_id);
-  void release(Conn& conn);  // drops every subscription of a connection
-  void publish_spectators(LiveTable& t);
-  // A player's page on this node opened (+1) or left (-1) the table: `presence` when the seat's
-  // count crosses zero.
-  void seat_present(LiveTable& t, int seat, int delta);
-  // The table became private: its spectators are unsubscribed and told so, once.
-  void evict_spectators(LiveTable& t);
   json joined_message(const LiveTable& t, const Actor& a) const;
   // Sends `joined_message` to the client, as the answer to `msg`.
   void send_joined(WsClient& c, const LiveTable& t, const Actor& a, const json& msg) const;
 
-  // Matchmaking (table_match.cpp): the in-process queue, or with a Redis bus the shared one.
-  struct Where {
-    std::shared_ptr<WsClient> client;  // null: a player of another node
-    std::string node;
-  };
+  // Matchmaking (table_match.cpp): what a pair of the queue (matchmaking_) becomes.
+  using Where = TableMatchmaking::Where;
   void start_matchmaking();
-  void pair_waiting();
-  void match_tick();
-  void drop_ticket(std::uint64_t connection);
-  std::shared_ptr<WsClient> local_client(std::uint64_t connection);
-  void start_shared_pairs(const SharedMatchQueue::Pairs& pairs);
-  void requeue(const MatchTicket& a, const MatchTicket& b);
-  void requeue(const SharedTicket& a, const SharedTicket& b);
   // Stores the pair's table off the service strand (seat_pair's comment); `requeue` runs when
   // it could not be stored, so that the pair is not lost.
   void seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb,
                  std::function<void()> requeue);
   boost::asio::awaitable<void> deliver_remote_match(Payload payload);
-  // Wraps a callback of the Redis thread so that it does nothing once this service is gone.
-  template <class F>
-  auto guarded(F f) {
-    return [alive = alive_, f = std::move(f)](auto&&... args) mutable {
-      std::lock_guard lock(alive->mutex);
-      if (alive->on) f(std::forward<decltype(args)>(args)...);
-    };
-  }
   void sweep_cache();
   // Table expiry (table_expiry.cpp), from the sweep: closes the live tables whose players have
   // all been gone for abandon_after and the idle clock cannot end.
   void expire_tables();
-  std::unordered_set<std::string> tables_with_players();
   std::chrono::milliseconds sweep_period() const;
   Outcome leave_account(std::shared_ptr<LiveTable> t, std::int64_t user_id);  // inside the gate
   void account_closed(const Payload& message);  // {"user": id} on the bus: seats, sockets here
@@ -252,31 +212,17 @@ class TableService {
   std::atomic<bool> stopping_{false};
 
   TableRegistry tables_;
-
-  std::mutex conns_mutex_;
-  std::unordered_map<std::uint64_t, Conn> conns_;
+  TableWatchers watchers_;
 
   std::mutex create_mutex_;  // a table's cap check and its insert, together
 
-  std::mutex match_mutex_;
-  Matchmaker matchmaker_;
-  // With a Redis bus: the shared queue, and which player each of this node's sockets queued.
-  std::unique_ptr<SharedMatchQueue> shared_match_;
-  std::unordered_map<std::uint64_t, std::string> queued_;
-  struct Alive {
-    std::mutex mutex;
-    bool on = true;
-  };
-  std::shared_ptr<Alive> alive_ = std::make_shared<Alive>();
-
   LiveTable::Strand service_strand_;
-  boost::asio::steady_timer match_timer_;
   boost::asio::steady_timer sweep_timer_;
   boost::asio::steady_timer lease_timer_;
   LeaseBook leases_;
-  TableRunner runner_;         // after leases_: it reads this node's id there
-  Subscription match_sub_;     // match:<node id>: pairs made elsewhere that seat a player here
-  Subscription accounts_sub_;  // "accounts": accounts closed on any node
+  TableRunner runner_;            // after leases_: both read this node's id there
+  TableMatchmaking matchmaking_;  // after watchers_ and the service strand: it uses both
+  Subscription accounts_sub_;     // "accounts": accounts closed on any node
 };
 
 }  // namespace ur::server
