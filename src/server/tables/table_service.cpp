@@ -23,8 +23,7 @@ TableService::TableService(ServerContext& ctx)
       watchers_(*ctx.pubsub),
       service_strand_(net::make_strand(ctx.table_pool.get_executor())),
       sweep_timer_(service_strand_),
-      lease_timer_(service_strand_),
-      leases_(*ctx.storage, ctx.config.leases),
+      leases_(storage_calls(ctx), ctx.config.leases, service_strand_, clustered_),
       runner_({storage_calls(ctx),
                *ctx.pubsub,
                ctx.bot_pool,
@@ -49,7 +48,7 @@ std::shared_ptr<LiveTable> TableService::add_table(TableModel model) {
   made->live = made->model.live();
   auto [t, added] = tables_.insert(std::move(made));
   // With several nodes, the first node to have a table (its creator, usually) runs its timers.
-  if (added && clustered_) runner_.post_gated(t, claim(t));
+  if (added && clustered_) runner_.post_gated(t, claim_lease(t));
   return t;
 }
 
@@ -62,7 +61,7 @@ std::map<std::string, int> TableService::live_tables_by_rules() {
 }
 
 std::size_t TableService::restore() {
-  // With several nodes the tables are shared: each node takes the expired leases (lease_tick).
+  // With several nodes the tables are shared: each node takes the expired leases (LeaseManager).
   if (clustered_) return 0;
   std::vector<TableRow> rows = ctx_.storage->live_tables();
   std::size_t restored = 0;
@@ -113,12 +112,9 @@ void TableService::start(const std::string& node_name) {
   // Accounts banned or deleted on any node (table_moderation.cpp publishes there).
   accounts_sub_ =
       ctx_.pubsub->subscribe("accounts", [this](const Payload& p) { account_closed(p); });
-  leases_.start(node_name);
+  leases_.start(node_name, *this);
   start_matchmaking();
-  net::post(service_strand_, [this] {
-    sweep_cache();
-    if (clustered_) lease_tick();
-  });
+  net::post(service_strand_, [this] { sweep_cache(); });
 }
 
 void TableService::shutdown() {
@@ -127,15 +123,9 @@ void TableService::shutdown() {
   ctx_.pubsub->set_resync({});
   matchmaking_.stop();
   accounts_sub_.reset();
-  net::post(service_strand_, [this] {
-    sweep_timer_.cancel();
-    lease_timer_.cancel();
-  });
-  // Usually handed back already (hand_back, at the start of a graceful stop; then this does
-  // nothing). Here, not on the service strand: the pools stop right after this. The other nodes
-  // take the tables at their next sweep, within one renewal period, not a whole lease after
-  // this node is gone; a renewal still under way cannot take them back (LeaseBook::release).
-  if (clustered_) release_leases();
+  net::post(service_strand_, [this] { sweep_timer_.cancel(); });
+  // Here, not on the service strand: the pools stop right after this (LeaseManager::stop).
+  leases_.stop();
   for (auto& t : tables_.all()) {
     t->bot_stop.request_stop();
     net::post(t->strand, [t] {

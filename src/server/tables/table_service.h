@@ -33,6 +33,7 @@
 #include <variant>
 
 #include "ai/agent.h"
+#include "server/cluster/lease_manager.h"
 #include "server/cluster/pubsub.h"
 #include "server/cluster/table_lease.h"
 #include "server/protocol/ws_dispatch.h"
@@ -50,7 +51,7 @@ namespace ur::server {
 inline constexpr int kLobbyPageDefault = 50;
 inline constexpr int kLobbyPageMax = 100;
 
-class TableService {
+class TableService : private LeasedTables {
  public:
   using json = nlohmann::json;
   explicit TableService(ServerContext& ctx);
@@ -72,7 +73,7 @@ class TableService {
   // At the start of a graceful stop, with a bus: hands this node's leases back (one statement)
   // and stops its tables' timers, so that other nodes run them from their next sweep while this
   // one still serves its sockets (players' actions go on through the versioned commit).
-  void hand_back();
+  void hand_back() { leases_.hand_back(); }
   // Cancels the timers and searches. Call before the pools are joined.
   void shutdown();
   // A connection closed: drop its subscriptions and matchmaking tickets.
@@ -168,23 +169,19 @@ class TableService {
   void resync(const std::string& topic, bool lost);
   Outcome resync_table(std::shared_ptr<LiveTable> t, bool lost);
 
-  // Leases (table_leases.cpp). Without a bus this node runs every table's timers.
-  void lease_tick();
-  // One renewal period (on the service strand): the LeaseBook's tick through on_storage, then
-  // what changed.
-  boost::asio::awaitable<void> lease_period();
-  // Hands this node's leases back in the database (logged; a failure leaves them to expire).
-  void release_leases();
+  // Leases (table_leases.cpp): what the lease manager (leases_) asks of the tables
+  // (LeasedTables), and what a table does inside its gate when this node claims or keeps its
+  // lease. Without a bus this node runs every table's timers.
+  boost::asio::awaitable<void> take_over(TableLease lease) override;
+  void drop_lease(const std::string& table_id) override;
+  void stop_all_timers() override;
   // Inside the gate: tries to take the lease of a table this node just created or loaded.
-  Outcome claim(std::shared_ptr<LiveTable> t);
+  Outcome claim_lease(std::shared_ptr<LiveTable> t);
   // Inside the gate: this node holds the lease at `epoch`: reload, re-arm, resync the watchers.
-  Outcome hold(std::shared_ptr<LiveTable> t, std::int64_t epoch, bool publish_state);
+  Outcome keep_lease(std::shared_ptr<LiveTable> t, std::int64_t epoch, bool publish_state);
   // Inside the gate, on the holder: another node broadcast the table at `version` (`clock`: with
   // a clock running); reloads the row when that is news here.
-  Outcome heard(std::shared_ptr<LiveTable> t, std::int64_t version, bool clock);
-  // On the service strand: loads the table if it is not cached, then holds it through its gate.
-  boost::asio::awaitable<void> take_over(TableLease lease);
-  void lose(const std::string& id);
+  Outcome on_peer_commit(std::shared_ptr<LiveTable> t, std::int64_t version, bool clock);
 
   json joined_message(const LiveTable& t, const Actor& a) const;
   // Sends `joined_message` to the client, as the answer to `msg`.
@@ -218,8 +215,7 @@ class TableService {
 
   LiveTable::Strand service_strand_;
   boost::asio::steady_timer sweep_timer_;
-  boost::asio::steady_timer lease_timer_;
-  LeaseBook leases_;
+  LeaseManager leases_;
   TableRunner runner_;            // after leases_: both read this node's id there
   TableMatchmaking matchmaking_;  // after watchers_ and the service strand: it uses both
   Subscription accounts_sub_;     // "accounts": accounts closed on any node
