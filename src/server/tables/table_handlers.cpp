@@ -48,7 +48,7 @@ awaitable<void> TableService::on_table_message(WsClient& c, const json& msg, con
   Actor actor = actor_of(c.identity(), c.connection_id());
   if (fresh) actor = co_await fresh_actor(c);
   auto op = work(t, std::move(actor));
-  if (auto e = co_await runner_.on_table(t, std::move(op))) send_table_error(c, msg, *e, id);
+  if (auto e = co_await runner_.run_gated(t, std::move(op))) send_table_error(c, msg, *e, id);
 }
 
 awaitable<Actor> TableService::fresh_actor(WsClient& c) {

@@ -82,7 +82,7 @@ awaitable<void> TableService::on_hint(WsClient& c, const json& msg) {
   answer["value"] = a.value;
   answer["estimate"] = a.estimate;
   auto give = give_hint(t, c, actor, q.version, q.seat, std::move(answer));
-  if (auto e = co_await runner_.on_table(t, std::move(give))) {
+  if (auto e = co_await runner_.run_gated(t, std::move(give))) {
     json j = error_reply(msg, e->code, e->message);
     j["table"] = id;
     c.send(j);

@@ -72,7 +72,7 @@ net::awaitable<int> TableService::close_account(std::int64_t user_id) {
   for (const std::string& id : ids) {
     auto t = co_await find(id);
     if (!t) continue;
-    if (!co_await runner_.on_table(t, leave_account(t, user_id))) ++left;
+    if (!co_await runner_.run_gated(t, leave_account(t, user_id))) ++left;
   }
   // Then every node, this one included: the seats at tables cached elsewhere, and the sockets.
   ctx_.pubsub->publish(kAccountsTopic,

@@ -78,7 +78,7 @@ void log_failure(std::exception_ptr e, const std::optional<Error>&) {
 
 }  // namespace
 
-TableRunner::Outcome TableRunner::on_table(std::shared_ptr<LiveTable> t, Outcome op) {
+TableRunner::Outcome TableRunner::run_gated(std::shared_ptr<LiveTable> t, Outcome op) {
   auto inside = through_gate(t, std::move(op));
   co_return co_await net::co_spawn(t->strand, std::move(inside), net::use_awaitable);
 }

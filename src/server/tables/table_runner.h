@@ -67,7 +67,7 @@ class TableRunner {
 
   // Runs `op` on the table's strand when the table's gate lets it in, and resumes the caller
   // (on its own executor) with its outcome.
-  Outcome on_table(std::shared_ptr<LiveTable> t, Outcome op);
+  Outcome run_gated(std::shared_ptr<LiveTable> t, Outcome op);
   // The same for an operation nobody awaits (a lease change, a resync): its errors are logged.
   void post_gated(std::shared_ptr<LiveTable> t, Outcome op);
   void post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work);

@@ -128,13 +128,13 @@ class TableService : private LeasedTables {
   // What every message about one table does once its fields are read (table_handlers.cpp): find
   // the table (answering no_table), make the message's table work for it and the sender (read
   // afresh from storage when `fresh`: its rating may have changed), run that through the table's
-  // gate (on_table), and answer the error it ends with, naming the table.
+  // gate (run_gated), and answer the error it ends with, naming the table.
   using TableWork = std::function<boost::asio::awaitable<std::optional<Error>>(
       std::shared_ptr<LiveTable>, Actor)>;
   boost::asio::awaitable<void> on_table_message(WsClient& c, const json& msg, const std::string& id,
                                                 TableWork work, bool fresh = false);
 
-  // The table work of a message (table_handlers.cpp): coroutines run by on_table.
+  // The table work of a message (table_handlers.cpp): coroutines run by run_gated.
   struct ActionArgs {
     Actor actor;
     TableAction action = TableAction::kRoll;

@@ -100,7 +100,7 @@ void TableWatchers::unwatch(std::uint64_t connection, const std::string& table_i
   if (t) seat_present(*t, seat, -1);
 }
 
-void TableWatchers::release(Conn& conn) {
+void TableWatchers::unsubscribe_all(Conn& conn) {
   std::vector<std::shared_ptr<LiveTable>> watched;
   std::vector<std::pair<std::shared_ptr<LiveTable>, int>> seated;
   for (auto& [id, w] : conn.watching)
@@ -126,7 +126,7 @@ void TableWatchers::close(std::uint64_t connection) {
       conns_.erase(it);
     }
   }
-  release(gone);
+  unsubscribe_all(gone);
 }
 
 void TableWatchers::keep(WsClient& c) {
@@ -147,7 +147,7 @@ void TableWatchers::sweep_closed() {
       ++it;
       continue;
     }
-    release(it->second);
+    unsubscribe_all(it->second);
     it = conns_.erase(it);
   }
 }

@@ -53,7 +53,7 @@ class TableWatchers {
     std::unordered_map<std::string, Watch> watching;
   };
 
-  void release(Conn& conn);  // drops every subscription of a connection
+  void unsubscribe_all(Conn& conn);  // drops every subscription of a connection
   void publish_spectators(LiveTable& t);
   // A player's page on this node opened (+1) or left (-1) the table: `presence` when the seat's
   // count crosses zero.
