@@ -99,14 +99,17 @@ boost::asio::awaitable<std::invoke_result_t<F>> run_on(Executor executor, F f) {
 }
 
 // What on_storage uses: the storage, the storage pool, the metrics that time each call (a
-// service that needs no more of the server takes this, not the ServerContext).
+// service that needs no more of the server takes this, not the ServerContext). The storage is
+// read from its owner at each call, as through the context: a wrapper put in its place before
+// the server serves (a test's held or failing database) is the one called.
 struct StorageCalls {
-  Storage& storage;
+  std::unique_ptr<Storage>& owner;
   boost::asio::thread_pool& pool;
   Metrics& metrics;
+  Storage& db() const { return *owner; }
 };
 inline StorageCalls storage_calls(ServerContext& ctx) {
-  return {*ctx.storage, ctx.storage_pool, ctx.metrics};
+  return {ctx.storage, ctx.storage_pool, ctx.metrics};
 }
 
 // Runs the storage call `f()` for a coroutine on a table's strand, resuming it there with the
@@ -137,7 +140,7 @@ boost::asio::awaitable<std::invoke_result_t<F>> on_storage(StorageCalls calls, F
       throw;
     }
   };
-  if (calls.storage.connections() > 1)
+  if (calls.db().connections() > 1)
     co_return co_await run_on(calls.pool.get_executor(), std::move(timed));
   co_return timed();
 }

@@ -16,7 +16,7 @@ LeaseManager::LeaseManager(StorageCalls storage, const ServerConfig::Leases& con
                            bool clustered)
     : storage_(storage),
       config_(config),
-      book_(storage.storage, config),
+      book_(storage.db(), config),
       strand_(std::move(strand)),
       timer_(strand_),
       clustered_(clustered) {}

@@ -75,8 +75,10 @@ net::awaitable<void> TableRunner::keep_clock_start(std::shared_ptr<LiveTable> t)
   // The first move's clock starts here, between commits, on whichever node the page opened:
   // stored, so that the holder and a node taking the table over run the same clock. The gate
   // holds the table's next operation until the row answers; the strand's thread does not wait.
-  auto store = [&storage = d_.storage.storage, id = t->model_id, version = t->model.version(),
-                deadline = t->deadline_ms] { return storage.start_clock(id, version, deadline); };
+  auto store = [calls = d_.storage, id = t->model_id, version = t->model.version(),
+                deadline = t->deadline_ms] {
+    return calls.db().start_clock(id, version, deadline);
+  };
   bool stored = false;
   try {
     stored = co_await on_storage(d_.storage, std::move(store));

@@ -17,7 +17,7 @@ namespace ur::server {
 namespace net = boost::asio;
 
 net::awaitable<bool> TableRunner::reload(std::shared_ptr<LiveTable> t) {
-  auto load = [&storage = d_.storage.storage, id = t->model_id] { return storage.find_table(id); };
+  auto load = [calls = d_.storage, id = t->model_id] { return calls.db().find_table(id); };
   std::optional<TableRow> row;
   try {
     row = co_await on_storage(d_.storage, std::move(load));

@@ -110,18 +110,18 @@ TableRunner::Outcome TableRunner::commit(std::shared_ptr<LiveTable> t, TableMode
     TableRow row = next.to_row(now);
     row.clock_deadline = deadline;
     if (!finishing) {
-      bool saved = d_.storage.storage.save_table(row, expected, epoch);
+      bool saved = d_.storage.db().save_table(row, expected, epoch);
       if (saved) next.saved();  // the next commit appends after this one
       return saved;
     }
     MatchRow match = next.match_row(now);
-    bool ok = d_.storage.storage.finish_game(row, expected, match, epoch);
+    bool ok = d_.storage.db().finish_game(row, expected, match, epoch);
     if (ok) next.saved();
     if (ok) d_.finished(match);
     if (ok && match.rated) {
       next.set_ratings(match.rating_before, match.rating_after);
       // The ratings are in the match already; the table's own copy is for its summary.
-      d_.storage.storage.save_table(next.to_row(now), next.version(), epoch);
+      d_.storage.db().save_table(next.to_row(now), next.version(), epoch);
     }
     return ok;
   };
