@@ -98,6 +98,20 @@ boost::asio::awaitable<std::invoke_result_t<F>> run_on(Executor executor, F f) {
                                            boost::asio::use_awaitable);
 }
 
+// What on_storage uses: the storage, the storage pool, the metrics that time each call (a
+// service that needs no more of the server takes this, not the ServerContext). The storage is
+// read from its owner at each call, as through the context: a wrapper put in its place before
+// the server serves (a test's held or failing database) is the one called.
+struct StorageCalls {
+  std::unique_ptr<Storage>& owner;
+  boost::asio::thread_pool& pool;
+  Metrics& metrics;
+  Storage& db() const { return *owner; }
+};
+inline StorageCalls storage_calls(ServerContext& ctx) {
+  return {ctx.storage, ctx.storage_pool, ctx.metrics};
+}
+
 // Runs the storage call `f()` for a coroutine on a table's strand, resuming it there with the
 // result (an exception thrown by `f` is rethrown in the caller). When the backend runs several
 // calls at once (PostgreSQL's connection pool) the call goes to the storage pool, so the strand
@@ -108,27 +122,31 @@ inline bool storage_runs_calls_at_once(const ServerContext& ctx) {
   return ctx.storage->connections() > 1;
 }
 template <class F>
-boost::asio::awaitable<std::invoke_result_t<F>> on_storage(ServerContext& ctx, F f) {
+boost::asio::awaitable<std::invoke_result_t<F>> on_storage(StorageCalls calls, F f) {
   // Timed where it runs: the database's time, without the wait for a pool thread.
-  auto timed = [&ctx, f = std::move(f)]() mutable {
+  auto timed = [&metrics = calls.metrics, f = std::move(f)]() mutable {
     auto started = std::chrono::steady_clock::now();
     try {
       if constexpr (std::is_void_v<std::invoke_result_t<F>>) {
         f();
-        ctx.metrics.db_call(std::chrono::steady_clock::now() - started);
+        metrics.db_call(std::chrono::steady_clock::now() - started);
       } else {
         auto result = f();
-        ctx.metrics.db_call(std::chrono::steady_clock::now() - started);
+        metrics.db_call(std::chrono::steady_clock::now() - started);
         return result;
       }
     } catch (...) {
-      ctx.metrics.db_error();
+      metrics.db_error();
       throw;
     }
   };
-  if (storage_runs_calls_at_once(ctx))
-    co_return co_await run_on(ctx.storage_pool.get_executor(), std::move(timed));
+  if (calls.db().connections() > 1)
+    co_return co_await run_on(calls.pool.get_executor(), std::move(timed));
   co_return timed();
+}
+template <class F>
+boost::asio::awaitable<std::invoke_result_t<F>> on_storage(ServerContext& ctx, F f) {
+  return on_storage(storage_calls(ctx), std::move(f));
 }
 
 // The same rule for a storage call nobody awaits (`f` handles its own result and errors):

@@ -1,5 +1,6 @@
-// Table leases (table_lease.h): the LeaseBook's storage calls. What the table service does when
-// this node gains or loses a table's lease is in tables/table_leases.cpp.
+// Table leases (table_lease.h): the LeaseBook's storage calls. Its periods run in LeaseManager
+// (lease_manager.h); what a table does when this node gains or loses its lease is in
+// tables/table_leases.cpp.
 #include "server/cluster/table_lease.h"
 
 #include <sodium.h>

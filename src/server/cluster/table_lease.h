@@ -8,8 +8,9 @@
 // clock, a computer move): an old holder that was paused or cut off, and wakes up still
 // believing it holds the table, is refused by the database (Storage::save_table with the epoch).
 //
-// LeaseBook keeps which tables this node holds and makes the storage calls; TableService
-// (tables/table_leases.cpp) acts on what changed. Safe to call from several threads.
+// LeaseBook keeps which tables this node holds and makes the storage calls; LeaseManager
+// (lease_manager.h) runs its periods and tells the tables what changed. Safe to call from
+// several threads.
 #pragma once
 
 #include <atomic>

@@ -171,8 +171,8 @@ void FriendService::add(std::shared_ptr<Challenge> ch) {
       if (!ec) end(id, "expire", Answerer{});
     });
   });
-  ch->sub = ctx_.pubsub->subscribe(challenge_topic(ch->id),
-                                   [this, id = ch->id](const Payload& p) { heard(id, p); });
+  ch->sub = ctx_.pubsub->subscribe(
+      challenge_topic(ch->id), [this, id = ch->id](const Payload& p) { on_remote_answer(id, p); });
   std::lock_guard lock(mutex_);
   challenges_[ch->id] = std::move(ch);
 }
@@ -250,7 +250,7 @@ void FriendService::seat(std::shared_ptr<Challenge> ch, Answerer who) {
 
 // Another node's answer or cancel, for a challenge owned here: {op, user, name, rating, node,
 // connection}. Whoever sent it was answered already; a refusal here is only logged.
-void FriendService::heard(const std::string& id, const Payload& payload) {
+void FriendService::on_remote_answer(const std::string& id, const Payload& payload) {
   json note = json::parse(*payload, nullptr, false);
   if (!note.is_object() || !note["op"].is_string() || !note["user"].is_number_integer() ||
       !note["name"].is_string() || !note["rating"].is_number() || !note["node"].is_string() ||

@@ -117,7 +117,7 @@ class FriendService {
   void renew_presence();
   void add(std::shared_ptr<Challenge> ch);
   // An operation from the bus topic challenge:<id> (another node's answer or cancel).
-  void heard(const std::string& id, const Payload& payload);
+  void on_remote_answer(const std::string& id, const Payload& payload);
   // Ends the challenge if it is still open and `who` may do `op` ("accept", "decline",
   // "cancel", "expire", "withdraw": a block); the error otherwise. Runs on the owner node only.
   std::optional<Error> end(const std::string& id, const std::string& op, const Answerer& who);

@@ -1,5 +1,5 @@
-// One live table as the table service keeps it (table_service.h): its strand, its gate, its
-// model and timers, the watchers counted on this node, and what a cluster node knows of its lease;
+// One live table as the table service keeps it (table_service.h) and its runner runs it
+// (table_runner.h): its strand, its gate, its model and timers, the watchers counted on this node, and what a cluster node knows of its lease;
 // and the name of its topic on the bus (pubsub.h).
 #pragma once
 
@@ -49,6 +49,13 @@ std::string hidden_from(const std::vector<std::int64_t>& users, std::string_view
 // What a watcher signed in as `user` (0: a guest) is sent of a hidden broadcast: its message, or
 // nullopt when `user` is one it is hidden from.
 std::optional<std::string> shown_to(std::string_view payload, std::int64_t user);
+
+// The steady clock in seconds: when a table was last active (LiveTable::last_active).
+inline std::int64_t steady_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 // One operation of a table at a time, in arrival order, including across the co_await of its
 // storage write (a strand alone orders only what runs without suspending). Used on the table's

@@ -5,7 +5,7 @@
 // changes (docs/server.md, "Tables"). The timer is the table's idle timer, which the clock takes
 // over once the page opens; a restart or a takeover by another node starts it again in full.
 #include "server/log.h"
-#include "server/tables/table_service.h"
+#include "server/tables/table_runner.h"
 
 namespace ur::server {
 
@@ -21,9 +21,9 @@ std::optional<Error> TableModel::abort_unstarted(TableEvents& events) {
   return std::nullopt;
 }
 
-void TableService::arm_abort(const std::shared_ptr<LiveTable>& t) {
+void TableRunner::arm_abort(const std::shared_ptr<LiveTable>& t) {
   const TableModel& m = t->model;
-  const auto after = ctx_.config.first_move_abort;
+  const auto after = d_.timing.first_move_abort;
   int seat = m.seat_to_act();
   if (after.count() <= 0 || stopping_ || !runs_timers(*t) || !seat || t->loaded[seat - 1] ||
       m.status() != TableStatus::kPlaying || !m.game().events().empty() || m.local())

@@ -6,25 +6,26 @@
 #include <algorithm>
 #include <chrono>
 
+#include "server/cluster/table_lease.h"
 #include "server/log.h"
-#include "server/tables/table_service.h"
+#include "server/tables/table_runner.h"
 
 namespace ur::server {
 namespace net = boost::asio;
 using json = nlohmann::json;
 
-json TableService::clock_json(const LiveTable& t) const {
+json TableRunner::clock_json(const LiveTable& t) const {
   if (!t.clock_seat) return nullptr;
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
       t.clock_deadline - std::chrono::steady_clock::now());
   return json{{"seat", t.clock_seat},
               {"remaining_ms", std::max<std::int64_t>(0, left.count())},
-              {"timeout_ms", ctx_.config.idle_timeout.count()}};
+              {"timeout_ms", d_.timing.idle_timeout.count()}};
 }
 
-int TableService::clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const {
+int TableRunner::clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const {
   int seat = m.seat_to_act();
-  if (!seat || m.bot_to_act() || ctx_.config.idle_timeout.count() <= 0) return 0;
+  if (!seat || m.bot_to_act() || d_.timing.idle_timeout.count() <= 0) return 0;
   // Against the computer nobody waits for the player: no clock, so a newcomer who stops to read
   // the board never loses on time.
   const auto& seats = m.seats();
@@ -38,14 +39,14 @@ int TableService::clock_seat_for(const LiveTable& t, const TableModel& m, bool s
   return seat;
 }
 
-void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
+void TableRunner::arm_clock(const std::shared_ptr<LiveTable>& t) {
   t->idle_timer.cancel();
   t->clock_seat = 0;
   if (stopping_) return;
   int seat = clock_seat_for(*t, t->model, t->deadline_ms != 0);
   if (!seat) return arm_abort(t);
   std::int64_t now_ms = unix_now_ms();
-  if (!t->deadline_ms) t->deadline_ms = now_ms + ctx_.config.idle_timeout.count();
+  if (!t->deadline_ms) t->deadline_ms = now_ms + d_.timing.idle_timeout.count();
   // Every node shows the clock (clock_json); only the lease holder runs it.
   t->clock_seat = seat;
   t->clock_deadline =
@@ -62,24 +63,25 @@ void TableService::arm_clock(const std::shared_ptr<LiveTable>& t) {
       });
 }
 
-net::awaitable<void> TableService::mark_loaded(std::shared_ptr<LiveTable> t, int seat) {
+net::awaitable<void> TableRunner::mark_loaded(std::shared_ptr<LiveTable> t, int seat) {
   if (seat < 1 || seat > 2 || t->loaded[seat - 1]) co_return;
   t->loaded[seat - 1] = true;
   if (t->clock_seat || t->model.seat_to_act() != seat) co_return;
   arm_clock(t);
-  if (clustered_ && t->clock_seat) co_await keep_clock_start(t);
+  if (d_.clustered && t->clock_seat) co_await keep_clock_start(t);
 }
 
-net::awaitable<void> TableService::keep_clock_start(std::shared_ptr<LiveTable> t) {
+net::awaitable<void> TableRunner::keep_clock_start(std::shared_ptr<LiveTable> t) {
   // The first move's clock starts here, between commits, on whichever node the page opened:
   // stored, so that the holder and a node taking the table over run the same clock. The gate
   // holds the table's next operation until the row answers; the strand's thread does not wait.
-  auto store = [this, id = t->model_id, version = t->model.version(), deadline = t->deadline_ms] {
-    return ctx_.storage->start_clock(id, version, deadline);
+  auto store = [calls = d_.storage, id = t->model_id, version = t->model.version(),
+                deadline = t->deadline_ms] {
+    return calls.db().start_clock(id, version, deadline);
   };
   bool stored = false;
   try {
-    stored = co_await on_storage(ctx_, std::move(store));
+    stored = co_await on_storage(d_.storage, std::move(store));
   } catch (const StorageError& e) {
     log_line("table " + t->model_id + ": clock start not stored: " + e.what());
     co_return;  // this node's clock runs; a takeover would start it again

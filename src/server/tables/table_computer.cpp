@@ -8,7 +8,7 @@
 
 #include "ai/net_agent.h"
 #include "server/log.h"
-#include "server/tables/table_service.h"
+#include "server/tables/table_runner.h"
 #include "solver/table_store.h"
 
 namespace ur::server {
@@ -30,11 +30,11 @@ std::optional<std::string> computer_name(const std::string& level, const RuleSet
   return "Computer (hard: no perfect table)";
 }
 
-void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
+void TableRunner::schedule_bot(const std::shared_ptr<LiveTable>& t) {
   if (stopping_ || t->bot_busy || !t->model.bot_to_act() || !runs_timers(*t)) return;
   t->bot_busy = true;
   std::int64_t version = t->model.version();
-  t->bot_timer.expires_after(ctx_.config.bot_delay);
+  t->bot_timer.expires_after(d_.timing.bot_delay);
   t->bot_timer.async_wait(
       [this, weak = std::weak_ptr<LiveTable>(t), version](boost::system::error_code ec) {
         auto table = weak.lock();
@@ -49,7 +49,7 @@ void TableService::schedule_bot(const std::shared_ptr<LiveTable>& t) {
       });
 }
 
-void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version) {
+void TableRunner::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version) {
   if (!t->model.bot_to_act()) return;
   if (t->model.game().awaiting_throw()) {
     apply_server_action(t, "computer throw", version,
@@ -59,7 +59,7 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
   if (!t->bot) {
     const RuleSet& rules = t->model.game().rules();
     int seat = t->model.seat_to_act();
-    const solver::TableStore* tables = ctx_.table_store.get();
+    const solver::TableStore* tables = d_.table_store;
     std::string spec = ai::level_spec(t->model.seats()[seat - 1].level, rules, tables);
     std::uint64_t seed;
     randombytes_buf(&seed, sizeof seed);
@@ -74,7 +74,7 @@ void TableService::bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t ve
   auto engine = t->model.game().engine_ptr();
   Position pos = t->model.game().position();
   std::stop_token stop = t->bot_stop.get_token();
-  net::post(ctx_.bot_pool, [this, t, engine, pos, stop, version] {
+  net::post(d_.bot_pool, [this, t, engine, pos, stop, version] {
     Move m = t->bot->choose(*engine, pos, stop);
     net::post(t->strand, [this, t, m, version] {
       t->bot_busy = false;

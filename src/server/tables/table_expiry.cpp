@@ -26,42 +26,28 @@ std::int64_t steady_ms() {
 
 }  // namespace
 
-std::unordered_set<std::string> TableService::tables_with_players() {
-  std::unordered_set<std::string> present;
-  std::lock_guard lock(conns_mutex_);
-  for (const auto& [id, conn] : conns_) {
-    if (conn.client.expired()) continue;
-    for (const auto& [table, w] : conn.watching)
-      if (!w.spectator) present.insert(table);
-  }
-  return present;
-}
-
 void TableService::expire_tables() {
   const std::int64_t after = ctx_.config.abandon_after.count();
   if (after <= 0 || stopping_) return;
-  std::unordered_set<std::string> present = tables_with_players();
+  std::unordered_set<std::string> present = watchers_.tables_with_players();
   std::vector<std::shared_ptr<LiveTable>> due;
   const std::int64_t now = steady_ms();
-  {
-    std::lock_guard lock(tables_mutex_);
-    for (auto& [id, t] : tables_) {
-      if (!t->live || present.contains(id)) {
-        t->gone_since_ms = 0;
-        continue;
-      }
-      if (!t->gone_since_ms) t->gone_since_ms = now;
-      bool quiet = (now / 1000 - t->last_active) * 1000 >= after;
-      if (now - t->gone_since_ms >= after && quiet) due.push_back(t);
+  for (auto& t : tables_.all()) {
+    if (!t->live || present.contains(t->model_id)) {
+      t->gone_since_ms = 0;
+      continue;
     }
+    if (!t->gone_since_ms) t->gone_since_ms = now;
+    bool quiet = (now / 1000 - t->last_active) * 1000 >= after;
+    if (now - t->gone_since_ms >= after && quiet) due.push_back(t);
   }
   for (auto& t : due) {
     // On the table's strand: the version and whether a clock runs are read together, and the
     // server action drops the close if anything moved the table on before its turn at the gate.
     boost::asio::post(t->strand, [this, t] {
-      if (!t->live || !runs_timers(*t)) return;
+      if (!t->live || !runner_.runs_timers(*t)) return;
       bool clock_runs = t->clock_seat != 0;
-      apply_server_action(
+      runner_.apply_server_action(
           t, "table expiry", t->model.version(),
           [clock_runs](TableModel& m, TableEvents& ev) { return m.abandon(clock_runs, ev); });
     });

@@ -48,7 +48,7 @@ awaitable<void> TableService::on_table_message(WsClient& c, const json& msg, con
   Actor actor = actor_of(c.identity(), c.connection_id());
   if (fresh) actor = co_await fresh_actor(c);
   auto op = work(t, std::move(actor));
-  if (auto e = co_await on_table(t, std::move(op))) send_table_error(c, msg, *e, id);
+  if (auto e = co_await runner_.run_gated(t, std::move(op))) send_table_error(c, msg, *e, id);
 }
 
 awaitable<Actor> TableService::fresh_actor(WsClient& c) {
@@ -77,7 +77,7 @@ json TableService::joined_message(const LiveTable& t, const Actor& a) const {
   if (m.owner() == a.key && m.status() == TableStatus::kWaiting && !m.invite().empty())
     j["invite"] = m.invite();
   j["spectators"] = t.spectators.load();
-  j["clock"] = clock_json(t);
+  j["clock"] = runner_.clock_json(t);
   auto online = [&](int s) {
     return m.person_at(s) ? json(t.present[s - 1].load() > 0) : json(nullptr);
   };
@@ -145,10 +145,10 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   }
   auto t = add_table(std::move(std::get<TableModel>(made)));
   auto open = [this, t, &c, &msg, actor] {
-    watch(c, t, false);
-    arm_clock(t);
+    watchers_.watch(c, t, false);
+    runner_.arm_clock(t);
     send_joined(c, *t, actor, msg);
-    schedule_bot(t);
+    runner_.schedule_bot(t);
   };
   co_await run_on(t->strand, std::move(open));
 }
@@ -165,7 +165,8 @@ awaitable<void> TableService::on_open(WsClient& c, const json& msg) {
 
 TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsClient& c,
                                                const json& msg, Actor actor) {
-  if (clustered_) co_await reload(t);  // a (re)connect to this node shows the table as stored
+  if (clustered_)
+    co_await runner_.reload(t);  // a (re)connect to this node shows the table as stored
   const TableModel& m = t->model;
   int seat = m.seat_of(actor.key);
   bool player = seat && !m.seats()[seat - 1].left;
@@ -175,8 +176,8 @@ TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsC
     co_return Error{Errc::kGameOver, "this game is over: its replay is open to anyone"};
   if (!player && !m.is_public())
     co_return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
-  if (player) co_await mark_loaded(t, seat);
-  watch(c, t, !player);
+  if (player) co_await runner_.mark_loaded(t, seat);
+  watchers_.watch(c, t, !player);
   send_joined(c, *t, actor, msg);
   co_return std::nullopt;
 }
@@ -194,14 +195,14 @@ awaitable<void> TableService::on_join(WsClient& c, const json& msg) {
 
 TableService::Outcome TableService::join_table(std::shared_ptr<LiveTable> t, WsClient& c,
                                                const json& msg, Actor actor, std::string invite) {
-  if (clustered_) co_await reload(t);
+  if (clustered_) co_await runner_.reload(t);
   TableModel next = t->model;
   if (auto e = next.join(actor, invite)) co_return e;
   int seat = next.seat_of(actor.key);
   if (seat) t->loaded[seat - 1] = true;  // joined from the table's page
   TableEvents events{JoinedEvent{seat, actor.name}};
-  if (auto e = co_await commit(t, std::move(next), std::move(events))) co_return e;
-  watch(c, t, false);
+  if (auto e = co_await runner_.commit(t, std::move(next), std::move(events))) co_return e;
+  watchers_.watch(c, t, false);
   send_joined(c, *t, actor, msg);
   co_return std::nullopt;
 }
@@ -210,7 +211,7 @@ awaitable<void> TableService::on_unwatch(WsClient& c, const json& msg) {
   Fields f{c, msg};
   auto id = f.table();
   if (!id) co_return;
-  unwatch(c.connection_id(), *id);
+  watchers_.unwatch(c.connection_id(), *id);
   json j = reply_to("ok", msg);
   j["table"] = *id;
   c.send(j);
@@ -268,7 +269,7 @@ std::optional<Error> TableService::apply_action(TableModel& next, const ActionAr
 TableService::Outcome TableService::act(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg,
                                         ActionArgs a) {
   // The client has seen a newer version than this node's cache: another node moved it on.
-  if (a.version > t->model.version()) co_await reload(t);
+  if (a.version > t->model.version()) co_await runner_.reload(t);
   auto check = t->model.check_action(a.actor, a.action_id, a.version);
   if (check.duplicate) {
     // Answered with what the first one produced (its version; the events are in the
@@ -286,7 +287,7 @@ TableService::Outcome TableService::act(std::shared_ptr<LiveTable> t, WsClient& 
     json j = error_reply(msg, check.error->code, check.error->message);
     j["table"] = t->model.id();
     j["snapshot"] = table_snapshot(t->model);
-    j["clock"] = clock_json(*t);
+    j["clock"] = runner_.clock_json(*t);
     c.send(j);
     co_return std::nullopt;
   }
@@ -301,7 +302,7 @@ TableService::Outcome TableService::act(std::shared_ptr<LiveTable> t, WsClient& 
   answer["version"] = next.version();
   answer["events"] = events_json(events);
   next.remember_action(a.actor, a.action_id, json{{"action", name}, {"version", next.version()}});
-  if (auto err = co_await commit(t, std::move(next), std::move(events))) co_return err;
+  if (auto err = co_await runner_.commit(t, std::move(next), std::move(events))) co_return err;
   c.send(answer);
   co_return std::nullopt;
 }
@@ -325,9 +326,9 @@ TableService::Outcome TableService::set_visibility(std::shared_ptr<LiveTable> t,
     if (auto e = next.set_public(actor, value)) co_return e;
     TableEvents events{VisibilityEvent{value}};
     std::function<void()> evict = [this, t, value] {
-      if (!value) evict_spectators(*t);
+      if (!value) watchers_.evict_spectators(*t);
     };
-    auto done = commit(t, std::move(next), std::move(events), std::move(evict));
+    auto done = runner_.commit(t, std::move(next), std::move(events), std::move(evict));
     if (auto e = co_await std::move(done)) co_return e;
   } else if (t->model.owner() != actor.key) {
     co_return Error{Errc::kNotOwner, "only the table's owner can change that"};

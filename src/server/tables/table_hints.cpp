@@ -82,7 +82,7 @@ awaitable<void> TableService::on_hint(WsClient& c, const json& msg) {
   answer["value"] = a.value;
   answer["estimate"] = a.estimate;
   auto give = give_hint(t, c, actor, q.version, q.seat, std::move(answer));
-  if (auto e = co_await on_table(t, std::move(give))) {
+  if (auto e = co_await runner_.run_gated(t, std::move(give))) {
     json j = error_reply(msg, e->code, e->message);
     j["table"] = id;
     c.send(j);
@@ -98,7 +98,7 @@ TableService::Outcome TableService::give_hint(std::shared_ptr<LiveTable> t, WsCl
   TableModel next = t->model;
   TableEvents events;
   next.count_hint(seat, events);
-  auto done = commit(t, std::move(next), std::move(events));
+  auto done = runner_.commit(t, std::move(next), std::move(events));
   if (auto e = co_await std::move(done)) co_return e;
   answer["hints"] = t->model.hints()[seat - 1];
   answer["version"] = t->model.version();

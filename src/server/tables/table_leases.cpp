@@ -1,12 +1,9 @@
-// What TableService does when this node gains or loses a table's lease (cluster/table_lease.h).
-// Every storage call here goes through on_storage, from the service strand (the periodic tick) or
-// inside a table's gate (a claim): with PostgreSQL on the storage pool, so no table-pool thread
-// waits for the database; never on an I/O thread.
-#include <boost/asio/bind_executor.hpp>
-#include <boost/asio/co_spawn.hpp>
+// What the table service does when this node gains or loses a table's lease (LeasedTables,
+// cluster/lease_manager.h): the lease manager decides, the table's runner acts inside the
+// table's gate. Storage calls go through on_storage (the lease manager's claim, the runner's
+// reload): with PostgreSQL on the storage pool, so no table-pool thread waits for the database.
 #include <boost/asio/post.hpp>
 
-#include "server/cluster/table_lease.h"
 #include "server/log.h"
 #include "server/tables/table_service.h"
 
@@ -35,76 +32,20 @@ Broadcast table_broadcast(const std::string& payload) {
 
 }  // namespace
 
-void TableService::hand_back() {
-  if (!clustered_) return;
-  net::post(service_strand_, [this] {
-    release_leases();
-    std::lock_guard lock(tables_mutex_);
-    for (auto& [id, t] : tables_) net::post(t->strand, [this, t] { disown(*t, true); });
-  });
+void TableService::stop_all_timers() {
+  for (auto& t : tables_.all()) net::post(t->strand, [this, t] { runner_.stop_timers(*t, true); });
 }
 
-void TableService::release_leases() {
-  try {
-    if (std::size_t n = leases_.release())
-      log_line("table leases: handed back " + std::to_string(n) + " on stopping");
-  } catch (const StorageError& e) {
-    // Not handed back: they expire on their own, a lease after the last renewal.
-    log_line(std::string("table leases: not handed back: ") + e.what());
-  }
-}
-
-void TableService::lease_tick() {
-  if (stopping_) return;
-  auto next = [this](std::exception_ptr e) {
-    try {
-      if (e) std::rethrow_exception(e);
-    } catch (const std::exception& ex) {
-      log_line(std::string("table leases: ") + ex.what());
-    }
-    if (stopping_) return;
-    lease_timer_.expires_after(ctx_.config.leases.renew);
-    lease_timer_.async_wait([this](boost::system::error_code ec) {
-      if (!ec) lease_tick();
-    });
-  };
-  net::co_spawn(service_strand_, lease_period(), net::bind_executor(service_strand_, next));
-}
-
-net::awaitable<void> TableService::lease_period() {
-  // The service strand shares the table pool's threads: its storage calls leave them too.
-  auto renew = [this] { return leases_.tick(); };
-  LeaseBook::Changes changes;
-  try {
-    changes = co_await on_storage(ctx_, std::move(renew));
-  } catch (const StorageError& e) {
-    // The epoch still fences this node's commits; the next tick tries again.
-    log_line(std::string("table leases: ") + e.what());
-    co_return;
-  }
-  ctx_.metrics.leases(changes.held, changes.taken, changes.lost.size());
-  for (const std::string& id : changes.lost) lose(id);
-  for (TableLease& lease : changes.gained)
-    if (!stopping_) co_await take_over(std::move(lease));
-}
-
-TableService::Outcome TableService::claim(std::shared_ptr<LiveTable> t) {
+TableService::Outcome TableService::claim_lease(std::shared_ptr<LiveTable> t) {
   if (!clustered_ || t->owned || stopping_) co_return std::nullopt;
-  auto take = [this, id = t->model_id] { return leases_.claim(id); };
-  std::optional<std::int64_t> epoch;
-  try {
-    epoch = co_await on_storage(ctx_, std::move(take));
-  } catch (const StorageError& e) {
-    log_line("table " + t->model_id + ": cannot claim: " + e.what());
-    co_return std::nullopt;
-  }
-  if (epoch) co_await hold(t, *epoch, false);
+  std::optional<std::int64_t> epoch = co_await leases_.claim_lease(t->model_id);
+  if (epoch) co_await keep_lease(t, *epoch, false);
   co_return std::nullopt;
 }
 
-TableService::Outcome TableService::hold(std::shared_ptr<LiveTable> t, std::int64_t epoch,
-                                         bool publish_state) {
-  // Handed back since it was gained (a graceful stop): the hand-back's disown may have run
+TableService::Outcome TableService::keep_lease(std::shared_ptr<LiveTable> t, std::int64_t epoch,
+                                               bool publish_state) {
+  // Handed back since it was gained (a graceful stop): the hand-back's stop_timers may have run
   // already, and another node runs the table from its next sweep.
   if (stopping_ || leases_.released()) co_return std::nullopt;
   t->owned = true;
@@ -116,36 +57,25 @@ TableService::Outcome TableService::hold(std::shared_ptr<LiveTable> t, std::int6
         table_topic(t->model_id), [this, weak = std::weak_ptr<LiveTable>(t)](const Payload& p) {
           auto table = weak.lock();
           Broadcast b = table ? table_broadcast(*p) : Broadcast{};
-          if (b.version >= 0) post_gated(table, heard(table, b.version, b.clock));
+          if (b.version >= 0) runner_.post_gated(table, on_peer_commit(table, b.version, b.clock));
         });
   // The previous holder may have committed after this node last read the table.
-  co_await reload(t);
-  arm_clock(t);
-  schedule_bot(t);
+  co_await runner_.reload(t);
+  runner_.arm_clock(t);
+  runner_.schedule_bot(t);
   // Watchers resync from this snapshot (a client ignores a version it has); the clock in it is
   // the one this node now runs.
-  if (publish_state && t->owned) publish(*t, {});
+  if (publish_state && t->owned) runner_.publish(*t, {});
   co_return std::nullopt;
 }
 
-TableService::Outcome TableService::heard(std::shared_ptr<LiveTable> t, std::int64_t version,
-                                          bool clock) {
+TableService::Outcome TableService::on_peer_commit(std::shared_ptr<LiveTable> t,
+                                                   std::int64_t version, bool clock) {
   if (stopping_ || !t->owned) co_return std::nullopt;
   // A newer version, or a first move's clock another node started (keep_clock_start).
   std::int64_t mine = t->model.version();
-  if (version > mine || (version == mine && clock && !t->clock_seat)) co_await reload(t);
+  if (version > mine || (version == mine && clock && !t->clock_seat)) co_await runner_.reload(t);
   co_return std::nullopt;
-}
-
-void TableService::disown(LiveTable& t, bool handed_back) {
-  if (!t.owned) return;
-  // A finished game simply leaves the renewals.
-  if (t.model.live() && !handed_back)
-    log_line("table " + t.model_id + ": lease lost to another node; its timers stop here");
-  t.owned = false;
-  t.lease_sub.reset();
-  t.idle_timer.cancel();
-  t.bot_timer.cancel();
 }
 
 net::awaitable<void> TableService::take_over(TableLease lease) {
@@ -159,18 +89,13 @@ net::awaitable<void> TableService::take_over(TableLease lease) {
   }
   if (!t) co_return;  // gone, or corrupt (logged by find)
   log_line("table " + lease.table_id + ": taken over at epoch " + std::to_string(lease.epoch));
-  post_gated(t, hold(t, lease.epoch, true));
+  runner_.post_gated(t, keep_lease(t, lease.epoch, true));
 }
 
-void TableService::lose(const std::string& id) {
-  std::shared_ptr<LiveTable> t;
-  {
-    std::lock_guard lock(tables_mutex_);
-    if (auto it = tables_.find(id); it != tables_.end()) t = it->second;
-  }
-  // Not handed back: a game still live in this cache was taken over while this node was away
-  // (stopped, or cut off from the database), and disown says so; a finished one just leaves.
-  if (t) post_gated(t, [this, t] { disown(*t); });
+void TableService::drop_lease(const std::string& table_id) {
+  // A game still live was taken over by another node: said so in the log (stop_timers).
+  if (auto t = tables_.find(table_id))
+    runner_.post_gated(t, [this, t] { runner_.stop_timers(*t); });
 }
 
 }  // namespace ur::server

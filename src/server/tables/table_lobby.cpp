@@ -55,10 +55,10 @@ TableService::Outcome TableService::answer_rematch(std::shared_ptr<LiveTable> t,
     fresh = add_table(std::move(m));
   }
   if (!events.empty()) {
-    auto done = commit(t, std::move(next), std::move(events));
+    auto done = runner_.commit(t, std::move(next), std::move(events));
     if (auto e = co_await std::move(done)) co_return e;
   }
-  if (fresh) net::post(fresh->strand, [this, fresh] { arm_clock(fresh); });
+  if (fresh) net::post(fresh->strand, [this, fresh] { runner_.arm_clock(fresh); });
   json j = reply_to("ok", msg);
   j["table"] = t->model.id();
   j["rematch"] = rematch_view(t->model);

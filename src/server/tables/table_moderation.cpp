@@ -43,7 +43,7 @@ TableService::Outcome TableService::leave_account(std::shared_ptr<LiveTable> t,
     TableModel next = t->model;
     TableEvents events;
     if (auto e = next.leave(Actor{s.key, s.user_id, s.name, s.rating}, events)) co_return e;
-    co_return co_await commit(t, std::move(next), std::move(events));
+    co_return co_await runner_.commit(t, std::move(next), std::move(events));
   }
   co_return Error{Errc::kNotSeated, "the account has no seat at this table"};
 }
@@ -52,15 +52,9 @@ void TableService::account_closed(const Payload& message) {
   json msg = json::parse(*message, nullptr, false);
   if (!msg.is_object() || !msg.contains("user") || !msg["user"].is_number_integer()) return;
   const auto user_id = msg["user"].get<std::int64_t>();
-  std::vector<std::shared_ptr<LiveTable>> tables;
-  {
-    std::lock_guard lock(tables_mutex_);
-    for (auto& [id, t] : tables_)
-      if (t->live) tables.push_back(t);
-  }
-  for (auto& t : tables)
+  for (auto& t : tables_.all(true))
     net::post(t->strand, [this, t, user_id] {
-      if (seated(t->model, user_id)) post_gated(t, leave_account(t, user_id));
+      if (seated(t->model, user_id)) runner_.post_gated(t, leave_account(t, user_id));
     });
   ctx_.dispatcher->disconnect_user(user_id);
 }
@@ -73,16 +67,12 @@ net::awaitable<int> TableService::close_account(std::int64_t user_id) {
     return ids;
   };
   std::set<std::string> ids = co_await offload(ctx_, std::move(stored));
-  {
-    std::lock_guard lock(tables_mutex_);
-    for (auto& [id, t] : tables_)
-      if (t->live) ids.insert(id);
-  }
+  for (auto& t : tables_.all(true)) ids.insert(t->model_id);
   int left = 0;
   for (const std::string& id : ids) {
     auto t = co_await find(id);
     if (!t) continue;
-    if (!co_await on_table(t, leave_account(t, user_id))) ++left;
+    if (!co_await runner_.run_gated(t, leave_account(t, user_id))) ++left;
   }
   // Then every node, this one included: the seats at tables cached elsewhere, and the sockets.
   ctx_.pubsub->publish(kAccountsTopic,

@@ -10,16 +10,17 @@
 
 #include "server/log.h"
 #include "server/server_context.h"
+#include "server/tables/table_runner.h"
 #include "server/tables/table_service.h"
 
 namespace ur::server {
 namespace net = boost::asio;
 
-net::awaitable<bool> TableService::reload(std::shared_ptr<LiveTable> t) {
-  auto load = [this, id = t->model_id] { return ctx_.storage->find_table(id); };
+net::awaitable<bool> TableRunner::reload(std::shared_ptr<LiveTable> t) {
+  auto load = [calls = d_.storage, id = t->model_id] { return calls.db().find_table(id); };
   std::optional<TableRow> row;
   try {
-    row = co_await on_storage(ctx_, std::move(load));
+    row = co_await on_storage(d_.storage, std::move(load));
   } catch (const StorageError& e) {
     log_line("table " + t->model_id + ": cannot reload: " + e.what());
     co_return false;
@@ -27,10 +28,10 @@ net::awaitable<bool> TableService::reload(std::shared_ptr<LiveTable> t) {
   co_return row&& apply_row(t, *row);
 }
 
-bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row) {
+bool TableRunner::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row) {
   // The row names the lease holder: a node that lost its lease stops the table's timers here.
-  if (clustered_ && t->owned && (row.owner_node != leases_.node() || row.epoch != t->epoch))
-    disown(*t);
+  if (d_.clustered && t->owned && (row.owner_node != d_.node || row.epoch != t->epoch))
+    stop_timers(*t);
   if (row.version < t->model.version()) return false;
   bool newer = row.version > t->model.version();
   if (newer) {
@@ -41,9 +42,7 @@ bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow
     }
     t->model = std::move(std::get<TableModel>(model));
     t->live = t->model.live();
-    t->last_active = std::chrono::duration_cast<std::chrono::seconds>(
-                         std::chrono::steady_clock::now().time_since_epoch())
-                         .count();
+    t->last_active = steady_seconds();
   }
   // The idle clock runs to the stored deadline (the node that committed set it); a first move
   // whose clock this node started from the player's page keeps it.
@@ -59,23 +58,16 @@ bool TableService::apply_row(const std::shared_ptr<LiveTable>& t, const TableRow
 void TableService::resync(const std::string& topic, bool lost) {
   auto id = table_of_topic(topic);
   if (!id || stopping_) return;
-  std::shared_ptr<LiveTable> t;
-  {
-    std::lock_guard lock(tables_mutex_);
-    auto it = tables_.find(*id);
-    if (it == tables_.end()) return;
-    t = it->second;
-  }
-  post_gated(t, resync_table(t, lost));
+  if (auto t = tables_.find(*id)) runner_.post_gated(t, resync_table(t, lost));
 }
 
 TableService::Outcome TableService::resync_table(std::shared_ptr<LiveTable> t, bool lost) {
   if (stopping_) co_return std::nullopt;
-  bool newer = co_await reload(t);
+  bool newer = co_await runner_.reload(t);
   // After a lost link every watcher may be behind: the snapshot goes again (the same version is
   // ignored by a client that has it; one behind draws it). After a first subscription the
   // watchers have what this node had read, so only a newer row is news to them.
-  if (lost || newer) publish(*t, {});
+  if (lost || newer) runner_.publish(*t, {});
   co_return std::nullopt;
 }
 

@@ -1,26 +1,14 @@
-// TableService: the live tables of a server, the WebSocket messages that act on them, the
-// matchmaking queues, the idle clock and the computer players.
+// TableService: the WebSocket messages that act on live tables, the lobby, the matchmaking
+// queues, the watchers of each table, the cache sweep and table expiry, and with several nodes
+// what this node does when it gains or loses a table's lease.
 //
-// Each live table (LiveTable, live_table.h) runs on its own strand of the table pool, one
-// operation at a time (its TableGate: in arrival order): an action is validated against a copy
-// of its TableModel, the copy is written to storage (one transaction; version checked) from the
-// storage pool when the backend runs several calls at once (on_storage, server_context.h), and
-// only then, on the strand, does it become the table's state and is published to the table's
-// topic (pubsub.h) and answered — so nothing is broadcast or answered that a crash could lose,
-// and a failed write leaves the table as it was. While a write is in flight the table's gate
-// holds its next operation back but its strand's thread is free for the other tables: a slow
-// database delays the tables that wait for it, not every table that shares the thread. The
-// database holds everything needed to rebuild a table (the memory map is a cache: tables are
-// loaded on demand and restored at start, finished ones are evicted), which is what lets another
-// node take a table over later (docs/scaling.md).
-//
-// Timers run on the table's strand: the idle clock (the player to act who does nothing for
-// idle_timeout loses; restarted in full after every change and after a restart; its deadline is
-// stored with each commit) and the computer player's natural delay; their actions pass the gate
-// like a player's and are dropped if the table moved on meanwhile. With several nodes only the
-// holder of the table's lease runs them, and their commits carry its epoch (table_lease.h,
-// docs/scaling.md). Searches run on the bot pool, never on an I/O or table thread, and their move
-// is applied only if the table has not changed meanwhile.
+// The live tables are kept in a TableRegistry (table_registry.h), loaded on demand from storage
+// and restored at start (the database holds everything needed to rebuild a table, which is what
+// lets another node take it over: docs/scaling.md). Each runs on its own strand of the table pool
+// through the TableRunner (table_runner.h): its gate, its commits (stored before anything is
+// published or answered), its idle clock and computer seat. Searches run on the bot pool, never
+// on an I/O or table thread. Which thread runs what and which lock guards what:
+// docs/architecture.md, "Threads and locks".
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
@@ -45,14 +33,17 @@
 #include <variant>
 
 #include "ai/agent.h"
-#include "server/cluster/matchmaker.h"
+#include "server/cluster/lease_manager.h"
 #include "server/cluster/pubsub.h"
-#include "server/cluster/redis_match.h"
 #include "server/cluster/table_lease.h"
 #include "server/protocol/ws_dispatch.h"
 #include "server/server_context.h"
 #include "server/tables/live_table.h"
+#include "server/tables/table_matchmaking.h"
 #include "server/tables/table_model.h"
+#include "server/tables/table_registry.h"
+#include "server/tables/table_runner.h"
+#include "server/tables/table_watchers.h"
 
 namespace ur::server {
 
@@ -60,7 +51,7 @@ namespace ur::server {
 inline constexpr int kLobbyPageDefault = 50;
 inline constexpr int kLobbyPageMax = 100;
 
-class TableService {
+class TableService : private LeasedTables {
  public:
   using json = nlohmann::json;
   explicit TableService(ServerContext& ctx);
@@ -82,7 +73,7 @@ class TableService {
   // At the start of a graceful stop, with a bus: hands this node's leases back (one statement)
   // and stops its tables' timers, so that other nodes run them from their next sweep while this
   // one still serves its sockets (players' actions go on through the versioned commit).
-  void hand_back();
+  void hand_back() { leases_.hand_back(); }
   // Cancels the timers and searches. Call before the pools are joined.
   void shutdown();
   // A connection closed: drop its subscriptions and matchmaking tickets.
@@ -114,20 +105,9 @@ class TableService {
   Result<std::shared_ptr<LiveTable>> start_pair(const std::string& rules, bool rated,
                                                 PairSeat light, PairSeat dark);
   // Lets another node's pair seat this connection (deliver_remote_match; friends.h: challenges).
-  void keep_connection(WsClient& c);
+  void keep_connection(WsClient& c) { watchers_.keep(c); }
 
  private:
-  struct Watch {
-    Subscription sub;
-    std::weak_ptr<LiveTable> table;
-    bool spectator = false;
-    int seat = 0;  // a person's seat (1 or 2), counted in LiveTable::present (person_at)
-  };
-  struct Conn {
-    std::weak_ptr<WsClient> client;
-    std::unordered_map<std::string, Watch> watching;
-  };
-
   // Message handlers (table_handlers.cpp; rematch, lobby and matchmaking in table_lobby.cpp).
   boost::asio::awaitable<void> on_create(WsClient& c, const json& msg);
   boost::asio::awaitable<void> on_open(WsClient& c, const json& msg);
@@ -148,13 +128,13 @@ class TableService {
   // What every message about one table does once its fields are read (table_handlers.cpp): find
   // the table (answering no_table), make the message's table work for it and the sender (read
   // afresh from storage when `fresh`: its rating may have changed), run that through the table's
-  // gate (on_table), and answer the error it ends with, naming the table.
+  // gate (run_gated), and answer the error it ends with, naming the table.
   using TableWork = std::function<boost::asio::awaitable<std::optional<Error>>(
       std::shared_ptr<LiveTable>, Actor)>;
   boost::asio::awaitable<void> on_table_message(WsClient& c, const json& msg, const std::string& id,
                                                 TableWork work, bool fresh = false);
 
-  // The table work of a message (table_handlers.cpp): coroutines run by on_table.
+  // The table work of a message (table_handlers.cpp): coroutines run by run_gated.
   struct ActionArgs {
     Actor actor;
     TableAction action = TableAction::kRoll;
@@ -162,7 +142,7 @@ class TableService {
     std::int64_t version = 0, from = 0, to = 0;
     MoveKind kind = MoveKind::kMove;
   };
-  using Outcome = boost::asio::awaitable<std::optional<Error>>;
+  using Outcome = TableRunner::Outcome;
   Outcome open_table(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor);
   Outcome join_table(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
                      std::string invite);
@@ -181,123 +161,45 @@ class TableService {
   Outcome quick_message(std::shared_ptr<LiveTable> t, WsClient& c, const json& msg, Actor actor,
                         std::string code, std::vector<std::int64_t> hide);  // table_chat.cpp
 
-  // Table life (table_service.cpp). All but add_table and on_table run on the table's strand.
+  // Keeps a table just created or loaded (or the one kept already) and, with several nodes,
+  // claims its lease.
   std::shared_ptr<LiveTable> add_table(TableModel model);
-  // Runs `op` on the table's strand when the table's gate lets it in, and resumes the caller
-  // (on its own executor) with its outcome.
-  Outcome on_table(std::shared_ptr<LiveTable> t, Outcome op);
-  // The same for an operation nobody awaits (a lease change, a resync): its errors are logged.
-  void post_gated(std::shared_ptr<LiveTable> t, Outcome op);
-  void post_gated(std::shared_ptr<LiveTable> t, std::function<void()> work);
-  // Inside the gate: writes `next` to storage (on_storage: from the storage pool, the strand free
-  // meanwhile, when the backend runs several calls at once),
-  // then makes it the table's state. `before_publish` runs once the change is stored, before
-  // anyone hears of it. `epoch` fences the commit (kAnyEpoch: only the version does; a player's
-  // action, docs/scaling.md).
-  Outcome commit(std::shared_ptr<LiveTable> t, TableModel next, TableEvents events,
-                 std::function<void()> before_publish = {}, std::int64_t epoch = kAnyEpoch);
-  void publish(LiveTable& t, const TableEvents& events);
-  // Cluster (table_refresh.cpp): another node may have moved the table on. Inside the gate:
-  // reads the row (on_storage: the strand free meanwhile with PostgreSQL), brings the cache up to
-  // it when storage has a newer version (true) and re-arms the timers.
-  boost::asio::awaitable<bool> reload(std::shared_ptr<LiveTable> t);
-  // On the strand: brings the cache up to a stored row (a newer version, the stored deadline;
-  // true when the model changed) and drops the lease when the row says another node holds it.
-  bool apply_row(const std::shared_ptr<LiveTable>& t, const TableRow& row);
   // The bus may have missed messages of `topic` (PubSub::Resync): a Redis reconnect (`lost`:
   // reload and broadcast the table) or a first subscription (reload; broadcast if newer),
   // inside the table's gate (resync_table).
   void resync(const std::string& topic, bool lost);
   Outcome resync_table(std::shared_ptr<LiveTable> t, bool lost);
-  // An action of the server itself (the idle clock, a computer seat) for the table at
-  // `version`: through the gate, applied to a copy and committed unless the table moved on
-  // meanwhile; a refusal or a failed commit is logged (there is no client to answer).
-  using ServerAction = std::function<std::optional<Error>(TableModel&, TableEvents&)>;
-  void apply_server_action(const std::shared_ptr<LiveTable>& t, const char* what,
-                           std::int64_t version, ServerAction action);
-  Outcome server_action(std::shared_ptr<LiveTable> t, const char* what, std::int64_t version,
-                        ServerAction action);
-  void arm_clock(const std::shared_ptr<LiveTable>& t);
-  // With no clock yet: the timer that aborts a game whose first player never opens the table.
-  void arm_abort(const std::shared_ptr<LiveTable>& t);
-  // The seat whose idle clock runs in `m` (0: none); `started`: a clock already runs for it.
-  int clock_seat_for(const LiveTable& t, const TableModel& m, bool started) const;
 
-  // Leases (table_leases.cpp). Without a bus this node runs every table's timers.
-  bool runs_timers(const LiveTable& t) const { return !clustered_ || t.owned; }
-  void lease_tick();
-  // One renewal period (on the service strand): the LeaseBook's tick through on_storage, then
-  // what changed.
-  boost::asio::awaitable<void> lease_period();
-  // Hands this node's leases back in the database (logged; a failure leaves them to expire).
-  void release_leases();
+  // Leases (table_leases.cpp): what the lease manager (leases_) asks of the tables
+  // (LeasedTables), and what a table does inside its gate when this node claims or keeps its
+  // lease. Without a bus this node runs every table's timers.
+  boost::asio::awaitable<void> take_over(TableLease lease) override;
+  void drop_lease(const std::string& table_id) override;
+  void stop_all_timers() override;
   // Inside the gate: tries to take the lease of a table this node just created or loaded.
-  Outcome claim(std::shared_ptr<LiveTable> t);
+  Outcome claim_lease(std::shared_ptr<LiveTable> t);
   // Inside the gate: this node holds the lease at `epoch`: reload, re-arm, resync the watchers.
-  Outcome hold(std::shared_ptr<LiveTable> t, std::int64_t epoch, bool publish_state);
+  Outcome keep_lease(std::shared_ptr<LiveTable> t, std::int64_t epoch, bool publish_state);
   // Inside the gate, on the holder: another node broadcast the table at `version` (`clock`: with
   // a clock running); reloads the row when that is news here.
-  Outcome heard(std::shared_ptr<LiveTable> t, std::int64_t version, bool clock);
-  // On the strand: this node stops the table's timers (lost to another node, or handed back).
-  void disown(LiveTable& t, bool handed_back = false);
-  // On the service strand: loads the table if it is not cached, then holds it through its gate.
-  boost::asio::awaitable<void> take_over(TableLease lease);
-  void lose(const std::string& id);
-  // Inside the gate: a seated player's page has the table: its first move may now be timed.
-  boost::asio::awaitable<void> mark_loaded(std::shared_ptr<LiveTable> t, int seat);
-  // Inside the gate, with several nodes: stores the first move's clock start (table_clock.cpp,
-  // through on_storage), or adopts the one another node stored first.
-  boost::asio::awaitable<void> keep_clock_start(std::shared_ptr<LiveTable> t);
-  // The computer seat's turn (table_computer.cpp).
-  void schedule_bot(const std::shared_ptr<LiveTable>& t);
-  void bot_turn(const std::shared_ptr<LiveTable>& t, std::int64_t version);
-  json clock_json(const LiveTable& t) const;
+  Outcome on_peer_commit(std::shared_ptr<LiveTable> t, std::int64_t version, bool clock);
 
-  // Subscriptions of connections to tables.
-  void watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator);
-  void unwatch(std::uint64_t connection, const std::string& table_id);
-  void release(Conn& conn);  // drops every subscription of a connection
-  void publish_spectators(LiveTable& t);
-  // A player's page on this node opened (+1) or left (-1) the table: `presence` when the seat's
-  // count crosses zero.
-  void seat_present(LiveTable& t, int seat, int delta);
-  // The table became private: its spectators are unsubscribed and told so, once.
-  void evict_spectators(LiveTable& t);
   json joined_message(const LiveTable& t, const Actor& a) const;
   // Sends `joined_message` to the client, as the answer to `msg`.
   void send_joined(WsClient& c, const LiveTable& t, const Actor& a, const json& msg) const;
 
-  // Matchmaking (table_match.cpp): the in-process queue, or with a Redis bus the shared one.
-  struct Where {
-    std::shared_ptr<WsClient> client;  // null: a player of another node
-    std::string node;
-  };
+  // Matchmaking (table_match.cpp): what a pair of the queue (matchmaking_) becomes.
+  using Where = TableMatchmaking::Where;
   void start_matchmaking();
-  void pair_waiting();
-  void match_tick();
-  void drop_ticket(std::uint64_t connection);
-  std::shared_ptr<WsClient> local_client(std::uint64_t connection);
-  void start_shared_pairs(const SharedMatchQueue::Pairs& pairs);
-  void requeue(const MatchTicket& a, const MatchTicket& b);
-  void requeue(const SharedTicket& a, const SharedTicket& b);
   // Stores the pair's table off the service strand (seat_pair's comment); `requeue` runs when
   // it could not be stored, so that the pair is not lost.
   void seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb,
                  std::function<void()> requeue);
   boost::asio::awaitable<void> deliver_remote_match(Payload payload);
-  // Wraps a callback of the Redis thread so that it does nothing once this service is gone.
-  template <class F>
-  auto guarded(F f) {
-    return [alive = alive_, f = std::move(f)](auto&&... args) mutable {
-      std::lock_guard lock(alive->mutex);
-      if (alive->on) f(std::forward<decltype(args)>(args)...);
-    };
-  }
   void sweep_cache();
   // Table expiry (table_expiry.cpp), from the sweep: closes the live tables whose players have
   // all been gone for abandon_after and the idle clock cannot end.
   void expire_tables();
-  std::unordered_set<std::string> tables_with_players();
   std::chrono::milliseconds sweep_period() const;
   Outcome leave_account(std::shared_ptr<LiveTable> t, std::int64_t user_id);  // inside the gate
   void account_closed(const Payload& message);  // {"user": id} on the bus: seats, sockets here
@@ -307,39 +209,17 @@ class TableService {
   const bool clustered_ = !ctx_.config.bus.empty();
   std::atomic<bool> stopping_{false};
 
-  std::mutex tables_mutex_;
-  std::unordered_map<std::string, std::shared_ptr<LiveTable>> tables_;
-
-  std::mutex conns_mutex_;
-  std::unordered_map<std::uint64_t, Conn> conns_;
+  TableRegistry tables_;
+  TableWatchers watchers_;
 
   std::mutex create_mutex_;  // a table's cap check and its insert, together
 
-  std::mutex match_mutex_;
-  Matchmaker matchmaker_;
-  // With a Redis bus: the shared queue, and which player each of this node's sockets queued.
-  std::unique_ptr<SharedMatchQueue> shared_match_;
-  std::unordered_map<std::uint64_t, std::string> queued_;
-  struct Alive {
-    std::mutex mutex;
-    bool on = true;
-  };
-  std::shared_ptr<Alive> alive_ = std::make_shared<Alive>();
-
   LiveTable::Strand service_strand_;
-  boost::asio::steady_timer match_timer_;
   boost::asio::steady_timer sweep_timer_;
-  boost::asio::steady_timer lease_timer_;
-  LeaseBook leases_;
-  Subscription match_sub_;     // match:<node id>: pairs made elsewhere that seat a player here
-  Subscription accounts_sub_;  // "accounts": accounts closed on any node
+  LeaseManager leases_;
+  TableRunner runner_;            // after leases_: both read this node's id there
+  TableMatchmaking matchmaking_;  // after watchers_ and the service strand: it uses both
+  Subscription accounts_sub_;     // "accounts": accounts closed on any node
 };
-
-// The dice of the server: a uniform double in [0, 1) from the OS CSPRNG (libsodium).
-double secure_unit();
-// The computer seat's name for a level (TableModel::create's ComputerName), from ai/'s levels.
-// `tables` is the server's table store: the perfect level without a solved table plays as hard.
-std::optional<std::string> computer_name(const std::string& level, const RuleSet& rules,
-                                         const solver::TableStore* tables);
 
 }  // namespace ur::server

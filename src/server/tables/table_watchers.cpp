@@ -1,20 +1,21 @@
-// Who watches a table: the subscriptions of connections to its topic (pubsub.h), the spectator
-// count and its broadcast, and what happens to them when a table becomes private or a
-// connection closes. Subscriptions are guarded by the service's connection map, not by a table's
-// strand: a watcher may come and go while the table's write is in flight.
-#include "server/tables/table_service.h"
+// Who watches a table (table_watchers.h).
+#include "server/tables/table_watchers.h"
+
+#include <vector>
+
+#include "server/tables/table_model.h"
 
 namespace ur::server {
 using json = nlohmann::json;
 
-void TableService::publish_spectators(LiveTable& t) {
+void TableWatchers::publish_spectators(LiveTable& t) {
   json msg = envelope("spectators");
   msg["table"] = t.model_id;
   msg["count"] = t.spectators.load();
-  ctx_.pubsub->publish(table_topic(t.model_id), std::make_shared<const std::string>(msg.dump()));
+  bus_.publish(table_topic(t.model_id), std::make_shared<const std::string>(msg.dump()));
 }
 
-void TableService::seat_present(LiveTable& t, int seat, int delta) {
+void TableWatchers::seat_present(LiveTable& t, int seat, int delta) {
   if (seat < 1 || seat > 2) return;
   int after = (t.present[seat - 1] += delta);
   if (!(delta > 0 && after == 1) && !(delta < 0 && after == 0)) return;
@@ -22,13 +23,13 @@ void TableService::seat_present(LiveTable& t, int seat, int delta) {
   msg["table"] = t.model_id;
   msg["seat"] = seat;
   msg["online"] = after > 0;
-  ctx_.pubsub->publish(table_topic(t.model_id), std::make_shared<const std::string>(msg.dump()));
+  bus_.publish(table_topic(t.model_id), std::make_shared<const std::string>(msg.dump()));
 }
 
-void TableService::evict_spectators(LiveTable& t) {
+void TableWatchers::evict_spectators(LiveTable& t) {
   std::vector<std::shared_ptr<WsClient>> told;
   {
-    std::lock_guard lock(conns_mutex_);
+    std::lock_guard lock(mutex_);
     for (auto& [id, conn] : conns_) {
       auto it = conn.watching.find(t.model_id);
       if (it == conn.watching.end() || !it->second.spectator) continue;
@@ -46,10 +47,10 @@ void TableService::evict_spectators(LiveTable& t) {
   for (auto& client : told) client->send(payload);
 }
 
-void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator) {
+void TableWatchers::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool spectator) {
   const std::string& id = t->model_id;
   std::weak_ptr<WsClient> weak = c.weak_client();
-  std::lock_guard lock(conns_mutex_);
+  std::lock_guard lock(mutex_);
   Conn& conn = conns_[c.connection_id()];
   conn.client = weak;
   auto it = conn.watching.find(id);
@@ -71,7 +72,7 @@ void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool 
     if (t->model.person_at(seat)) w.seat = seat;
   }
   const std::int64_t me = c.identity().user ? c.identity().user->id : 0;
-  w.sub = ctx_.pubsub->subscribe(table_topic(id), [weak, me](const Payload& p) {
+  w.sub = bus_.subscribe(table_topic(id), [weak, me](const Payload& p) {
     auto client = weak.lock();
     if (!client) return;
     if (p->empty() || p->front() != kHiddenMark) return client->send(p);
@@ -87,8 +88,8 @@ void TableService::watch(WsClient& c, const std::shared_ptr<LiveTable>& t, bool 
   }
 }
 
-void TableService::unwatch(std::uint64_t connection, const std::string& table_id) {
-  std::lock_guard lock(conns_mutex_);
+void TableWatchers::unwatch(std::uint64_t connection, const std::string& table_id) {
+  std::lock_guard lock(mutex_);
   auto c = conns_.find(connection);
   if (c == conns_.end()) return;
   auto it = c->second.watching.find(table_id);
@@ -104,7 +105,7 @@ void TableService::unwatch(std::uint64_t connection, const std::string& table_id
   if (t) seat_present(*t, seat, -1);
 }
 
-void TableService::release(Conn& conn) {
+void TableWatchers::unsubscribe_all(Conn& conn) {
   std::vector<std::shared_ptr<LiveTable>> watched;
   std::vector<std::pair<std::shared_ptr<LiveTable>, int>> seated;
   for (auto& [id, w] : conn.watching)
@@ -120,18 +121,51 @@ void TableService::release(Conn& conn) {
   for (auto& [t, seat] : seated) seat_present(*t, seat, -1);
 }
 
-void TableService::on_close(WsClient& client) {
+void TableWatchers::close(std::uint64_t connection) {
   Conn gone;
   {
-    std::lock_guard lock(conns_mutex_);
-    auto it = conns_.find(client.connection_id());
+    std::lock_guard lock(mutex_);
+    auto it = conns_.find(connection);
     if (it != conns_.end()) {
       gone = std::move(it->second);
       conns_.erase(it);
     }
   }
-  release(gone);
-  drop_ticket(client.connection_id());
+  unsubscribe_all(gone);
+}
+
+void TableWatchers::keep(WsClient& c) {
+  std::lock_guard lock(mutex_);
+  conns_[c.connection_id()].client = c.weak_client();
+}
+
+std::shared_ptr<WsClient> TableWatchers::local_client(std::uint64_t connection) {
+  std::lock_guard lock(mutex_);
+  auto it = conns_.find(connection);
+  return it == conns_.end() ? nullptr : it->second.client.lock();
+}
+
+void TableWatchers::sweep_closed() {
+  std::lock_guard lock(mutex_);
+  for (auto it = conns_.begin(); it != conns_.end();) {
+    if (!it->second.client.expired()) {
+      ++it;
+      continue;
+    }
+    unsubscribe_all(it->second);
+    it = conns_.erase(it);
+  }
+}
+
+std::unordered_set<std::string> TableWatchers::tables_with_players() {
+  std::unordered_set<std::string> present;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, conn] : conns_) {
+    if (conn.client.expired()) continue;
+    for (const auto& [table, w] : conn.watching)
+      if (!w.spectator) present.insert(table);
+  }
+  return present;
 }
 
 }  // namespace ur::server
