@@ -18,7 +18,7 @@ import {
 import type { PresetSummary, User } from '../logic/types.ts';
 import { afterPaint, clear, h, onClick, setText, svg } from './dom.ts';
 import { onLanguage } from './language.ts';
-import { applySettings, settingsPanel } from './settings.ts';
+import { applySettings, openSettings } from './settings.ts';
 import { unlockAudioOnGesture } from './sound.ts';
 
 export type Identity =
@@ -112,7 +112,7 @@ export class App {
       ),
       h('div', { class: 'account' }, this.who, this.accountLink, this.authLink, this.gear),
     );
-    onClick(this.gear, () => this.openSettings());
+    onClick(this.gear, () => openSettings(this.gear));
     applySettings();
     unlockAudioOnGesture();
     this.setIdentity({ kind: 'none' }); // a visitor until the server says otherwise
@@ -181,22 +181,6 @@ export class App {
     localStorage.setItem(GUEST_FLAG, '1');
     this.setIdentity(g.guest ? { kind: 'guest', name: g.name } : await meIdentity());
     this.socket.reconnect();
-  }
-
-  private openSettings(): void {
-    const host = h('div', { class: 'settings-host' });
-    // A language chosen in the panel redraws it (the screen behind it redraws through route()).
-    const off = onLanguage(() => host.replaceChildren(settingsPanel(close)));
-    const close = () => {
-      off();
-      host.remove();
-      this.gear.focus();
-    };
-    host.append(settingsPanel(close));
-    onClick(host, (e) => e.target === host && close());
-    host.addEventListener('keydown', (e) => e.key === 'Escape' && close());
-    document.body.append(host);
-    host.querySelector('input')?.focus();
   }
 
   onIdentity(fn: () => void): () => void {

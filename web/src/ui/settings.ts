@@ -4,7 +4,7 @@
 
 import { t, type Key } from '../logic/i18n.ts';
 import { h, onClick } from './dom.ts';
-import { languagePicker } from './language.ts';
+import { languagePicker, onLanguage } from './language.ts';
 
 export type Speed = 'normal' | 'fast' | 'off';
 /** The colours of the page: the system's choice (prefers-color-scheme), or light or dark. */
@@ -112,4 +112,21 @@ export function settingsPanel(onClose: () => void): HTMLElement {
     languagePicker(),
     h('div', { class: 'row' }, close),
   );
+}
+
+/** Opens the settings over the page; `gear`, the button that opened them, has the focus back. */
+export function openSettings(gear: HTMLElement): void {
+  const host = h('div', { class: 'settings-host' });
+  // A language chosen in the panel redraws it (the screen behind it redraws through route()).
+  const off = onLanguage(() => host.replaceChildren(settingsPanel(close)));
+  const close = () => {
+    off();
+    host.remove();
+    gear.focus();
+  };
+  host.append(settingsPanel(close));
+  onClick(host, (e) => e.target === host && close());
+  host.addEventListener('keydown', (e) => e.key === 'Escape' && close());
+  document.body.append(host);
+  host.querySelector('input')?.focus();
 }
