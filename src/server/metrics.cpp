@@ -99,6 +99,14 @@ void Metrics::render(std::string& out) const {
   metric_header(out, "ur_leases_lost_total", "counter",
                 "Tables whose lease this node lost (taken over by another node).");
   metric_line(out, "ur_leases_lost_total", "", load(leases_lost_));
+  metric_header(out, "ur_puzzle_attempts_total", "counter",
+                "Puzzle attempts answered, labels result (solved, missed) and rated.");
+  for (int solved : {1, 0})
+    for (int rated : {1, 0})
+      metric_line(out, "ur_puzzle_attempts_total",
+                  std::string("result=\"") + (solved ? "solved" : "missed") + "\",rated=\"" +
+                      (rated ? "true" : "false") + "\"",
+                  load(puzzle_attempts_[solved][rated]));
 }
 
 void metric_line(std::string& out, std::string_view name, std::string_view labels, double value) {

@@ -51,6 +51,12 @@ class Metrics {
     leases_lost_.fetch_add(lost, std::memory_order_relaxed);
   }
 
+  // A puzzle attempt answered (api_puzzles.cpp): found or missed, rated (an account's first
+  // attempt at the puzzle) or not (a guest, or a replay).
+  void puzzle_attempt(bool solved, bool rated) {
+    puzzle_attempts_[solved ? 1 : 0][rated ? 1 : 0].fetch_add(1, std::memory_order_relaxed);
+  }
+
   // Appends the counters and histograms in the text exposition format.
   void render(std::string& out) const;
 
@@ -69,6 +75,7 @@ class Metrics {
   Histogram db_calls_;
   std::atomic<std::uint64_t> ws_opened_{0}, ws_refused_{0}, db_errors_{0};
   std::atomic<std::uint64_t> leases_held_{0}, leases_taken_{0}, leases_lost_{0};
+  std::atomic<std::uint64_t> puzzle_attempts_[2][2] = {};  // [solved][rated]
 };
 
 // Formats `name{labels} value` lines.

@@ -120,6 +120,7 @@ TEST_F(FriendsTest, AnAcceptedChallengeSeatsBothAtANewRatedTable) {
   Client alice = user("alice"), bob = user("bob");
   TestWs bob2(port_);  // bob's second page: the challenge shows there too
   ASSERT_EQ(bob2.connect(bob.cookie), 0u);
+  ready(bob2);
   json sent = challenge(alice, "Bob", {{"rules", "masters"}, {"rated", true}});
   ASSERT_EQ(sent["type"], "challenge_sent") << sent;
   const json& ch = sent["challenge"];

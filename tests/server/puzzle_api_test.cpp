@@ -117,6 +117,28 @@ TEST_F(PuzzleApiTest, GuestsSolveUnrated) {
   EXPECT_EQ(get("/api/puzzles/next?theme=nonsense").result_int(), 400);
 }
 
+TEST_F(PuzzleApiTest, AttemptsAreCountedInTheMetrics) {
+  ServerConfig c = base_config();
+  c.metrics_token = "m3trics";
+  start_server(c);
+  add_puzzles();
+  const std::string alice = register_user("alice");
+  ASSERT_EQ(attempt("00000000000000a1", "0->4", alice).result_int(), 200);   // rated, missed
+  ASSERT_EQ(attempt("00000000000000a1", "6->10", alice).result_int(), 200);  // a replay: unrated
+  ASSERT_EQ(attempt("00000000000000b2", "6->10", "").result_int(), 200);     // a guest
+  Request r;
+  r.target = "/metrics";
+  r.headers.emplace_back("Authorization", "Bearer m3trics");
+  const std::string text = send_http(port_, r).body();
+  EXPECT_NE(text.find("ur_puzzle_attempts_total{result=\"missed\",rated=\"true\"} 1\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("ur_puzzle_attempts_total{result=\"solved\",rated=\"false\"} 2\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("ur_puzzle_attempts_total{result=\"solved\",rated=\"true\"} 0\n"),
+            std::string::npos);
+}
+
 TEST_F(PuzzleApiTest, RequestsBeyondTheAddressLimitAreRefused) {
   ServerConfig c = base_config();
   c.puzzle_ip_burst = 3;

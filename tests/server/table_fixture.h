@@ -33,8 +33,12 @@ class TableFixture : public ServerFixture {
   Client user(const std::string& name) {
     Client c{register_user(name), std::make_unique<TestWs>(port_)};
     EXPECT_EQ(c->connect(c.cookie), 0u);
+    ready(*c);
     return c;
   }
+  // The server registers a socket (presence, the account's bus topic) before it reads the
+  // socket's first message: once `hello` is answered, what others send this player reaches it.
+  static void ready(TestWs& ws) { EXPECT_EQ(ws.request({{"type", "hello"}})["type"], "welcome"); }
   Client guest() {
     Client c{"", std::make_unique<TestWs>(port_)};
     EXPECT_EQ(c->connect(), 0u);

@@ -172,6 +172,7 @@ awaitable<Response> attempt(ServerContext& ctx, const Request& req, const Identi
       answer["change"] = std::lround(r->after.rating) - std::lround(r->before.rating);
     }
   }
+  ctx.metrics.puzzle_attempt(solved, answer["rated"].get<bool>());
   co_return json_reply(req, http::status::ok, answer);
 }
 
