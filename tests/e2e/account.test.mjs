@@ -8,22 +8,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({});
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  { name: 'laptop', viewport: { width: 1366, height: 768 } },
-];
-
-async function axeProblems(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
-}
 
 /** Nothing wider than the viewport: no sideways scrolling of the page. */
 async function fitsWidth(page) {
@@ -43,7 +30,7 @@ async function submit(page, form, said) {
   );
 }
 
-for (const [i, size] of SIZES.entries()) {
+for (const [i, size] of L.SIZES.entries()) {
   test(`account and admin pages, ${size.name}`, { timeout: 180000 }, async () => {
     const P = await L.newPlayer(env.browser, size);
     const page = P.page;
@@ -57,7 +44,7 @@ for (const [i, size] of SIZES.entries()) {
 
     await page.locator('header a.account-link').click();
     await page.waitForSelector('form[data-form="change-password"]');
-    problems.push(...(await axeProblems(page, 'account')));
+    problems.push(...(await L.axeProblems(page, 'account')));
     assert.ok(await fitsWidth(page), 'the account page fits the width');
     await L.screenshot(page, `account-${size.name}`);
 
@@ -82,7 +69,7 @@ for (const [i, size] of SIZES.entries()) {
     await page.locator('form[data-form=ban] input[name=reason]').fill('spam in the lobby');
     await page.locator('form[data-form=ban] button[type=submit]').click();
     await page.waitForSelector('form[data-form=unban]');
-    problems.push(...(await axeProblems(page, 'admin')));
+    problems.push(...(await L.axeProblems(page, 'admin')));
     assert.ok(await fitsWidth(page), 'the admin page fits the width');
     await L.screenshot(page, `admin-${size.name}`);
     await page.locator('form[data-form=unban] button[type=submit]').click();

@@ -8,22 +8,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  { name: 'laptop', viewport: { width: 1366, height: 768 } },
-];
-
-async function axeProblems(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
-}
 
 const overflow = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -38,7 +25,7 @@ const toastSays = (page, text) =>
     text,
   );
 
-for (const size of SIZES) {
+for (const size of L.SIZES) {
   test(`${size.name}: follow, who is online, challenge by name`, { timeout: 180000 }, async () => {
     const base = env.server.url;
     const opts = { viewport: size.viewport, hasTouch: size.hasTouch, isMobile: size.isMobile };
@@ -60,7 +47,7 @@ for (const size of SIZES) {
     await friendRow(A.page, ben).waitFor();
     assert.match(await friendRow(A.page, ben).textContent(), /online/);
     assert.equal(await overflow(A.page), 0, 'the friends screen fits');
-    const problems = await axeProblems(A.page, `${size.name} friends`);
+    const problems = await L.axeProblems(A.page, `${size.name} friends`);
     await L.screenshot(A.page, `friends-${size.name}`);
 
     // A challenge by name reaches ben on the leaderboard; he accepts; both go to the table.
@@ -70,7 +57,7 @@ for (const size of SIZES) {
     await bar.waitFor();
     assert.match(await bar.textContent(), new RegExp(`${ann} \\(1200\\) challenges you`));
     assert.equal(await overflow(B.page), 0, 'the challenge bar fits');
-    problems.push(...(await axeProblems(B.page, `${size.name} challenge bar`)));
+    problems.push(...(await L.axeProblems(B.page, `${size.name} challenge bar`)));
     await L.screenshot(B.page, `challenge-${size.name}`);
     await bar.locator('button[data-action=accept-challenge]').click();
     await L.waitTable(A.page, (d) => d.status === 'playing');
@@ -97,7 +84,7 @@ for (const size of SIZES) {
       ben,
     );
     assert.equal(await overflow(A.page), 0, 'the profile fits');
-    problems.push(...(await axeProblems(A.page, `${size.name} profile with Follow`)));
+    problems.push(...(await L.axeProblems(A.page, `${size.name} profile with Follow`)));
 
     // Unfollowed from the profile, ben leaves the list.
     await A.page.click('.profile-friend button[data-action=follow]');
@@ -121,7 +108,7 @@ for (const size of SIZES) {
     await follower.getByText('you follow back').waitFor();
     await friendRow(A.page, ben).waitFor();
     assert.equal(await overflow(A.page), 0, 'the friends screen with followers fits');
-    problems.push(...(await axeProblems(A.page, `${size.name} friends with followers`)));
+    problems.push(...(await L.axeProblems(A.page, `${size.name} friends with followers`)));
     await L.screenshot(A.page, `friends-followers-${size.name}`);
 
     // ann blocks ben from his profile (Block asks first); his challenge is refused without a
@@ -133,7 +120,7 @@ for (const size of SIZES) {
     await A.page.click(block);
     await buttonSays(A.page, block, 'Unblock');
     assert.ok(await A.page.isHidden('.profile-friend button[data-action=follow]'), 'no Follow');
-    problems.push(...(await axeProblems(A.page, `${size.name} profile blocked`)));
+    problems.push(...(await L.axeProblems(A.page, `${size.name} profile blocked`)));
     await L.screenshot(A.page, `profile-blocked-${size.name}`);
     await B.page.reload();
     await B.page.click('.profile-friend button[data-action=challenge]');
@@ -148,7 +135,7 @@ for (const size of SIZES) {
     );
     assert.equal(await A.page.$(`.followers-list li[data-user="${ben}"]`), null, 'not a follower');
     assert.equal(await overflow(A.page), 0, 'the friends screen with a block fits');
-    problems.push(...(await axeProblems(A.page, `${size.name} friends with a block`)));
+    problems.push(...(await L.axeProblems(A.page, `${size.name} friends with a block`)));
     await L.screenshot(A.page, `friends-blocked-${size.name}`);
     await blocked.locator('button[data-action=unblock]').click();
     await blocked.waitFor({ state: 'detached' });

@@ -5,7 +5,6 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 20 });
@@ -52,12 +51,7 @@ test('chosen in the settings: Arabic runs right to left, is remembered, has no s
   );
   assert.deepEqual(await html(page), { lang: 'ar', dir: 'rtl' });
   assert.equal(await page.$eval('.settings select[name=language]', (s) => s.value), 'ar');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    serious.map((v) => v.id),
-    [],
-  );
+  assert.deepEqual(await L.axeProblems(page, 'Arabic settings'), []);
   await L.screenshot(page, 'language-ar-settings-390x844');
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -8,28 +8,15 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
-
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  { name: 'laptop', viewport: { width: 1366, height: 768 } },
-];
-
-async function axeProblems(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
-}
 
 /** How many pixels the page scrolls sideways (0: it fits). */
 const overflow = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-for (const size of SIZES) {
+for (const size of L.SIZES) {
   test(
     `${size.name}: unlisted computer games, reserved names, header, profile, history`,
     {
@@ -92,7 +79,7 @@ for (const size of SIZES) {
         'the bot switch is on one’s own profile',
       );
       assert.equal(await overflow(page), 0, 'the profile fits the screen');
-      problems.push(...(await axeProblems(page, `${size.name} profile`)));
+      problems.push(...(await L.axeProblems(page, `${size.name} profile`)));
       await L.screenshot(page, `profile-${size.name}`);
 
       // The history: who resigned, whose accuracy, the rule set's name; no bot switch; no scroll.
@@ -103,7 +90,7 @@ for (const size of SIZES) {
       assert.match(row, /You resigned/);
       assert.equal(await page.$('input[name=is-bot]'), null, 'no bot switch on the history');
       assert.equal(await overflow(page), 0, 'the history fits the screen');
-      problems.push(...(await axeProblems(page, `${size.name} history`)));
+      problems.push(...(await L.axeProblems(page, `${size.name} history`)));
       await L.screenshot(page, `history-${size.name}`);
 
       // Someone else's profile has no bot switch.
@@ -132,8 +119,11 @@ test(
   },
   async () => {
     const base = env.server.url;
-    const A = await L.newGuest(env.browser, base, { viewport: SIZES[0].viewport, hasTouch: true });
-    const B = await L.newGuest(env.browser, base, { viewport: SIZES[1].viewport });
+    const A = await L.newGuest(env.browser, base, {
+      viewport: L.SIZES[0].viewport,
+      hasTouch: true,
+    });
+    const B = await L.newGuest(env.browser, base, { viewport: L.SIZES[1].viewport });
     await L.moreOptions(A.page);
     await A.page.selectOption('select[name=visibility]', 'public');
     await A.page.click('button[data-action=create-table]');
@@ -171,7 +161,7 @@ test(
     await L.screenshot(A.page, 'opponent-disconnected-phone');
 
     // A fresh visitor opens the public table and watches at once, with no login and no seat.
-    const V = await L.newPlayer(env.browser, { viewport: SIZES[0].viewport, hasTouch: true });
+    const V = await L.newPlayer(env.browser, { viewport: L.SIZES[0].viewport, hasTouch: true });
     await V.page.goto(`${base}#/table/${tableId}`);
     await L.waitTable(V.page, (d) => d.role === 'spectator' && d.status === 'playing');
     assert.equal(await V.page.$('.auth-grid'), null, 'not asked to log in');

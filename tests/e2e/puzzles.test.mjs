@@ -16,7 +16,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
 const env = { server: null, browser: null, dir: null, answers: new Map() };
@@ -68,18 +67,6 @@ after(async () => {
   if (env.dir) rmSync(env.dir, { recursive: true, force: true });
 });
 
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
-  { name: 'laptop', viewport: { width: 1366, height: 768 } },
-];
-
-async function axeProblems(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
-}
-
 const fitsWidth = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 
@@ -126,7 +113,7 @@ async function answer(page, right, n = 1) {
   return p;
 }
 
-for (const size of SIZES)
+for (const size of L.SIZES)
   test(`a guest solves and misses a puzzle on a ${size.name}`, { timeout: 120000 }, async () => {
     const P = await L.newPlayer(env.browser, { ...size, reducedMotion: 'reduce' });
     const page = P.page;
@@ -144,7 +131,7 @@ for (const size of SIZES)
     assert.equal(await page.textContent('.puzzle-prompt'), 'Not the best move.');
     await L.screenshot(page, `puzzles-wrong-${size.name}`);
     assert.ok(await fitsWidth(page), 'no sideways scrolling');
-    assert.deepEqual(await axeProblems(page, `puzzles (${size.name})`), []);
+    assert.deepEqual(await L.axeProblems(page, `puzzles (${size.name})`), []);
     assert.deepEqual(P.errors, []);
     await P.context.close();
   });
@@ -283,7 +270,7 @@ test('learn from your mistakes, from the review and the history', { timeout: 300
   await page.waitForSelector('.mistakes .puzzle-solver[data-state=right]');
   assert.ok(await page.$('.puzzle-move.best'));
   await L.screenshot(page, 'mistakes-right');
-  assert.deepEqual(await axeProblems(page, 'mistakes'), []);
+  assert.deepEqual(await L.axeProblems(page, 'mistakes'), []);
   await page.click('button[data-action=next-puzzle]');
   await page.waitForSelector('.mistakes .puzzle-empty a[data-action=to-review]');
   assert.match(await page.textContent('.mistakes .puzzle-empty'), /Done: 1 of 1 found/);

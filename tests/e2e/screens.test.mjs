@@ -5,7 +5,6 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 50 });
@@ -18,13 +17,6 @@ const SIZES = [
 ];
 
 /** axe-core's serious and critical findings on the page as it is now. */
-async function axeProblems(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
-}
-
 test(
   'keyboard alone: start a game, throw, move; then every screen in every size',
   {
@@ -36,7 +28,7 @@ test(
     const problems = [];
     await page.goto(env.server.url);
     await page.waitForSelector('button[data-action=play-now]');
-    problems.push(...(await axeProblems(page, 'lobby')));
+    problems.push(...(await L.axeProblems(page, 'lobby')));
 
     // Tab to Play and press Enter; throw with R; move with a number key (or Enter on a piece).
     await page.focus('button[data-action=play-now]');
@@ -65,11 +57,11 @@ test(
       'a square names its piece',
     );
     await L.myTurn(page);
-    problems.push(...(await axeProblems(page, 'table')));
+    problems.push(...(await L.axeProblems(page, 'table')));
     // Settings: square names on the board, remembered across a reload.
     await page.click('button[data-action=settings]');
     await page.waitForSelector('.settings');
-    problems.push(...(await axeProblems(page, 'settings')));
+    problems.push(...(await L.axeProblems(page, 'settings')));
     await page.check('.settings input[name=coords]');
     await page.click('button[data-action=close-settings]');
     assert.equal(await page.isVisible('.board .coord'), true, 'square names shown');
@@ -103,7 +95,7 @@ test(
     await page.waitForSelector('.banner');
     assert.equal(await page.isVisible('button[data-action=play-again]'), true);
     assert.equal(await page.isVisible('button[data-action=roll]'), false, 'no throw after the end');
-    problems.push(...(await axeProblems(page, 'banner')));
+    problems.push(...(await L.axeProblems(page, 'banner')));
 
     for (const size of SIZES) {
       await page.setViewportSize(size.viewport);
@@ -141,12 +133,12 @@ test(
       await page.waitForFunction(() => document.querySelector('.replay-counter')?.textContent);
       await L.screenshot(page, `screen-replay-${size.name}`);
       if (size.name === 'desktop' || size.name === 'phone-portrait')
-        problems.push(...(await axeProblems(page, `replay ${size.name}`)));
+        problems.push(...(await L.axeProblems(page, `replay ${size.name}`)));
       await page.goto(`${env.server.url}#/rules/finkel`);
       await page.waitForSelector('.howto-section');
       await L.screenshot(page, `screen-howto-${size.name}`);
       if (size.name === 'desktop' || size.name === 'phone-portrait')
-        problems.push(...(await axeProblems(page, `how to play ${size.name}`)));
+        problems.push(...(await L.axeProblems(page, `how to play ${size.name}`)));
     }
     assert.deepEqual(problems, [], 'no serious or critical accessibility violation');
     assert.deepEqual(P.errors, [], 'a clean console');

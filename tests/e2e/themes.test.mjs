@@ -4,17 +4,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 20 });
-
-async function axeProblems(page, what) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(' ')}`);
-}
 
 const isDark = (page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 /** Waits until the page is dark (or light); true then (a timeout fails the test). */
@@ -73,7 +65,7 @@ test(
       await page.emulateMedia({ colorScheme: scheme });
       const check = async (name) => {
         assert.equal(await isDark(page), scheme === 'dark', `${name} in ${scheme}`);
-        problems.push(...(await axeProblems(page, `${name} (${scheme})`)));
+        problems.push(...(await L.axeProblems(page, `${name} (${scheme})`)));
         await L.screenshot(page, `theme-${scheme}-${name}`);
       };
       await page.goto(`${base}#/table/${id}`);
@@ -109,15 +101,15 @@ test(
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${base}#/table/${id}`);
       await page.waitForSelector('.banner');
-      problems.push(...(await axeProblems(page, `banner (${scheme})`)));
+      problems.push(...(await L.axeProblems(page, `banner (${scheme})`)));
       await L.screenshot(page, `theme-${scheme}-banner`);
       await page.goto(`${base}#/replay/${id}`);
       await page.waitForSelector('.replay-host.reviewed .win-graph polyline');
-      problems.push(...(await axeProblems(page, `replay (${scheme})`)));
+      problems.push(...(await L.axeProblems(page, `replay (${scheme})`)));
       await L.screenshot(page, `theme-${scheme}-replay`);
       await page.goto(`${base}#/history/night_owl`);
       await page.waitForSelector(`tr[data-game="${id}"]`);
-      problems.push(...(await axeProblems(page, `history (${scheme})`)));
+      problems.push(...(await L.axeProblems(page, `history (${scheme})`)));
     }
     await page.evaluate(() =>
       fetch('/api/logout', {
@@ -131,7 +123,7 @@ test(
       await page.goto(`${base}#/login`);
       await page.reload();
       await page.waitForSelector('.auth-grid');
-      problems.push(...(await axeProblems(page, `login (${scheme})`)));
+      problems.push(...(await L.axeProblems(page, `login (${scheme})`)));
     }
     assert.deepEqual(problems, [], 'no serious or critical accessibility violation');
     assert.deepEqual(P.errors, [], 'a clean console');
