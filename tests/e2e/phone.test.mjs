@@ -198,13 +198,15 @@ test(
       replay: [`#/replay/${id}`, '.replay-host .board'],
       howto: ['#/rules/finkel', '.howto-section'],
       explore: ['#/explore?rules=finkel&position=start', '.explorer, .explore-form'],
+      puzzles: ['#/puzzles', 'section.puzzles h1'],
+      mistakes: [`#/mistakes/${id}?seat=1`, 'section.mistakes h1'],
       account: ['#/account', '.account-head'],
       admin: ['#/admin/phone_player', '[data-part=audit]'],
       not_found: ['#/nowhere', 'main'],
     };
     // Every route the client knows has a page above.
     const routes = readFileSync(join(L.repoRoot, 'web/src/logic/route.ts'), 'utf8');
-    const names = new Set([...routes.matchAll(/\{ name: '(\w+)'/g)].map((m) => m[1]));
+    const names = new Set([...routes.matchAll(/\bname: '(\w+)'/g)].map((m) => m[1]));
     const covered = new Set(Object.keys(pages).map((k) => k.split(' ')[0]));
     assert.deepEqual(
       [...names].filter((n) => !covered.has(n)),
