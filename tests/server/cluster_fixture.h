@@ -132,17 +132,8 @@ class ClusterTest : public ::testing::Test {
     }
   }
 
-  // The action due at `table`: a throw, else its first legal move.
   static json action(const json& table, const std::string& action_id) {
-    json msg{{"table", table["id"]}, {"version", table["version"]}, {"action_id", action_id}};
-    const json& moves = table["game"]["legal_moves"];
-    msg["type"] = moves.empty() ? "roll" : "move";
-    if (!moves.empty()) {
-      msg["from"] = moves[0]["from"];
-      msg["to"] = moves[0]["to"];
-      msg["kind"] = moves[0]["kind"];
-    }
-    return msg;
+    return first_action(table, action_id);
   }
 
   // One action by the player to act (a throw, else the first legal move); then waits until

@@ -72,6 +72,19 @@ RawExchange raw_exchange(std::uint16_t port, const std::string& bytes,
 // once instead of timing out) and reads one HTTP response: its status, or 0 when none came.
 unsigned raw_request_status(std::uint16_t port, const std::string& bytes);
 
+// The action due at `table` (a snapshot): a throw when one is due, else its first legal move.
+inline json first_action(const json& table, const std::string& action_id) {
+  json msg{{"table", table["id"]}, {"version", table["version"]}, {"action_id", action_id}};
+  const json& moves = table["game"]["legal_moves"];
+  msg["type"] = moves.empty() ? "roll" : "move";
+  if (!moves.empty()) {
+    msg["from"] = moves[0]["from"];
+    msg["to"] = moves[0]["to"];
+    msg["kind"] = moves[0]["kind"];
+  }
+  return msg;
+}
+
 inline json body_json(const Response& res) {
   return json::parse(res.body(), nullptr, false);
 }

@@ -67,15 +67,7 @@ class ChildServer {
 class RestartTest : public ServerFixture {};
 
 json act(TestWs& ws, const json& table, const std::string& action_id) {
-  json msg{{"table", table["id"]}, {"version", table["version"]}, {"action_id", action_id}};
-  const json& moves = table["game"]["legal_moves"];
-  msg["type"] = moves.empty() ? "roll" : "move";
-  if (!moves.empty()) {
-    msg["from"] = moves[0]["from"];
-    msg["to"] = moves[0]["to"];
-    msg["kind"] = moves[0]["kind"];
-  }
-  return ws.request(msg);
+  return ws.request(first_action(table, action_id));
 }
 
 TEST_F(RestartTest, KillDashNineThenRestartResumesTheGameAtTheSameVersion) {

@@ -70,17 +70,7 @@ class TableFixture : public ServerFixture {
 
   // One action by the player to act: a throw when one is due, else the first legal move.
   json act(Client& c, const json& table, const std::string& action_id) {
-    json msg{{"table", table["id"]}, {"version", table["version"]}, {"action_id", action_id}};
-    const json& moves = table["game"]["legal_moves"];
-    if (moves.empty()) {
-      msg["type"] = "roll";
-    } else {
-      msg["type"] = "move";
-      msg["from"] = moves[0]["from"];
-      msg["to"] = moves[0]["to"];
-      msg["kind"] = moves[0]["kind"];
-    }
-    return c->request(msg);
+    return c->request(first_action(table, action_id));
   }
 
   // Plays to the end; returns the final snapshot (both players are subscribed to the table).
