@@ -60,3 +60,14 @@ test('placeholders are filled, numbers formatted for the language, plurals by it
   assert.equal(pct(0.573), '57.3%');
   assert.equal(t('settings.title'), 'Settings');
 });
+
+test('numbers read as Intl writes them, with or without the formatter made', () => {
+  const samples = [0, 1, 7, 42, 999, 1000, 1234.5, -3, 0.25, 123456789];
+  for (const lang of langs) {
+    useCatalog(lang, en);
+    const intl = new Intl.NumberFormat(lang);
+    for (const n of samples) assert.equal(num(n), intl.format(n), `${lang} ${n}`);
+    for (let n = 0; n < 1000; n += 37) assert.equal(num(n), intl.format(n), `${lang} ${n}`);
+  }
+  useCatalog('en', en);
+});

@@ -55,14 +55,28 @@ export async function loadCatalog(lang: Lang): Promise<Catalog> {
 let lang: Lang = 'en';
 let catalog: Catalog = en;
 let plurals = new Intl.PluralRules('en');
-let numbers = new Intl.NumberFormat('en');
+// Made when first needed: Chromium's first NumberFormat loads its number data, 30–40 ms that the
+// first screen would wait for, and the counts it shows (0–999) need none (see plainNumber).
+let numbers: Intl.NumberFormat | undefined;
 
 /** Speaks `next` from now on (its catalog loaded by loadCatalog). */
 export function useCatalog(next: Lang, c: Catalog): void {
   lang = next;
   catalog = c;
   plurals = new Intl.PluralRules(next);
-  numbers = new Intl.NumberFormat(next);
+  numbers = undefined;
+}
+
+/**
+ * A whole number from 0 to 999 in a language written with the digits 0–9 is those digits in every
+ * such language (no grouping yet, no sign): no formatter needed. Arabic has its own digits.
+ */
+function plainNumber(n: number): string | undefined {
+  return lang !== 'ar' && Number.isInteger(n) && n >= 0 && n < 1000 ? String(n) : undefined;
+}
+
+function formatNumber(n: number): string {
+  return plainNumber(n) ?? (numbers ??= new Intl.NumberFormat(lang)).format(n);
 }
 
 export function currentLang(): Lang {
@@ -86,7 +100,7 @@ function fill(text: string, vars: Vars): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = vars[name];
     if (v === undefined) return whole; // a placeholder left unfilled shows, rather than vanish
-    return typeof v === 'number' ? numbers.format(v) : v;
+    return typeof v === 'number' ? formatNumber(v) : v;
   });
 }
 
@@ -100,7 +114,7 @@ export function placeholders(entry: Entry): Set<string> {
 
 /** A number for the language ("1,234" / "1.234" / "١٬٢٣٤"). */
 export function num(n: number, options?: Intl.NumberFormatOptions): string {
-  return options ? new Intl.NumberFormat(lang, options).format(n) : numbers.format(n);
+  return options ? new Intl.NumberFormat(lang, options).format(n) : formatNumber(n);
 }
 
 /** A share as a percentage: pct(0.573) is "57.3%" in English, "57,3 %" in German. */
