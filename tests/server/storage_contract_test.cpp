@@ -902,5 +902,49 @@ TEST(PgStorage, ItsPoolRunsAsManyCallsAtOnceAsItHasConnections) {
   EXPECT_EQ(done.load(), kConnections + 1);
 }
 
+// Two nodes that each see the other's lease run out (both slowed down by the database, say) sweep
+// at once. Here node b's sweep is played by hand: it holds a share lock on a's row while a sweeps,
+// then renews its own row. a's sweep must not hold a lock on b's row while it waits to renew its
+// own: each would wait for the other, and PostgreSQL would fail one of them.
+TEST(PgStorage, TwoNodesSweepingEachOtherDoNotDeadlock) {
+  if (!TestPgDatabase::admin_url())
+    GTEST_SKIP() << "UR_TEST_PG_URL is not set; ctest's server.postgresql entry runs this test "
+                    "against a private PostgreSQL server (scripts/pg-test)";
+  constexpr std::int64_t kNow = 1'700'000'000'000;
+  TestPgDatabase db;
+  OpenStorageResult r = open_storage(db.url());
+  ASSERT_TRUE(r.storage) << r.error;
+  r.storage->renew_leases("a", kNow - 1000);
+  r.storage->renew_leases("b", kNow - 1000);  // both ran out a second ago
+  pqxx::connection b(db.url());
+  pqxx::work sweep(b);
+  sweep.exec("SELECT node FROM nodes WHERE node = 'a' FOR SHARE");
+  std::string error;
+  std::thread a([&] {
+    try {
+      r.storage->take_expired_leases("a", kNow, kNow + 3000, 10);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  });
+  auto waiting = [&] {
+    return std::stoi(db.exec("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '" + db.name() +
+                             "' AND wait_event_type = 'Lock'"));
+  };
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (waiting() < 1 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_EQ(waiting(), 1) << "a's sweep waits for b's lock on a's row";
+  EXPECT_NO_THROW(sweep.exec("UPDATE nodes SET lease_until = " + std::to_string(kNow + 3000) +
+                             " WHERE node = 'b'"))
+      << "b renews its own row";
+  sweep.commit();
+  a.join();
+  EXPECT_EQ(error, "") << "a's sweep";
+  EXPECT_EQ(pg_query_value(db.url(), "SELECT lease_until FROM nodes WHERE node = 'a'"),
+            std::to_string(kNow + 3000))
+      << "a renewed its own row";
+}
+
 }  // namespace
 }  // namespace ur::server

@@ -58,13 +58,15 @@ std::vector<TableLease> renew_node(SqlSession& s, std::string_view node, std::in
 
 // The holders whose lease ran out, and "" when a live table was left unclaimed for a lease
 // (its creator died before claiming it, or the claim failed): those whose tables are orphans.
+// `lock`: share-lock the rows found (skipping those another node's sweep holds), so that their
+// holders cannot renew while their tables are taken.
 std::vector<std::string> orphaned(SqlSession& s, const SqlDialect& d, std::string_view node,
-                                  std::int64_t now_ms, std::int64_t until_ms) {
+                                  std::int64_t now_ms, std::int64_t until_ms, bool lock) {
   std::vector<std::string> gone =
       all(s,
           std::string("SELECT node FROM nodes WHERE lease_until < $1 AND node <> $2 "
                       "ORDER BY lease_until") +
-              d.share_skip_locked,
+              (lock ? d.share_skip_locked : ""),
           {now_ms, node}, text0);
   // A table is claimed by its creator at once; one unclaimed a lease later has nobody.
   std::int64_t unclaimed_before_s = (now_ms - (until_ms - now_ms)) / 1000;
@@ -78,9 +80,13 @@ std::vector<std::string> orphaned(SqlSession& s, const SqlDialect& d, std::strin
 
 std::vector<TableLease> take_orphans(SqlSession& s, const SqlDialect& d, std::string_view node,
                                      std::int64_t now_ms, std::int64_t until_ms, int limit) {
-  std::vector<std::string> gone = orphaned(s, d, node, now_ms, until_ms);
-  if (gone.empty()) return {};  // the usual period: two small reads, no write
+  // The usual period: two small reads, no write, no lock.
+  if (orphaned(s, d, node, now_ms, until_ms, false).empty()) return {};
+  // Our own row first, then the others' share locks: two nodes that each see the other's lease
+  // run out (both slowed down, say) would otherwise each hold a share lock on the other's row and
+  // wait for the other's to renew their own: a deadlock, which PostgreSQL breaks by failing one.
   write_node(s, node, until_ms);
+  std::vector<std::string> gone = orphaned(s, d, node, now_ms, until_ms, true);
   // Fair shares, so that survivors spread a dead node's tables among them in one period: a
   // taker brings itself up to the average of the live nodes; at least its head's share of what
   // is left (the tables move even if another survivor never sweeps), at most `limit` in all.
