@@ -843,6 +843,23 @@ TEST(PgStorage, MessagesNeverShowThePassword) {
   }
 }
 
+TEST(PgStorage, ConnectionsGetNetworkTimeoutsTheOperatorDidNotSet) {
+  const std::string all =
+      "connect_timeout=10&keepalives=1&keepalives_idle=10&keepalives_interval=3&"
+      "keepalives_count=3&tcp_user_timeout=20000";
+  EXPECT_EQ(pg_url_with_timeouts("postgresql://ur@db/ur"), "postgresql://ur@db/ur?" + all);
+  EXPECT_EQ(pg_url_with_timeouts("postgresql://ur@db/ur?sslmode=require&connect_timeout=3"),
+            "postgresql://ur@db/ur?sslmode=require&connect_timeout=3&keepalives=1&"
+            "keepalives_idle=10&keepalives_interval=3&keepalives_count=3&tcp_user_timeout=20000")
+      << "the operator's own value stays";
+  EXPECT_EQ(pg_url_with_timeouts("host=db dbname=ur keepalives_idle = 60 tcp_user_timeout=0"),
+            "host=db dbname=ur keepalives_idle = 60 tcp_user_timeout=0 connect_timeout=10 "
+            "keepalives=1 keepalives_interval=3 keepalives_count=3");
+  EXPECT_EQ(pg_url_with_timeouts("postgresql://ur@db/xkeepalives=5"),
+            "postgresql://ur@db/xkeepalives=5?" + all)
+      << "a path is not a parameter";
+}
+
 TEST(PgStorage, ReconnectsWhenTheServerDropsTheConnection) {
   if (!TestPgDatabase::admin_url())
     GTEST_SKIP() << "UR_TEST_PG_URL is not set; ctest's server.postgresql entry runs this test "

@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "server/storage/sql_database.h"
@@ -124,7 +125,7 @@ class PgSession final : public SqlSession {
 class PgDatabase final : public SqlDatabase {
  public:
   PgDatabase(const std::string& url, int connections)
-      : url_(url),
+      : url_(pg_url_with_timeouts(url)),
         target_(redact_pg_url(url)),
         secrets_(url_secrets(url)),
         slots_(static_cast<std::size_t>(std::max(1, connections))) {
@@ -263,6 +264,36 @@ std::string redact_pg_url(const std::string& url) {
     path = url.substr(end, q == std::string::npos ? q : q - end);
   }
   return url.substr(0, start) + user + authority + path;
+}
+
+std::string pg_url_with_timeouts(const std::string& url) {
+  static constexpr std::pair<const char*, const char*> kDefaults[] = {
+      {"connect_timeout", "10"},    {"keepalives", "1"},       {"keepalives_idle", "10"},
+      {"keepalives_interval", "3"}, {"keepalives_count", "3"}, {"tcp_user_timeout", "20000"},
+  };
+  bool is_url = url.find("://") != std::string::npos;
+  std::string query = is_url && url.find('?') != std::string::npos ? url.substr(url.find('?')) : "";
+  auto has = [&](const std::string& key) {
+    if (is_url)  // "?key=" or "&key="
+      return query.find("?" + key + "=") != std::string::npos ||
+             query.find("&" + key + "=") != std::string::npos;
+    for (std::size_t p = 0; (p = url.find(key, p)) != std::string::npos; p += key.size()) {
+      bool starts = p == 0 || url[p - 1] == ' ';
+      std::size_t after = url.find_first_not_of(' ', p + key.size());
+      if (starts && after != std::string::npos && url[after] == '=') return true;
+    }
+    return false;
+  };
+  std::string out = url;
+  for (const auto& [key, value] : kDefaults) {
+    if (has(key)) continue;
+    if (is_url)
+      out += (out.find('?') == std::string::npos ? '?' : '&');
+    else if (!out.empty())
+      out += ' ';
+    out += std::string(key) + "=" + value;
+  }
+  return out;
 }
 
 std::unique_ptr<Storage> open_pg_storage(const std::string& url, int connections) {

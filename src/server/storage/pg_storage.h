@@ -28,4 +28,12 @@ std::unique_ptr<Storage> open_pg_storage(const std::string& url, int connections
 // "postgresql://ur:secret@db:5432/ur?sslmode=require" -> "postgresql://ur@db:5432/ur".
 std::string redact_pg_url(const std::string& url);
 
+// The connection string with libpq's network timeouts added where the operator set none: a
+// connection attempt gives up after 10 s, and a connection whose server or network went away
+// without a word (a cut link, a dead proxy) is found dead within about 20 s — by TCP keepalives
+// while waiting for an answer, by `tcp_user_timeout` while a request goes unacknowledged —
+// instead of hanging the call that uses it for the kernel's ~15 minutes. A slow answer from a
+// live server is never cut short. URLs get query parameters, "key=value" strings words.
+std::string pg_url_with_timeouts(const std::string& url);
+
 }  // namespace ur::server
