@@ -323,13 +323,14 @@ TEST_F(NetFault, ANodesClockJumpsForward) {
   if (jumped >= 0) fault("clock " + std::to_string(jumped + 1) + " +0");
 }
 
-// Every answer of PostgreSQL reaches every node 200 ms late. Last: once its relay stops (heal),
-// a node has been seen to leave the next game's first request unanswered for over 20 s
-// (docs/operations.md, "Faults between machines", what is not covered yet).
+// Every answer of PostgreSQL reaches every node 200 ms late. Once its relay stops (heal), every
+// node's connections through it break: the next game, with no fault, must go as the first.
 TEST_F(NetFault, PostgresqlAnswers200MsLate) {
   play(
       "pg-delay", [&](const std::string& id) { return owner_index(id); },
       [&](int) { fault("delay-pg 200"); }, 10);
+  play(
+      "pg-healed", [&](const std::string& id) { return owner_index(id); }, [&](int) {}, 2);
 }
 
 }  // namespace
