@@ -43,7 +43,7 @@ std::string network_path(const solver::TableStore* tables, const std::string& ru
 bool has_network(const solver::TableStore* tables, const RuleSet& rules) {
   const std::string path = network_path(tables, rules.to_string());
   if (path.empty() || !std::filesystem::exists(path)) return false;
-  return std::holds_alternative<Network>(load_network_for(path, Engine(rules)));
+  return !std::holds_alternative<Error>(shared_network_for(path, Engine(rules)));
 }
 
 AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>& params,
@@ -80,11 +80,11 @@ AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>
         Errc::kBadAgent,
         fmt::format("net: no network for {} (no data directory; give net(file=F))", rules_name)};
   const Engine engine(rules);
-  Result<Network> loaded = load_network_for(path, engine);
+  auto loaded = shared_network_for(path, engine);
   if (auto* e = std::get_if<Error>(&loaded))
     return Error{Errc::kBadAgent, fmt::format("net: {} (train one with `ur train --rules {}`)",
                                               e->message, rules_name)};
-  options.network = std::make_shared<const Network>(std::move(std::get<Network>(loaded)));
+  options.network = std::get<std::shared_ptr<const Network>>(std::move(loaded));
   return std::make_unique<ExpectimaxAgent>(options);
 }
 

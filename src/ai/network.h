@@ -122,5 +122,10 @@ std::string write_network(const std::string& path, const Network& net);
 Result<Network> read_network(const std::string& path);
 // Reads `path` and checks that it was made for `engine`'s rule set and encoding.
 Result<Network> load_network_for(const std::string& path, const Engine& engine);
+// The same, shared: a file is read once per process and again only when it changes (its size or
+// modification time: a network trained into place), since a server asks for the same few
+// networks for every level menu, computer seat and review. A damaged file's error is kept too.
+Result<std::shared_ptr<const Network>> shared_network_for(const std::string& path,
+                                                          const Engine& engine);
 
 }  // namespace ur::ai

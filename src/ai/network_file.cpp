@@ -7,6 +7,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <vector>
 
 #include "ai/network.h"
@@ -149,22 +152,65 @@ Result<Network> read_network(const std::string& path) {
   return parse(path, data);
 }
 
+namespace {
+
+// Why `net` (read from `path`) does not fit `engine`, or nullopt when it does.
+std::optional<Error> misfit(const Network& net, const std::string& path, const Engine& engine) {
+  const std::string rules = engine.rules().to_string();
+  if (net.rules != rules)
+    return Error{Errc::kBadTable, fmt::format("network file {} was trained for rule set {}, not {}",
+                                              path, net.rules, rules)};
+  if (net.encoding != kCountsEncoding || net.inputs() != Encoding(engine).inputs())
+    return Error{Errc::kBadTable,
+                 fmt::format("network file {}: input encoding {} with {} inputs; {} needs "
+                             "encoding {} with {}",
+                             path, net.encoding, net.inputs(), rules, kCountsEncoding,
+                             Encoding(engine).inputs())};
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<Network> load_network_for(const std::string& path, const Engine& engine) {
   Result<Network> r = read_network(path);
-  if (auto* net = std::get_if<Network>(&r)) {
-    const std::string rules = engine.rules().to_string();
-    if (net->rules != rules)
-      return Error{Errc::kBadTable,
-                   fmt::format("network file {} was trained for rule set {}, not {}", path,
-                               net->rules, rules)};
-    if (net->encoding != kCountsEncoding || net->inputs() != Encoding(engine).inputs())
-      return Error{Errc::kBadTable,
-                   fmt::format("network file {}: input encoding {} with {} inputs; {} needs "
-                               "encoding {} with {}",
-                               path, net->encoding, net->inputs(), rules, kCountsEncoding,
-                               Encoding(engine).inputs())};
-  }
+  if (auto* net = std::get_if<Network>(&r))
+    if (auto why = misfit(*net, path, engine)) return *why;
   return r;
+}
+
+Result<std::shared_ptr<const Network>> shared_network_for(const std::string& path,
+                                                          const Engine& engine) {
+  using Shared = Result<std::shared_ptr<const Network>>;
+  struct Read {
+    std::filesystem::file_time_type time;
+    std::uintmax_t size = 0;
+    Shared network;
+  };
+  static std::mutex mutex;
+  static std::map<std::string, Read, std::less<>> cache;
+  std::error_code ec;
+  const auto time = std::filesystem::last_write_time(path, ec);
+  const auto size = ec ? 0 : std::filesystem::file_size(path, ec);
+  if (ec) return Error{Errc::kBadTable, fmt::format("cannot open network file {}", path)};
+  std::optional<Shared> found;
+  {
+    std::lock_guard lock(mutex);
+    auto it = cache.find(path);
+    if (it != cache.end() && it->second.time == time && it->second.size == size)
+      found = it->second.network;
+  }
+  if (!found) {
+    Result<Network> r = read_network(path);  // outside the lock: a read takes milliseconds
+    if (auto* e = std::get_if<Error>(&r))
+      found = *e;
+    else
+      found = std::make_shared<const Network>(std::move(std::get<Network>(r)));
+    std::lock_guard lock(mutex);
+    cache.insert_or_assign(path, Read{time, size, *found});
+  }
+  if (auto* net = std::get_if<std::shared_ptr<const Network>>(&*found))
+    if (auto why = misfit(**net, path, engine)) return *why;
+  return *found;
 }
 
 }  // namespace ur::ai

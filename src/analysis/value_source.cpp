@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <filesystem>
 
 namespace ur::analysis {
 
@@ -186,12 +187,11 @@ OpenedSource open_source(const RuleSet& rules, const solver::TableStore* tables,
   // Without a table, the data directory's network (when one loads) estimates at the search's
   // leaves instead of the hand evaluation.
   const std::string network = ai::network_path(tables, rules.to_string());
-  if (!network.empty() && ai::has_network(tables, rules)) {
-    Result<ai::Network> loaded = ai::load_network_for(network, *engine);
-    if (auto* net = std::get_if<ai::Network>(&loaded)) {
+  if (!network.empty() && std::filesystem::exists(network)) {
+    auto loaded = ai::shared_network_for(network, *engine);
+    if (auto* net = std::get_if<std::shared_ptr<const ai::Network>>(&loaded)) {
       const int d = depth > 0 ? depth : default_search_depth(*engine);
-      out.source = std::make_unique<SearchSource>(
-          engine, d, std::make_shared<const ai::Network>(std::move(*net)));
+      out.source = std::make_unique<SearchSource>(engine, d, *net);
       return out;
     }
   }

@@ -98,6 +98,45 @@ TEST(NetworkFile, RoundTripsAndRefusesDamage) {
   EXPECT_NE(error_of(dir.file("none.urn"), engine).find("cannot open"), std::string::npos);
 }
 
+// The shared copy: read once while the file stays as it is, read again once it changes; a damaged
+// file and another rule set are refused as by load_network_for.
+TEST(NetworkFile, ASharedCopyIsReadOnceAndAgainWhenTheFileChanges) {
+  TempDir dir;
+  const Engine engine(rule_set_or_throw("finkel(pieces=3)"));
+  const std::string path = dir.file("s.urn");
+  ASSERT_EQ(write_network(path, make_network(engine, 8, 1)), "");
+  using Shared = std::shared_ptr<const Network>;
+  auto shared = [&](const Engine& e) { return shared_network_for(path, e); };
+  auto first = shared(engine), second = shared(engine);
+  ASSERT_TRUE(std::holds_alternative<Shared>(first)) << std::get<Error>(first).message;
+  EXPECT_EQ(std::get<Shared>(first), std::get<Shared>(second)) << "one copy";
+  EXPECT_TRUE(same_weights(*std::get<Shared>(first), make_network(engine, 8, 1)));
+
+  const Engine finkel(rule_set_or_throw("finkel"));
+  auto other = shared(finkel);
+  ASSERT_TRUE(std::holds_alternative<Error>(other));
+  EXPECT_NE(std::get<Error>(other).message.find("was trained for rule set"), std::string::npos);
+
+  // Trained again into place (another size): the new network.
+  ASSERT_EQ(write_network(path, make_network(engine, 16, 2)), "");
+  auto third = shared(engine);
+  ASSERT_TRUE(std::holds_alternative<Shared>(third)) << std::get<Error>(third).message;
+  EXPECT_NE(std::get<Shared>(third), std::get<Shared>(first));
+  EXPECT_TRUE(same_weights(*std::get<Shared>(third), make_network(engine, 16, 2)));
+  EXPECT_TRUE(same_weights(*std::get<Shared>(first), make_network(engine, 8, 1)))
+      << "a copy in use is untouched";
+
+  // Damaged in place, then gone.
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << "not a network";
+  auto damaged = shared(engine);
+  ASSERT_TRUE(std::holds_alternative<Error>(damaged));
+  EXPECT_NE(std::get<Error>(damaged).message.find("not a network file"), std::string::npos);
+  std::filesystem::remove(path);
+  auto gone = shared(engine);
+  ASSERT_TRUE(std::holds_alternative<Error>(gone));
+  EXPECT_NE(std::get<Error>(gone).message.find("cannot open"), std::string::npos);
+}
+
 TEST(NetworkTraining, TheSameSeedGivesTheSameNetwork) {
   const Engine engine(rule_set_or_throw("finkel(pieces=3)"));
   const Network a = trained(engine, 7, 64, 2);
