@@ -1,5 +1,5 @@
 # Two commands matter: `make run` and `make test`. Both install what is missing first.
-.PHONY: run play networks web test setup build build-asan bench format format-check clean cluster cluster-down deb
+.PHONY: run play networks web test setup build build-ur build-tests build-asan bench format format-check clean cluster cluster-down deb
 
 JOBS ?= $(shell nproc)
 UR := build/release/ur
@@ -7,20 +7,20 @@ UR := build/release/ur
 # The main job: the online server with its embedded SQLite database (./data/ur.db), serving the
 # web board at http://localhost:8080/ (PORT=... to change). `make play` is the terminal game.
 PORT ?= 8080
-run: build web networks
+run: build-ur web networks
 	@echo "ur: open http://localhost:$(PORT)/ in a browser (Ctrl-C stops the server)"
 	$(UR) serve --port $(PORT) --web-root web/dist
 
 # Three nodes over one PostgreSQL with a Redis bus, behind HAProxy, on loopback ports
 # (scripts/cluster; NODES=... to change); `make cluster-down` stops it.
 NODES ?= 3
-cluster: build web
+cluster: build-ur web
 	./scripts/cluster up $(NODES)
 
 cluster-down:
 	./scripts/cluster down
 
-play: build networks
+play: build-ur networks
 	$(UR) play --light human --dark computer
 
 # The shipped networks (networks/, docs/ai.md) go into the data directory, where the net agent
@@ -34,9 +34,23 @@ web: setup
 setup:
 	./scripts/setup
 
+# Everything: the `ur` command, the test programs and the benchmarks.
 build: setup
 	cmake --preset release >/dev/null
 	cmake --build --preset release -j $(JOBS)
+
+# The `ur` command alone, all that `make run`, `make play`, `make cluster` and `make deb` need:
+# a first `make run` compiles neither the test programs nor the benchmarks.
+build-ur: setup
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j $(JOBS) --target ur
+
+# What `make test` runs: the command and the test programs (every one that registers ctest
+# entries: a program left unbuilt would show as a failing *_NOT_BUILT entry), not the benchmarks.
+TEST_TARGETS ?= ur ur_unit_tests ur_conformance_tests ur_server_tests ur_fuzz_tests
+build-tests: setup
+	cmake --preset release >/dev/null
+	cmake --build --preset release -j $(JOBS) --target $(TEST_TARGETS)
 
 # The sanitizer run covers the rules engine, the players and the solver (the `unit` and
 # `conformance` labels) and the server under the fuzz test (label `fuzz`, run verbosely so that
@@ -47,7 +61,7 @@ build-asan: setup
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS) --target $(ASAN_TARGETS)
 
-test: build build-asan web format-check
+test: build-tests build-asan web format-check
 	ctest --preset release -j $(JOBS)
 	ctest --preset asan -j $(JOBS)
 	ctest --preset asan-fuzz
@@ -58,7 +72,7 @@ bench: build
 
 # The Debian package (build/deb/ur_VERSION_ARCH.deb): the binary, the web client, the systemd
 # unit and /etc/ur/ur.conf (scripts/make-deb; docs/operations.md).
-deb: build web
+deb: build-ur web
 	./scripts/make-deb
 
 format:
