@@ -67,6 +67,27 @@ TEST_F(TableSolverTest, MissingTablesAreSolvedInTheBackgroundAndThenPlayedFrom) 
   ASSERT_EQ(made["type"], "joined") << made;
   EXPECT_EQ(made["table"]["seats"][1]["name"], "Computer (perfect)") << "played from the table";
 
+  // Boxed's perfect level: exact in the endgame from the new table, hard's search before it, and
+  // it plays (alice's turns are her first legal action, until the computer has taken three).
+  json box = alice->request({{"type", "create_table"}, {"rules", "boxed"}, {"level", "perfect"}});
+  ASSERT_EQ(box["type"], "joined") << box;
+  EXPECT_EQ(box["table"]["seats"][1]["name"], "Computer (perfect: exact in the endgame)");
+  json t = box["table"];
+  int computer_turns = 0;
+  for (int n = 0; computer_turns < 3 && t["status"] == "playing" && n < 200; ++n) {
+    const bool mine = t["game"]["to_act"] == 1;
+    if (mine) {
+      json ok = alice->request(first_action(t, "b" + std::to_string(n)));
+      ASSERT_EQ(ok["type"], "action_ok") << ok;
+    }
+    const std::int64_t v = t["version"];
+    t = alice->next_if([&](const json& j) {
+      return j["type"] == "table" && j["table"]["version"].get<std::int64_t>() > v;
+    })["table"];
+    if (!mine && t["game"]["to_act"] == 1) ++computer_turns;
+  }
+  EXPECT_EQ(computer_turns, 3) << t;
+
   // Puzzles out of the box (puzzle_seeder.h): the new table's puzzles follow by themselves.
   Response next;
   for (;;) {
