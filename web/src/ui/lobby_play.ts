@@ -4,6 +4,7 @@
 // Rated play needs an account: the Rated boxes follow the identity.
 
 import { t } from '../logic/i18n.ts';
+import { rulesName } from '../logic/known.ts';
 import { plainSentence } from '../logic/plain.ts';
 import { tableHash } from '../logic/route.ts';
 import { levelLabel } from '../logic/status.ts';
@@ -102,7 +103,9 @@ export function playCard(app: App, parts: LobbyParts) {
   return {
     el,
     presetsLoaded(list: PresetSummary[]) {
-      rules.replaceChildren(...list.map((p) => h('option', { value: p.id, text: p.name })));
+      rules.replaceChildren(
+        ...list.map((p) => h('option', { value: p.id, text: rulesName(p.id, p.name) })),
+      );
       rules.value = 'finkel';
       showPreset();
     },
