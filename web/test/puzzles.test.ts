@@ -81,16 +81,10 @@ test('a streak ends at the first miss', () => {
 });
 
 test('the themes of docs/puzzles.md, and mistakes are counted per seat', () => {
-  assert.deepEqual([...THEME_IDS], [
-    'capture',
-    'escape',
-    'rosette',
-    'blockade',
-    'entering',
-    'race',
-    'bear-off',
-    'safety',
-  ]);
+  assert.deepEqual(
+    [...THEME_IDS],
+    ['capture', 'escape', 'rosette', 'blockade', 'entering', 'race', 'bear-off', 'safety'],
+  );
   assert.deepEqual(
     mistakeCounts([
       { seat: 1, grade: 'mistake' },

@@ -76,7 +76,7 @@ function ratedCheck(app: App, name: string) {
 
 export function playCard(app: App, parts: LobbyParts) {
   const rules = h('select', { name: 'rules', 'aria-label': t('lobby.ruleSet') });
-  rules.append(h('option', { value: 'finkel', text: 'Finkel' }));
+  rules.append(h('option', { value: 'finkel', text: rulesName('finkel', 'Finkel') }));
   const note = h('p', { class: 'hint rules-summary' });
   const match = matchBlock(app, () => rules.value);
   const table = tableBlock(app, () => rules.value);

@@ -4,6 +4,7 @@ import type { Catalog } from './catalog.ts';
 import { common } from './ar/common.ts';
 import { lobby } from './ar/lobby.ts';
 import { table } from './ar/table.ts';
+import { board } from './ar/board.ts';
 import { explore } from './ar/explore.ts';
 import { home } from './ar/home.ts';
 import { howto } from './ar/howto.ts';
@@ -19,4 +20,5 @@ export const catalog: Catalog = {
   ...review,
   ...explore,
   ...howto,
+  ...board,
 };

@@ -4,6 +4,7 @@ import type { Catalog } from './catalog.ts';
 import { common } from './de/common.ts';
 import { lobby } from './de/lobby.ts';
 import { table } from './de/table.ts';
+import { board } from './de/board.ts';
 import { explore } from './de/explore.ts';
 import { home } from './de/home.ts';
 import { howto } from './de/howto.ts';
@@ -19,4 +20,5 @@ export const catalog: Catalog = {
   ...review,
   ...explore,
   ...howto,
+  ...board,
 };

@@ -1,6 +1,7 @@
 // English: the source catalog, in parts by screen (lang/catalog.ts). Every other language has
 // exactly these keys (typed) and the same placeholders (checked by test/i18n.test.ts). A key
 // starts with its screen's name: `settings.*` is the settings dialog.
+import { board } from './en/board.ts';
 import { common } from './en/common.ts';
 import { explore } from './en/explore.ts';
 import { home } from './en/home.ts';
@@ -19,4 +20,5 @@ export const en = {
   ...review,
   ...explore,
   ...howto,
+  ...board,
 };

@@ -4,6 +4,7 @@ import type { Catalog } from './catalog.ts';
 import { common } from './es/common.ts';
 import { lobby } from './es/lobby.ts';
 import { table } from './es/table.ts';
+import { board } from './es/board.ts';
 import { explore } from './es/explore.ts';
 import { home } from './es/home.ts';
 import { howto } from './es/howto.ts';
@@ -19,4 +20,5 @@ export const catalog: Catalog = {
   ...review,
   ...explore,
   ...howto,
+  ...board,
 };

@@ -4,6 +4,7 @@ import type { Catalog } from './catalog.ts';
 import { common } from './fr/common.ts';
 import { lobby } from './fr/lobby.ts';
 import { table } from './fr/table.ts';
+import { board } from './fr/board.ts';
 import { explore } from './fr/explore.ts';
 import { home } from './fr/home.ts';
 import { howto } from './fr/howto.ts';
@@ -19,4 +20,5 @@ export const catalog: Catalog = {
   ...review,
   ...explore,
   ...howto,
+  ...board,
 };

@@ -4,6 +4,7 @@ import type { Catalog } from './catalog.ts';
 import { common } from './nl/common.ts';
 import { lobby } from './nl/lobby.ts';
 import { table } from './nl/table.ts';
+import { board } from './nl/board.ts';
 import { explore } from './nl/explore.ts';
 import { home } from './nl/home.ts';
 import { howto } from './nl/howto.ts';
@@ -19,4 +20,5 @@ export const catalog: Catalog = {
   ...review,
   ...explore,
   ...howto,
+  ...board,
 };
