@@ -71,7 +71,11 @@ function exploreUi(position: string) {
       text: t('explore.share'),
       'data-action': 'explore-share',
     }),
-    throwRow: h('div', { class: 'row explore-throw-row', 'aria-label': t('explore.throw') }),
+    throwRow: h('div', {
+      class: 'row explore-throw-row',
+      role: 'group',
+      'aria-label': t('explore.throw'),
+    }),
     setupHost: h('div', { class: 'setup-host' }),
     restart: h('button', {
       type: 'button',
