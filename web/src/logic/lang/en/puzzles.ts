@@ -73,7 +73,7 @@ export const puzzles = {
     'Estimated: this rule set has no solved table here, so the chances come from search.',
   'mistakes.title': 'Learn from your mistakes',
   'mistakes.of': 'Mistake {n} of {total}',
-  'mistakes.played': 'You played {move} ({grade}): find better.',
+  'mistakes.played': 'You played {move} (a {grade}): find better.',
   'mistakes.none': 'No mistake or blunder in this game: nothing to learn from here.',
   'mistakes.done': "Done: {right} of {total} found. Back to the game's review, or on to puzzles.",
   'mistakes.next': 'Next mistake',
