@@ -9,6 +9,7 @@
 
 import { buildGeometry, parsePosition, type Geometry } from '../logic/geometry.ts';
 import { t } from '../logic/i18n.ts';
+import { cellName } from '../logic/howto.ts';
 import { rulesName } from '../logic/known.ts';
 import { seatOf } from '../logic/replay.ts';
 import { moveWords, pct } from '../logic/review.ts';
@@ -257,8 +258,8 @@ async function go(x: Explorer, position: string, push: boolean, forward = false)
   history.replaceState(null, '', exploreHash(x.rules, x.current));
 }
 
-/** The rule set and the position on show, above the board. */
-const where = (x: Explorer) => `${rulesName(x.rules, x.rules)} · ${x.current}`;
+/** The rule set and the position on show, above the board (the position kept left to right). */
+const where = (x: Explorer) => `${rulesName(x.rules, x.rules)} · ${cellName(x.current)}`;
 
 /** Back, Forward, the set-up button and the link's Copy and Share. */
 function wireNav(x: Explorer): void {
