@@ -6,9 +6,10 @@
 //   - el.textContent / innerText / title / placeholder / alt = …;
 //   - setText(el, …), el.setAttribute('aria-label' | 'title' | 'placeholder' | 'alt', …);
 //   - el.append / prepend / replaceChildren / before / after (…) and app.toast(…) string arguments.
-// A text is the literal parts of a string or template (through ?:, || , ?? and +); what a call
-// returns (t(…), a name, a number) is not looked into. A literal part with a run of three or more
-// Latin letters is an English word, unless ALLOWED says it is not a word.
+// A text is the literal parts of a string or template (through ?:, ||, ?? and +, and through a
+// file constant it names: TEXT, TABLE[key], TABLE.key); what a call returns (t(…), a name, a
+// number) is not looked into. A literal part with a run of three or more Latin letters is an
+// English word, unless ALLOWED says it is not a word.
 //   node scripts/check-words.mjs [dir]     (exit 1 and one line per word found when any)
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -54,27 +55,62 @@ const TEXT_FIELDS = new Set(['textContent', 'innerText', 'title', 'placeholder',
 const TEXT_ATTRS = new Set(['aria-label', 'title', 'placeholder', 'alt']);
 const CHILD_METHODS = new Set(['append', 'prepend', 'replaceChildren', 'before', 'after']);
 
-/** The literal parts of a text expression (not what calls and names give at run time). */
-function literalParts(e) {
+const propName = (p) =>
+  p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : '';
+
+/** A file's constants (`const X = …` at its top level), by name: texts may be kept in them. */
+function constants(src) {
+  const out = new Map();
+  for (const st of src.statements)
+    if (ts.isVariableStatement(st) && st.declarationList.flags & ts.NodeFlags.Const)
+      for (const d of st.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.initializer) out.set(d.name.text, d.initializer);
+  return out;
+}
+
+/** The values of an object or array literal (a table of texts, read by key or index). */
+const tableValues = (e) =>
+  ts.isObjectLiteralExpression(e)
+    ? e.properties.filter(ts.isPropertyAssignment).map((p) => p.initializer)
+    : ts.isArrayLiteralExpression(e)
+      ? [...e.elements]
+      : [];
+
+/**
+ * The literal parts of a text expression (not what calls give at run time); a file constant it
+ * names (TEXT, TABLE[key], TABLE.key) is read for its literals too.
+ */
+function literalParts(e, consts = new Map()) {
   if (!e) return [];
+  const parts = (x) => literalParts(x, consts);
+  const base = (x) => (ts.isIdentifier(x) ? consts.get(x.text) : undefined);
+  if (ts.isIdentifier(e) && consts.has(e.text)) {
+    const init = consts.get(e.text);
+    return ts.isStringLiteral(init) || ts.isTemplateExpression(init) ? parts(init) : [];
+  }
+  if (ts.isElementAccessExpression(e) && base(e.expression))
+    return tableValues(base(e.expression)).flatMap(parts);
+  if (ts.isPropertyAccessExpression(e) && base(e.expression)) {
+    const table = base(e.expression);
+    const prop = ts.isObjectLiteralExpression(table)
+      ? table.properties.find((p) => ts.isPropertyAssignment(p) && propName(p) === e.name.text)
+      : undefined;
+    return prop ? parts(prop.initializer) : [];
+  }
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [[e, e.text]];
   if (ts.isTemplateExpression(e))
     return [[e, e.head.text], ...e.templateSpans.map((s) => [e, s.literal.text])];
-  if (ts.isParenthesizedExpression(e)) return literalParts(e.expression);
-  if (ts.isConditionalExpression(e))
-    return [...literalParts(e.whenTrue), ...literalParts(e.whenFalse)];
+  if (ts.isParenthesizedExpression(e)) return parts(e.expression);
+  if (ts.isConditionalExpression(e)) return [...parts(e.whenTrue), ...parts(e.whenFalse)];
   if (ts.isBinaryExpression(e)) {
     const op = e.operatorToken.kind;
     const k = ts.SyntaxKind;
     if (op === k.PlusToken || op === k.BarBarToken || op === k.QuestionQuestionToken)
-      return [...literalParts(e.left), ...literalParts(e.right)];
-    if (op === k.AmpersandAmpersandToken) return literalParts(e.right);
+      return [...parts(e.left), ...parts(e.right)];
+    if (op === k.AmpersandAmpersandToken) return parts(e.right);
   }
   return [];
 }
-
-const propName = (p) =>
-  p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : '';
 
 /** The expressions a call or an assignment passes as text. */
 function textArguments(n) {
@@ -114,9 +150,10 @@ const isWord = (text) => {
 export function englishWords(path, text) {
   const src = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const out = [];
+  const consts = constants(src);
   const visit = (n) => {
     for (const arg of textArguments(n))
-      for (const [node, part] of literalParts(arg))
+      for (const [node, part] of literalParts(arg, consts))
         if (isWord(part)) {
           const line = src.getLineAndCharacterOfPosition(node.getStart(src)).line + 1;
           out.push(`${path}:${line}: ${JSON.stringify(part.trim())}`);

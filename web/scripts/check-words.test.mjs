@@ -25,6 +25,14 @@ test('a word passed as text is found, whichever way it is passed', () => {
   assert.deepEqual(found(`app.toast('Saved: ' + why, 'good');`), ['"Saved:"']);
 });
 
+test('a text kept in a file constant is found where the constant is passed as text', () => {
+  const table = `const SIDE = { 1: 'Light', 2: 'Dark' };\nh('span', { text: SIDE[seat] });`;
+  assert.deepEqual(found(table), ['"Light"', '"Dark"']);
+  const words = `const T = { title: 'Puzzles', cls: 'x' };\nconst HI = 'Hello';\nsetText(a, T.title);\nsetText(b, HI);`;
+  assert.deepEqual(found(words), ['"Puzzles"', '"Hello"']);
+  assert.deepEqual(found(`const CLS = 'card wide';\nh('div', { class: CLS });`), []);
+});
+
 test('catalog texts, names, numbers, symbols and the allowed non-words pass', () => {
   const ok = [
     `h('button', { text: t('home.play'), class: 'primary big', 'data-action': 'play-now' });`,
