@@ -1,9 +1,9 @@
 // Languages on the screens beyond the table (issue 30): the lobby's main card, a finished game's
 // replay and review, the analysis board, the how-to-play page and the puzzles, visited in German
-// and in Arabic (right to left) on a 360×640 phone. On each: the page speaks the language (none
-// of the English texts those screens used to show is left in the page's main part), nothing
-// scrolls sideways, axe-core finds nothing serious, and a screenshot is left in build/screenshots
-// (language-<code>-<screen>-360x640.png). Bell's table is solved before the server starts, so
+// and in Arabic (right to left) on a 360×640 phone, in Dutch and Spanish at 390×844 and in French
+// at 1366×768. On each: the page speaks the language (none of the English texts those screens used
+// to show is left in the page's main part), nothing scrolls sideways, axe-core finds nothing
+// serious, and a screenshot is left in build/screenshots (language-<code>-<screen>-<size>.png). Bell's table is solved before the server starts, so
 // the review is exact and the puzzles (40, generated with a fixed seed) are there.
 
 import assert from 'node:assert/strict';
@@ -90,10 +90,8 @@ const ENGLISH = [
   'Dark',
 ];
 
-const SIZE = { width: 360, height: 640 };
-
 /** The checks every screen gets; returns the problems found. */
-async function check(page, lang, screen) {
+async function check(page, lang, size, screen) {
   await L.sleep(300);
   const problems = [];
   const html = await page.evaluate(() => document.documentElement.lang);
@@ -106,7 +104,7 @@ async function check(page, lang, screen) {
   );
   if (wide > 0) problems.push(`${screen}: ${wide} px wider than the screen`);
   problems.push(...(await L.axeProblems(page, `${lang} ${screen}`)));
-  await L.screenshot(page, `language-${lang}-${screen}-360x640`);
+  await L.screenshot(page, `language-${lang}-${screen}-${size}`);
   return problems;
 }
 
@@ -127,21 +125,25 @@ async function finishedGame(page, base) {
   return id;
 }
 
-for (const [lang, locale] of [
-  ['de', 'de-DE'],
-  ['ar', 'ar-EG'],
-]) {
+const PHONE = { hasTouch: true, isMobile: true };
+const RUNS = [
+  ['de', 'de-DE', { width: 360, height: 640 }, PHONE],
+  ['ar', 'ar-EG', { width: 360, height: 640 }, PHONE],
+  ['nl', 'nl-NL', { width: 390, height: 844 }, PHONE],
+  ['es', 'es-ES', { width: 390, height: 844 }, PHONE],
+  ['fr', 'fr-FR', { width: 1366, height: 768 }, {}],
+];
+
+for (const [lang, locale, viewport, device] of RUNS) {
+  const size = `${viewport.width}x${viewport.height}`;
   test(
-    `${lang}: lobby, replay and review, explorer, how to play and puzzles at 360×640`,
-    {
-      timeout: 240000,
-    },
+    `${lang}: lobby, replay and review, explorer, how to play and puzzles at ${size}`,
+    { timeout: 240000 },
     async () => {
       const P = await L.newPlayer(env.browser, {
         locale,
-        viewport: SIZE,
-        hasTouch: true,
-        isMobile: true,
+        viewport,
+        ...device,
         reducedMotion: 'reduce',
       });
       const page = P.page;
@@ -153,40 +155,40 @@ for (const [lang, locale] of [
         await page.evaluate(() => document.documentElement.dir),
         lang === 'ar' ? 'rtl' : 'ltr',
       );
-      problems.push(...(await check(page, lang, 'lobby')));
+      problems.push(...(await check(page, lang, size, 'lobby')));
 
       const id = await finishedGame(page, base);
       await page.goto(`${base}#/replay/${id}`);
       await page.waitForSelector('.review .win-graph polyline');
       await page.waitForSelector('.replay-list li');
-      problems.push(...(await check(page, lang, 'review')));
+      problems.push(...(await check(page, lang, size, 'review')));
       if (await page.isEnabled('button[data-action=key-start]')) {
         await page.click('button[data-action=key-start]');
         await page.waitForSelector('.key-text:not(:empty)');
-        problems.push(...(await check(page, lang, 'review-key-move')));
+        problems.push(...(await check(page, lang, size, 'review-key-move')));
       }
 
       await page.goto(`${base}#/explore?rules=bell&position=start`);
       await page.click('.explore-throw-row button[data-action=throw]');
       await page.waitForSelector('.explore-list .explore-move');
-      problems.push(...(await check(page, lang, 'explore')));
+      problems.push(...(await check(page, lang, size, 'explore')));
       await page.click('button[data-action=setup]');
       await page.waitForSelector('.setup-panel:not([hidden])');
-      problems.push(...(await check(page, lang, 'explore-setup')));
+      problems.push(...(await check(page, lang, size, 'explore-setup')));
 
       await page.goto(`${base}#/rules/bell`);
       await page.waitForSelector('.howto-section');
-      problems.push(...(await check(page, lang, 'howto')));
+      problems.push(...(await check(page, lang, size, 'howto')));
 
       await page.goto(`${base}#/puzzles?rules=bell`);
       await page.waitForSelector('.puzzle-solver[data-state=question] .piece.legal');
-      problems.push(...(await check(page, lang, 'puzzle')));
+      problems.push(...(await check(page, lang, size, 'puzzle')));
       await page.locator('.puzzle-solver .piece.legal').first().click();
       await page.waitForSelector(
         '.puzzle-solver[data-state=right], .puzzle-solver[data-state=wrong]',
       );
       await page.waitForSelector('.puzzle-reason');
-      problems.push(...(await check(page, lang, 'puzzle-answer')));
+      problems.push(...(await check(page, lang, size, 'puzzle-answer')));
 
       assert.deepEqual(problems, []);
       assert.deepEqual(P.errors, [], 'a clean console');

@@ -3,7 +3,6 @@
 // switch "this account is a bot" with its token, shown once when it is issued.
 
 import { t } from '../logic/i18n.ts';
-import { rulesName } from '../logic/known.ts';
 import { tableHash } from '../logic/route.ts';
 import { api, type BotStatus, type OnlineBot } from '../net/api.ts';
 import { errorText, type App } from './app.ts';
@@ -41,7 +40,7 @@ export function botsCard(app: App): { el: HTMLElement; refresh: () => Promise<vo
 
   const row = (bot: OnlineBot) => {
     const rules = h('select', { 'aria-label': t('bots.rulesAgainst', { name: bot.name }) });
-    rules.append(...bot.rules.map((r) => h('option', { value: r, text: rulesName(r, r) })));
+    rules.append(...bot.rules.map((r) => h('option', { value: r, text: r })));
     const button = h('button', {
       type: 'button',
       text: t(bot.busy ? 'bots.playing' : 'bots.challenge'),
