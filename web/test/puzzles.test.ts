@@ -7,7 +7,7 @@ import {
   rankMoves,
   streakAfter,
   throwSquares,
-  THEMES,
+  THEME_IDS,
 } from '../src/logic/puzzles.ts';
 import { mistakesHash, parseHash, puzzlesHash } from '../src/logic/route.ts';
 
@@ -81,16 +81,10 @@ test('a streak ends at the first miss', () => {
 });
 
 test('the themes of docs/puzzles.md, and mistakes are counted per seat', () => {
-  assert.deepEqual(Object.keys(THEMES), [
-    'capture',
-    'escape',
-    'rosette',
-    'blockade',
-    'entering',
-    'race',
-    'bear-off',
-    'safety',
-  ]);
+  assert.deepEqual(
+    [...THEME_IDS],
+    ['capture', 'escape', 'rosette', 'blockade', 'entering', 'race', 'bear-off', 'safety'],
+  );
   assert.deepEqual(
     mistakeCounts([
       { seat: 1, grade: 'mistake' },

@@ -1,8 +1,11 @@
 // The "How to play" text of a rule set, built from its definition (GET /api/rules/<preset>), so
 // every preset gets its page without one written by hand: the goal, the path, the dice, the
-// rosettes and each special rule the set has. Pure, unit-tested.
+// rosettes and each special rule the set has. Every sentence is a catalog text with placeholders
+// (lang/<code>/howto.ts), counted ones in the language's plural forms; lists of squares are
+// joined as the language joins them (Intl.ListFormat). Pure, unit-tested.
 
-import { count } from './plural.ts';
+import { currentLang, LANGUAGES, list, t } from './i18n.ts';
+import { rulesName } from './known.ts';
 import type { RulesInfo } from './types.ts';
 
 export interface HowtoSection {
@@ -10,8 +13,13 @@ export interface HowtoSection {
   lines: string[];
 }
 
-const cellList = (cells: string[]) =>
-  cells.length <= 1 ? cells.join('') : `${cells.slice(0, -1).join(', ')} and ${cells.at(-1)}`;
+/** A square's name ("a4"), kept left to right inside right-to-left text (Unicode isolates). */
+export const cellName = (cell: string) =>
+  LANGUAGES[currentLang()].dir === 'rtl' ? `\u2066${cell}\u2069` : cell;
+
+const cellList = (cells: string[]) => list(cells.map(cellName));
+
+export { rulesName };
 
 function pathSection(r: RulesInfo): HowtoSection {
   const light = r.paths.light;
@@ -19,72 +27,75 @@ function pathSection(r: RulesInfo): HowtoSection {
   // Unique squares: a long path (Murray's) passes some of them twice.
   const shared = [...new Set(light.filter((c) => dark.includes(c)))];
   return {
-    title: 'The path',
+    title: t('howto.path'),
     lines: [
-      `Each side runs its own path of ${r.path_length} squares: light (rose) from ${light[0]} to ${light.at(-1)}, dark (sky) from ${dark[0]} to ${dark.at(-1)}. "Show path" numbers it on the board.`,
+      t('howto.pathLine', {
+        count: r.path_length,
+        lightFrom: cellName(light[0]),
+        lightTo: cellName(light.at(-1)!),
+        darkFrom: cellName(dark[0]),
+        darkTo: cellName(dark.at(-1)!),
+        show: t('table.showPath'),
+      }),
       shared.length
-        ? `The ${shared.length} squares both paths share (${cellList(shared)}) are where pieces meet: landing on a lone opponent piece there sends it back to its Home pile.`
-        : 'The paths never meet.',
-      'A piece bears off by moving exactly one square past the end of the path.',
+        ? t('howto.shared', { count: shared.length, list: cellList(shared) })
+        : t('howto.apart'),
+      t('howto.bearOff'),
     ],
   };
 }
 
 function diceSection(r: RulesInfo): HowtoSection {
-  const n = r.dice.count;
-  const rows = r.dice.throws.map((t, k) => {
-    const bits = [`${count(k, 'marked tip')}: move ${t.move}`];
-    if (t.move === 0) bits.push('no move, the turn passes');
-    if (t.extra) bits.push('and throw again');
-    return bits.join(', ');
+  const rows = r.dice.throws.map((th, k) => {
+    let row = t('howto.tips', { count: k, move: th.move });
+    if (th.move === 0) row = t('howto.passes', { row });
+    if (th.extra) row = t('howto.again', { row });
+    return row;
   });
   return {
-    title: 'The dice',
-    lines: [
-      `${n} four-sided dice; each shows a marked (white) tip or not, and the marked tips count.`,
-      ...rows,
-      'A throw with no legal move passes the turn.',
-    ],
+    title: t('howto.dice'),
+    lines: [t('howto.diceLine', { count: r.dice.count }), ...rows, t('howto.noLegal')],
   };
 }
 
 function rosetteSection(r: RulesInfo): HowtoSection {
   const ros = r.board.squares.filter((s) => s.rosette);
   const safe = ros.filter((s) => s.safe).map((s) => s.cell);
-  const lines = [`The rosettes ✸ are ${cellList(ros.map((s) => s.cell))}.`];
-  lines.push('Landing on a rosette gives another throw.');
+  const lines = [
+    t('howto.rosetteList', { count: ros.length, list: cellList(ros.map((s) => s.cell)) }),
+  ];
+  lines.push(t('howto.rosetteAgain'));
   lines.push(
     safe.length === ros.length
-      ? 'A piece on a rosette is safe: it cannot be captured.'
+      ? t('howto.safeAll')
       : safe.length
-        ? `A piece is safe on ${cellList(safe)}; elsewhere it can be captured.`
-        : 'Rosettes do not protect a piece: it can be captured there.',
+        ? t('howto.safeSome', { list: cellList(safe) })
+        : t('howto.safeNone'),
   );
-  return { title: 'Rosettes', lines };
+  return { title: t('howto.rosettes'), lines };
 }
 
 function specialSection(r: RulesInfo): HowtoSection | null {
   const lines: string[] = [];
-  if (r.entry === 'staging')
-    lines.push('Counters first go onto a start space S, and enter the path from there.');
-  if (r.stacking) lines.push('Pieces of one side may stack on a square and move together.');
+  if (r.entry === 'staging') lines.push(t('howto.staging'));
+  if (r.stacking) lines.push(t('howto.stacking'));
   for (const s of r.board.squares) {
-    if (s.special === 'double') lines.push(`${s.cell} doubles the move that lands there.`);
-    if (s.special === 'forfeit')
-      lines.push(`Landing on ${s.cell} makes the opponent move a counter 4 squares.`);
-    if (s.award) lines.push(`Landing on ${s.cell} may enter a counter onto S.`);
+    const cell = cellName(s.cell);
+    if (s.special === 'double') lines.push(t('howto.double', { cell }));
+    if (s.special === 'forfeit') lines.push(t('howto.forfeit', { cell }));
+    if (s.award) lines.push(t('howto.award', { cell }));
   }
-  if (r.scored) lines.push("The win is scored: the winner counts the loser's pieces left.");
-  if (r.stake > 0) lines.push(`Each game is played for a stake of ${r.stake}.`);
-  return lines.length ? { title: 'Special rules', lines } : null;
+  if (r.scored) lines.push(t('howto.scored'));
+  if (r.stake > 0) lines.push(t('howto.stake', { n: r.stake }));
+  return lines.length ? { title: t('howto.special'), lines } : null;
 }
 
 export function howtoSections(r: RulesInfo): HowtoSection[] {
   const goal: HowtoSection = {
-    title: 'The goal',
+    title: t('howto.goal'),
     lines: [
-      `Each player has ${r.pieces} pieces waiting in a Home pile. Throw the dice, bring the pieces onto the board, run them along your path and bear them off the far end. The first to bear off every piece wins.`,
-      'On your turn: press "Throw the dice", then tap a glowing piece or its marked landing square.',
+      t('howto.goalLine', { count: r.pieces }),
+      t('howto.turn', { throw: t('table.prompt.throw') }),
     ],
   };
   const out = [goal, pathSection(r), diceSection(r), rosetteSection(r)];

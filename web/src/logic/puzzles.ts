@@ -1,77 +1,153 @@
 // The puzzles screen's words and rules (docs/puzzles.md; GET /api/puzzles/*, and a game's
-// mistakes: GET /api/games/<id>/mistakes). Every text the screen shows is in PUZZLE_TEXT, so a
-// translation moves one table. Pure, unit-tested; the screen is ui/puzzles_page.ts.
+// mistakes: GET /api/games/<id>/mistakes). Every text the screen shows is in PUZZLE_TEXT, read
+// from the catalog (lang/<code>/puzzles.ts) when shown, so a language switch redraws it in the
+// new one. Pure, unit-tested; the screen is ui/puzzles_page.ts.
 
-import { pct } from './review.ts';
+import { t } from './i18n.ts';
+import { known } from './known.ts';
+import { gradeWord, pct } from './review.ts';
 import type { SeatNo } from './types.ts';
 
 /** The themes of docs/puzzles.md, in its order, with the filter's names for them. */
-export const THEMES: Record<string, string> = {
-  capture: 'Capture',
-  escape: 'Escape',
-  rosette: 'Rosette',
-  blockade: 'Blockade',
-  entering: 'Entering',
-  race: 'Race',
-  'bear-off': 'Bearing off',
-  safety: 'Safety',
-};
+export const THEME_IDS = [
+  'capture',
+  'escape',
+  'rosette',
+  'blockade',
+  'entering',
+  'race',
+  'bear-off',
+  'safety',
+] as const;
+
+export const themeName = (id: string) => known(`theme.${id}`) ?? id;
+
+/**
+ * The one-line reason of an answer, from its first theme ("it hits an enemy piece"), in the
+ * player's language; the server's English line only for a theme the client does not know.
+ */
+export function reasonWords(themes: readonly string[], serverReason: string): string {
+  if (!themes.length) return t('why.none');
+  return known(`why.${themes[0]}`) ?? serverReason;
+}
 
 export const PUZZLE_TEXT = {
-  title: 'Puzzles',
-  intro: 'Every answer is proven by a solved table: the exact winning chance of every move.',
-  find: 'Find the best move',
-  toMove: (side: string, squares: number) =>
-    `${side} to move · the throw: ${squares === 1 ? '1 square' : `${squares} squares`}`,
-  sides: { 1: 'Light', 2: 'Dark' } as Record<SeatNo, string>,
-  rules: 'Rule set',
-  theme: 'Theme',
-  anyTheme: 'Any theme',
-  modeRated: 'Puzzles',
-  modeStreak: 'Streak',
-  modeDaily: 'Daily puzzle',
-  right: 'Right: the best move.',
-  wrong: 'Not the best move.',
-  bestIs: (words: string, reason: string) => `The best move is ${words}: ${reason}.`,
-  yours: 'your move',
-  every: 'Every move',
-  best: 'best',
-  chance: (v: number) => `${pct(v)} to win`,
-  next: 'Next puzzle',
-  again: 'Start a new streak',
-  streak: (n: number) => `Streak: ${n}`,
-  streakOver: (n: number) =>
-    `Streak over: ${n} solved in a row. The best move is shown on the board.`,
-  daily: (date: string) => `The puzzle of ${date}`,
-  dailyDone: 'That was the daily puzzle: more puzzles follow.',
-  guest: 'Solving as a guest: log in to keep a puzzle rating and a history.',
-  rating: (r: number, solved: number, attempts: number) =>
-    `Your puzzle rating: ${r} · ${solved} of ${attempts} solved`,
-  change: (d: number) => `Rating ${d >= 0 ? '+' : '\u2212'}${Math.abs(d)}`,
-  notRated: 'Already attempted: not rated again.',
-  puzzleRating: (r: number) => `Puzzle rating ${r}`,
-  history: 'Your recent puzzles',
-  noHistory: 'No puzzle attempted yet.',
-  solvedMark: 'solved',
-  missedMark: 'missed',
-  noneLeft: 'No puzzle left for these filters: choose another rule set or theme.',
-  noRules: 'No rule set has puzzles on this server yet: they are made once a table is solved.',
-  failed: (why: string) => `Could not load a puzzle: ${why}`,
-  busy: 'Checking…',
+  get title() {
+    return t('puzzle.title');
+  },
+  get intro() {
+    return t('puzzle.intro');
+  },
+  get find() {
+    return t('puzzle.find');
+  },
+  toMove: (side: string, squares: number) => t('puzzle.toMove', { side, count: squares }),
+  side: (seat: SeatNo) => t(seat === 1 ? 'seat.light' : 'seat.dark'),
+  get rules() {
+    return t('puzzle.rules');
+  },
+  get theme() {
+    return t('puzzle.theme');
+  },
+  get anyTheme() {
+    return t('puzzle.anyTheme');
+  },
+  get modeRated() {
+    return t('puzzle.modeRated');
+  },
+  get modeStreak() {
+    return t('puzzle.modeStreak');
+  },
+  get modeDaily() {
+    return t('puzzle.modeDaily');
+  },
+  get right() {
+    return t('puzzle.right');
+  },
+  get wrong() {
+    return t('puzzle.wrong');
+  },
+  bestIs: (move: string, reason: string) => t('puzzle.bestIs', { move, reason }),
+  get yours() {
+    return t('puzzle.yours');
+  },
+  get every() {
+    return t('puzzle.every');
+  },
+  get best() {
+    return t('puzzle.best');
+  },
+  chance: (v: number) => t('puzzle.chance', { pct: pct(v) }),
+  get next() {
+    return t('puzzle.next');
+  },
+  get again() {
+    return t('puzzle.again');
+  },
+  streak: (n: number) => t('puzzle.streak', { count: n }),
+  streakOver: (n: number) => t('puzzle.streakOver', { count: n }),
+  daily: (date: string) => t('puzzle.daily', { date }),
+  get dailyDone() {
+    return t('puzzle.dailyDone');
+  },
+  get guest() {
+    return t('puzzle.guest');
+  },
+  rating: (rating: number, solved: number, attempts: number) =>
+    t('puzzle.rating', { rating, solved, attempts }),
+  change: (d: number) => t('puzzle.change', { change: `${d >= 0 ? '+' : '\u2212'}${Math.abs(d)}` }),
+  get notRated() {
+    return t('puzzle.notRated');
+  },
+  puzzleRating: (rating: number) => t('puzzle.puzzleRating', { rating }),
+  get history() {
+    return t('puzzle.history');
+  },
+  get noHistory() {
+    return t('puzzle.noHistory');
+  },
+  get solvedMark() {
+    return t('puzzle.solvedMark');
+  },
+  get missedMark() {
+    return t('puzzle.missedMark');
+  },
+  get noneLeft() {
+    return t('puzzle.noneLeft');
+  },
+  get noRules() {
+    return t('puzzle.noRules');
+  },
+  failed: (why: string) => t('puzzle.failed', { why }),
+  get busy() {
+    return t('puzzle.busy');
+  },
   // Learn from your mistakes (a reviewed game's mistakes and blunders, in game order).
-  mistakesTitle: 'Learn from your mistakes',
-  mistakeOf: (n: number, total: number) => `Mistake ${n} of ${total}`,
-  played: (words: string, grade: string) => `You played ${words} (a ${grade}): find better.`,
-  noMistakes: 'No mistake or blunder in this game: nothing to learn from here.',
-  mistakesDone: (right: number, total: number) =>
-    `Done: ${right} of ${total} found. Back to the game's review, or on to puzzles.`,
-  nextMistake: 'Next mistake',
-  toReview: 'Back to the review',
-  toPuzzles: 'Puzzles',
-  learn: (name: string, n: number) =>
-    `${name}: learn from ${n === 1 ? '1 mistake' : `${n} mistakes`}`,
-  learnShort: 'Learn from mistakes',
-  estimate: 'Estimated: this rule set has no solved table here, so the chances come from search.',
+  get mistakesTitle() {
+    return t('mistakes.title');
+  },
+  mistakeOf: (n: number, total: number) => t('mistakes.of', { n, total }),
+  played: (move: string, grade: string) => t('mistakes.played', { move, grade: gradeWord(grade) }),
+  get noMistakes() {
+    return t('mistakes.none');
+  },
+  mistakesDone: (right: number, total: number) => t('mistakes.done', { right, total }),
+  get nextMistake() {
+    return t('mistakes.next');
+  },
+  get toReview() {
+    return t('mistakes.toReview');
+  },
+  get toPuzzles() {
+    return t('puzzle.title');
+  },
+  learn: (name: string, n: number) => t('mistakes.learn', { name, count: n }),
+  get learnShort() {
+    return t('mistakes.short');
+  },
+  get estimate() {
+    return t('puzzle.estimate');
+  },
 };
 
 /** A move as the API writes it, "FROM->TO" (path indices), or null for any other text. */

@@ -3,7 +3,8 @@
 // read here, never computed), the throw on show and the words for the event. Pure, unit-tested.
 
 import { locationOf, parsePosition, type Geometry } from './geometry.ts';
-import { pct } from './review.ts';
+import { t } from './i18n.ts';
+import { gradeWord, pct } from './review.ts';
 import type {
   AnalysisAnswer,
   GameRecord,
@@ -36,9 +37,9 @@ export function startPieces(geo: Geometry): SeatPieces[] {
 
 function where(geo: Geometry, seat: SeatNo, index: number): string {
   const key = locationOf(geo, seat, index);
-  if (key.startsWith('home:')) return 'home';
-  if (key.startsWith('start:')) return 'S';
-  if (key.startsWith('off:')) return 'off';
+  if (key.startsWith('home:')) return t('square.home');
+  if (key.startsWith('start:')) return t('square.start');
+  if (key.startsWith('off:')) return t('square.borneOff');
   return key;
 }
 
@@ -47,19 +48,19 @@ export function describeRecordEvent(ev: RecordEvent, geo: Geometry, names: Names
   const who = names[seat];
   if (typeof ev.throw === 'number') {
     const move = geo.throws[ev.throw] ?? ev.throw;
-    return move === ev.throw
-      ? `${who} threw ${ev.throw}`
-      : `${who} threw ${ev.throw} (moves ${move})`;
+    const n = ev.throw;
+    return move === n ? t('replay.threw', { who, n }) : t('replay.threwMoves', { who, n, move });
   }
   if (ev.move) {
     const kind = ev.move.kind;
-    if (kind === 'award_yes') return `${who} took the award: a counter enters S`;
-    if (kind === 'award_no') return `${who} declined the award`;
-    const to = where(geo, seat, ev.move.to);
-    return `${who} moved ${where(geo, seat, ev.move.from)} → ${to === 'off' ? 'borne off' : to}`;
+    if (kind === 'award_yes') return t('replay.awardYes', { who });
+    if (kind === 'award_no') return t('replay.awardNo', { who });
+    const from = where(geo, seat, ev.move.from);
+    const move = t('move.words', { from, to: where(geo, seat, ev.move.to) });
+    return t('replay.moved', { who, move });
   }
   const other = Object.keys(ev).filter((k) => k !== 'player');
-  return `${who}: ${other.join(', ') || 'event'}`;
+  return t('replay.other', { who, what: other.join(', ') || 'event' });
 }
 
 function piecesOf(geo: Geometry, p: PositionsAnswer['positions'][number]): SeatPieces[] {
@@ -81,7 +82,7 @@ export function replayFrames(
   const first = list[0] && list[0].event < 0 ? list.shift()! : null;
   const frames: ReplayFrame[] = [
     {
-      label: 'Start',
+      label: t('replay.start'),
       pieces: first ? piecesOf(geo, first) : startPieces(geo),
       throw: null,
       position: first?.position ?? null,
@@ -97,7 +98,7 @@ export function replayFrames(
         seat: seatOf(ev.player),
       };
     frames.push({
-      label: ev ? describeRecordEvent(ev, geo, names) : `Event ${p.event + 1}`,
+      label: ev ? describeRecordEvent(ev, geo, names) : t('replay.event', { n: p.event + 1 }),
       pieces: piecesOf(geo, p),
       throw: lastThrow,
       position: p.position,
@@ -116,13 +117,16 @@ export function gradeFrames(frames: ReplayFrame[], analysis: AnalysisAnswer): Re
     const m = byFrame.get(i);
     if (!m || m.legal < 2) return f;
     // An estimated review says so on every verdict (its grades match the exact ones ~2 in 3).
-    const est = analysis.estimate ? 'estimate: ' : '';
-    const verdict =
-      est +
-      (m.cost < 1e-6
-        ? `best, ${pct(m.value)} to win`
-        : `${m.grade}: ${pct(m.value)} to win (best ${pct(m.best_value)})`);
-    return { ...f, label: `${f.label} — ${verdict}` };
+    const words =
+      m.cost < 1e-6
+        ? t('replay.verdictBest', { pct: pct(m.value) })
+        : t('replay.verdict', {
+            grade: gradeWord(m.grade),
+            pct: pct(m.value),
+            best: pct(m.best_value),
+          });
+    const verdict = analysis.estimate ? t('replay.estimated', { verdict: words }) : words;
+    return { ...f, label: t('replay.graded', { label: f.label, verdict }) };
   });
 }
 

@@ -2,8 +2,9 @@
 // per-player lines, the decomposition in words, the graph's coordinates and the key moves in
 // game order. Pure, unit-tested; the screen is ui/review_*.ts.
 
-import { count } from './plural.ts';
 import { locationOf, type Geometry } from './geometry.ts';
+import { num, pct as percent, t } from './i18n.ts';
+import { known } from './known.ts';
 import type {
   AnalysedMove,
   AnalysedPlayer,
@@ -14,19 +15,28 @@ import type {
   SeatNo,
 } from './types.ts';
 
+/** A share as a percentage with one decimal, in the language's own way ("57.3%", "57,3 %"). */
+export const pct = (v: number) => percent(v, 1);
+
 /** A signed percentage with a true minus sign, "+0.0%" for zero (as the server's summary). */
 export function signedPct(v: number): string {
-  return `${v < -0.0005 ? '\u2212' : '+'}${Math.abs(100 * v).toFixed(1)}%`;
+  return `${v < -0.0005 ? '\u2212' : '+'}${pct(Math.abs(v))}`;
 }
 
-export const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+/** A number with one decimal ("82.4", "82,4"). */
+export const fixed1 = (v: number) => num(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A move grade's word ("mistake", "Fehler"); a grade the client does not know, as sent. */
+export function gradeWord(grade: string): string {
+  return known(`grade.${grade}`) ?? grade;
+}
 
 /** "~" before every estimated number, as the CLI does. */
 const approx = (a: AnalysisAnswer) => (a.estimate ? '~' : '');
 
 /** A player's accuracy, "–" without a decision with a choice (the server sends null there). */
-export const accuracyWords = (p: AnalysedPlayer, t: string) =>
-  p.decisions > 0 && typeof p.accuracy === 'number' ? t + p.accuracy.toFixed(1) : '–';
+export const accuracyWords = (p: AnalysedPlayer, mark: string) =>
+  p.decisions > 0 && typeof p.accuracy === 'number' ? mark + fixed1(p.accuracy) : '–';
 
 /**
  * One line per player: accuracy, luck, the chance lost and the hints used, e.g.
@@ -34,45 +44,50 @@ export const accuracyWords = (p: AnalysedPlayer, t: string) =>
  * 2 hints used".
  */
 export function playerLines(a: AnalysisAnswer, names: Names): string[] {
-  const t = approx(a);
+  const m = approx(a);
   return a.players.map((p) => {
-    const acc =
-      `accuracy ${accuracyWords(p, t)}` +
-      (p.decisions === 0 ? ' (no decisions with a choice)' : '');
-    // Hints are named only when taken (games against the computer; the server counts them).
-    const hints = p.hints ? ` · ${count(p.hints, 'hint')} used` : '';
+    const value = accuracyWords(p, m);
+    const accuracy = t(p.decisions === 0 ? 'review.noChoice' : 'review.accuracy', { value });
     // The chance lost is a sum over the game's decisions (it can pass 100 points in a long game
     // of weak play, won back by luck): per decision it reads as a chance, the sum in points.
     const lost =
       p.decisions > 0
-        ? `chance lost ${t}${pct(p.total_cost / p.decisions)} a decision ` +
-          `(${t}${(100 * p.total_cost).toFixed(1)} points in all)`
-        : `chance lost ${t}${pct(p.total_cost)}`;
-    return `${names[p.seat]}: ${acc} · luck ${t}${signedPct(p.luck ?? 0)} · ${lost}${hints}`;
+        ? t('review.lostPer', {
+            pct: m + pct(p.total_cost / p.decisions),
+            points: m + fixed1(100 * p.total_cost),
+          })
+        : t('review.lost', { pct: m + pct(p.total_cost) });
+    const line = t('review.player', {
+      name: names[p.seat],
+      accuracy,
+      luck: m + signedPct(p.luck ?? 0),
+      lost,
+    });
+    // Hints are named only when taken (games against the computer; the server counts them).
+    return p.hints ? t('review.hints', { line, count: p.hints }) : line;
   });
 }
 
 /** The banner's line: "alice: accuracy 82.4, luck +12.0% · bob: accuracy 61.0, luck −12.0%". */
 export function reviewLine(a: AnalysisAnswer, names: Names): string {
-  const t = approx(a);
-  return (
-    a.players
-      .map(
-        (p) =>
-          `${names[p.seat]}: accuracy ${accuracyWords(p, t)}, ` +
-          `luck ${t}${signedPct(p.luck ?? 0)}`,
-      )
-      .join(' · ') +
-    // An estimate now; the review page may later read exact numbers (when the server has solved
-    // the rule set) that differ: say so here, where the first numbers are seen.
-    (a.estimate
-      ? ' (estimated by search; an exact review, once the rules are solved, can differ)'
-      : '')
-  );
+  const m = approx(a);
+  const line = a.players
+    .map((p) =>
+      t('review.line', {
+        name: names[p.seat],
+        accuracy: accuracyWords(p, m),
+        luck: m + signedPct(p.luck ?? 0),
+      }),
+    )
+    .join(' · ');
+  // An estimate now; the review page may later read exact numbers (when the server has solved
+  // the rule set) that differ: say so here, where the first numbers are seen.
+  return a.estimate ? t('review.lineEstimate', { line }) : line;
 }
 
 /** Points of winning chance: "19.3 points" (a sum over a game, so not a chance itself). */
-const points = (v: number) => `${(100 * Math.abs(v)).toFixed(1)} points`;
+const points = (v: number, mark: string) =>
+  t('review.points', { n: mark + fixed1(100 * Math.abs(v)) });
 
 /**
  * The decomposition from the winner's side, each number said for what it is, so that it reads
@@ -87,16 +102,26 @@ export function decompositionWords(a: AnalysisAnswer, names: Names): string {
   const foe: SeatNo = side === 1 ? 2 : 1;
   const luck = (s: SeatNo) => (s === 1 ? d.light_luck : d.dark_luck);
   const lost = (s: SeatNo) => (s === 1 ? d.light_lost : d.dark_lost);
-  const t = approx(a);
-  const head = over ? `${names[side]} won.` : `${names[1]} had ${pct(d.result)} at the end.`;
+  const m = approx(a);
+  const head = over
+    ? t('review.won', { name: names[side] })
+    : t('review.had', { name: names[1], pct: pct(d.result) });
   const diff = luck(side) - luck(foe);
-  const dice =
-    `The dice gave ${names[side]} ${t}${points(diff)} ${diff < 0 ? 'less' : 'more'} than ` +
-    `${names[foe]} (luck ${t}${signedPct(luck(side))} against ${t}${signedPct(luck(foe))})`;
-  const cost =
-    `mistakes cost ${names[side]} ${t}${points(lost(side))} and ` +
-    `${names[foe]} ${t}${points(lost(foe))}`;
-  return `${head} ${dice}; ${cost}.` + (a.estimate ? ' (estimate)' : '');
+  const dice = t(diff < 0 ? 'review.diceLess' : 'review.diceMore', {
+    side: names[side],
+    foe: names[foe],
+    points: points(diff, m),
+    luck: m + signedPct(luck(side)),
+    foeLuck: m + signedPct(luck(foe)),
+  });
+  const cost = t('review.cost', {
+    side: names[side],
+    foe: names[foe],
+    points: points(lost(side), m),
+    foePoints: points(lost(foe), m),
+  });
+  const text = t('review.decomposition', { head, dice, cost });
+  return a.estimate ? t('review.estimateTag', { text }) : text;
 }
 
 export interface PlotPoint extends GraphPoint {
@@ -135,9 +160,9 @@ export function keyItems(a: AnalysisAnswer): KeyItem[] {
 /** A square's name for the words: "home", "S", "off" or the square ("d3"). */
 export function squareWord(geo: Geometry, seat: SeatNo, index: number): string {
   const key = locationOf(geo, seat, index);
-  if (key.startsWith('home:')) return 'home';
-  if (key.startsWith('start:')) return 'S';
-  if (key.startsWith('off:')) return 'off';
+  if (key.startsWith('home:')) return t('square.home');
+  if (key.startsWith('start:')) return t('square.start');
+  if (key.startsWith('off:')) return t('square.off');
   return key;
 }
 
@@ -147,23 +172,38 @@ export function moveWords(
   seat: SeatNo,
   m: { from?: number; to?: number; award?: boolean; resign?: boolean },
 ): string {
-  if (m.resign) return 'resigned';
-  if (m.award !== undefined) return m.award ? 'took the award' : 'declined the award';
-  return `${squareWord(geo, seat, m.from ?? 0)} → ${squareWord(geo, seat, m.to ?? 0)}`;
+  if (m.resign) return t('review.resigned');
+  if (m.award !== undefined) return t(m.award ? 'review.tookAward' : 'review.declinedAward');
+  return t('move.words', {
+    from: squareWord(geo, seat, m.from ?? 0),
+    to: squareWord(geo, seat, m.to ?? 0),
+  });
 }
 
 /** A key decision in words, with both chances (the decider's). */
 export function decisionWords(geo: Geometry, names: Names, m: AnalysedMove): string {
-  const who = names[m.seat];
-  const played = `${who} played ${moveWords(geo, m.seat, m)} (${pct(m.value)} to win, ${m.grade})`;
-  if (!m.best || m.cost < 1e-6) return `${played}: the best move`;
-  return `${played}; best was ${moveWords(geo, m.seat, m.best)} (${pct(m.best_value)} to win)`;
+  const played = t('review.played', {
+    who: names[m.seat],
+    move: moveWords(geo, m.seat, m),
+    pct: pct(m.value),
+    grade: gradeWord(m.grade),
+  });
+  if (!m.best || m.cost < 1e-6) return t('review.playedBest', { played });
+  return t('review.playedWorse', {
+    played,
+    best: moveWords(geo, m.seat, m.best),
+    pct: pct(m.best_value),
+  });
 }
 
-/** A key throw in words: "bob threw 4: luck +22.6% (light 71.0%, expected 48.4%)". */
-export function throwWords(names: Names, t: AnalysedThrow): string {
-  return (
-    `${names[t.seat]} threw ${t.outcome}: luck ${signedPct(t.luck)} ` +
-    `(${names[1]}'s chance ${pct(t.light)}, ${pct(t.light_expected)} on average over the throws)`
-  );
+/** A key throw in words: "bob threw 4: luck +22.6% (alice's chance 71.0%, 48.4% on average…)". */
+export function throwWords(names: Names, th: AnalysedThrow): string {
+  return t('review.threw', {
+    who: names[th.seat],
+    n: th.outcome,
+    luck: signedPct(th.luck),
+    light: names[1],
+    pct: pct(th.light),
+    avg: pct(th.light_expected),
+  });
 }

@@ -18,6 +18,7 @@ import {
 } from '../logic/geometry.ts';
 import type { LegalMove, SeatNo, SeatPieces } from '../logic/types.ts';
 import { clear, h, onClick } from './dom.ts';
+import { list, t } from '../logic/i18n.ts';
 
 export interface RenderOptions {
   /** Moves the viewer may make now (empty when it is not the viewer's decision). */
@@ -36,7 +37,7 @@ export interface LegalTarget {
   dest: string;
 }
 
-const SEAT_WORD: Record<SeatNo, string> = { 1: 'Light', 2: 'Dark' };
+const seatWord = (seat: SeatNo) => t(seat === 1 ? 'seat.light' : 'seat.dark');
 
 export function pieceElement(
   seat: SeatNo,
@@ -61,7 +62,7 @@ export class BoardView {
   onPick: (t: LegalTarget) => void = () => {};
 
   constructor(readonly geo: Geometry) {
-    this.el = h('div', { class: 'board', role: 'group', 'aria-label': 'Board' });
+    this.el = h('div', { class: 'board', role: 'group', 'aria-label': t('board.label') });
     this.el.style.setProperty('--cols', String(geo.cols));
     for (const g of geo.grid) {
       let cell: HTMLElement;
@@ -86,7 +87,7 @@ export class BoardView {
           {
             class: `start s${g.start}`,
             'data-cell': g.cell,
-            title: `${SEAT_WORD[g.start]}'s start space S`,
+            title: t('board.startSpace', { side: seatWord(g.start) }),
           },
           h('span', { class: 'glyph', text: 'S' }),
           h('span', { class: 'slot' }),
@@ -111,7 +112,7 @@ export class BoardView {
         h(
           'div',
           { class: `pile home s${seat}`, 'data-pile': `home:${seat}` },
-          h('span', { class: 'pile-label', text: 'Home' }),
+          h('span', { class: 'pile-label', text: t('place.home') }),
           h('span', { class: 'slot' }),
           h('span', { class: 'pile-count' }),
         ),
@@ -121,7 +122,7 @@ export class BoardView {
         h(
           'div',
           { class: `pile off s${seat}`, 'data-pile': `off:${seat}` },
-          h('span', { class: 'pile-label', text: 'Borne off' }),
+          h('span', { class: 'pile-label', text: t('board.borneOff') }),
           h('span', { class: 'slot' }),
           h('span', { class: 'pile-count' }),
         ),
@@ -248,8 +249,13 @@ export class BoardView {
     for (const p of pieces) {
       const { home, off } = pileCounts(this.geo, p);
       const hidden = opts.hide && opts.hide.seat === p.seat ? opts.hide.key : null;
-      this.setPileCount(`home:${p.seat}`, home - (hidden === `home:${p.seat}` ? 1 : 0), 'waiting');
-      this.setPileCount(`off:${p.seat}`, off - (hidden === `off:${p.seat}` ? 1 : 0), 'borne off');
+      const waiting = t('board.waiting');
+      this.setPileCount(`home:${p.seat}`, home - (hidden === `home:${p.seat}` ? 1 : 0), waiting);
+      this.setPileCount(
+        `off:${p.seat}`,
+        off - (hidden === `off:${p.seat}` ? 1 : 0),
+        t('place.off'),
+      );
     }
     this.el.classList.toggle('picking', picking);
     this.renderPathNumbers();
@@ -262,11 +268,15 @@ export class BoardView {
       const sq = this.geo.squares.get(cell)!;
       const on = (placed.get(cell) ?? [])
         .filter((o) => o.count > 0)
-        .map((o) => `${SEAT_WORD[o.seat]} piece${o.count > 1 ? ` ×${o.count}` : ''}`);
-      const parts = [cell + (sq.rosette ? ', rosette' : '')];
-      parts.push(on.length ? on.join(' and ') : 'empty');
-      if (el.classList.contains('land')) parts.push('a piece can land here');
-      el.setAttribute('aria-label', parts.join(': '));
+        .map((o) =>
+          o.count > 1
+            ? t('board.pieces', { side: seatWord(o.seat), n: o.count })
+            : t('board.piece', { side: seatWord(o.seat) }),
+        );
+      const square = sq.rosette ? t('board.rosetteSquare', { cell }) : cell;
+      const words = { square, on: on.length ? list(on) : t('board.empty') };
+      const key = el.classList.contains('land') ? 'board.squareLand' : 'board.squareName';
+      el.setAttribute('aria-label', t(key, words));
     }
   }
 
@@ -315,14 +325,22 @@ export class BoardView {
     el.dataset.to = String(target.move.to);
     el.dataset.key = String(target.number);
     const dest = locationOf(this.geo, seat, target.move.to);
-    const destWord = dest.startsWith('off:') ? 'bear off' : dest.startsWith('start:') ? 'S' : dest;
-    const fromWord = target.key.startsWith('home:')
-      ? 'Home'
+    const to = dest.startsWith('off:')
+      ? t('board.bearOff')
+      : dest.startsWith('start:')
+        ? t('square.start')
+        : dest;
+    const from = target.key.startsWith('home:')
+      ? t('place.home')
       : target.key.startsWith('start:')
-        ? 'S'
+        ? t('square.start')
         : target.key;
-    el.setAttribute('aria-label', `Move ${fromWord} → ${destWord} (key ${target.number})`);
-    el.title = `${fromWord} → ${destWord}${target.move.capture ? ' (capture)' : ''}${target.move.rosette ? ' (rosette ✸)' : ''} — key ${target.number}`;
+    const n = target.number;
+    let move = t('move.words', { from, to });
+    el.setAttribute('aria-label', t('board.moveAria', { move, n }));
+    if (target.move.capture) move = t('board.capture', { move });
+    if (target.move.rosette) move = t('board.rosette', { move });
+    el.title = t('board.moveTitle', { move, n });
     if (target.number <= 9)
       el.append(h('span', { class: 'keynum', 'aria-hidden': 'true', text: target.number }));
     onClick(el, (e) => {

@@ -6,8 +6,7 @@ import type { SeatNo } from '../logic/types.ts';
 import type { Geometry } from '../logic/geometry.ts';
 import { BoardView, pieceElement } from './board.ts';
 import { h } from './dom.ts';
-
-const SEAT_NAME: Record<SeatNo, string> = { 1: 'Light', 2: 'Dark' };
+import { t } from '../logic/i18n.ts';
 
 export interface Board {
   view: BoardView;
@@ -25,7 +24,7 @@ export function buildBoard(geo: Geometry): Board {
         'div',
         { class: 'chip' },
         pieceElement(s),
-        h('span', { class: 'seat-name', text: SEAT_NAME[s] }),
+        h('span', { class: 'seat-name', text: t(s === 1 ? 'seat.light' : 'seat.dark') }),
       ),
       h('div', { class: 'piles' }, view.homePile(s), view.offPile(s)),
     );

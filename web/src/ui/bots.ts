@@ -2,6 +2,7 @@
 // online, each with its rule sets and a Challenge button, and on a player's own history page the
 // switch "this account is a bot" with its token, shown once when it is issued.
 
+import { t } from '../logic/i18n.ts';
 import { tableHash } from '../logic/route.ts';
 import { api, type BotStatus, type OnlineBot } from '../net/api.ts';
 import { errorText, type App } from './app.ts';
@@ -11,7 +12,13 @@ import { h, onClick, setText } from './dom.ts';
 export function botsCard(app: App): { el: HTMLElement; refresh: () => Promise<void> } {
   const list = h('ul', { class: 'bots' });
   const note = h('p', { class: 'hint' });
-  const el = h('section', { class: 'card bots-card' }, h('h2', { text: 'Bots' }), list, note);
+  const el = h(
+    'section',
+    { class: 'card bots-card' },
+    h('h2', { text: t('bots.title') }),
+    list,
+    note,
+  );
   el.hidden = true;
 
   const challenge = async (bot: OnlineBot, rules: string, button: HTMLButtonElement) => {
@@ -32,9 +39,12 @@ export function botsCard(app: App): { el: HTMLElement; refresh: () => Promise<vo
   };
 
   const row = (bot: OnlineBot) => {
-    const rules = h('select', { 'aria-label': `Rule set against ${bot.name}` });
+    const rules = h('select', { 'aria-label': t('bots.rulesAgainst', { name: bot.name }) });
     rules.append(...bot.rules.map((r) => h('option', { value: r, text: r })));
-    const button = h('button', { type: 'button', text: bot.busy ? 'Playing' : 'Challenge' });
+    const button = h('button', {
+      type: 'button',
+      text: t(bot.busy ? 'bots.playing' : 'bots.challenge'),
+    });
     button.disabled = bot.busy;
     onClick(button, () => void challenge(bot, rules.value, button));
     return h('li', {}, h('b', { text: bot.name }), ` ${bot.rating} `, rules, button);
@@ -52,24 +62,24 @@ export function botsCard(app: App): { el: HTMLElement; refresh: () => Promise<vo
   return { el, refresh };
 }
 
+/** The command that runs a bot with its token (docs/server.md): the same in every language. */
+const BOT_COMMAND = 'ur bot --server URL --token TOKEN --engine "PATH".';
+
 /** The switch "this account is a bot" and its token, for the logged-in owner. */
 export function botAccountCard(): HTMLElement {
   const box = h('input', { type: 'checkbox', name: 'is-bot' });
   const status = h('p', { class: 'hint' });
   const token = h('code', { class: 'bot-token' });
-  const renew = h('button', { type: 'button', text: 'New token' });
-  const revoke = h('button', { type: 'button', text: 'Revoke token' });
+  const renew = h('button', { type: 'button', text: t('bots.newToken') });
+  const revoke = h('button', { type: 'button', text: t('bots.revokeToken') });
   const show = (b: BotStatus) => {
     box.checked = b.bot;
     renew.hidden = revoke.hidden = !b.bot;
     revoke.disabled = !b.has_token;
     setText(token, b.token ?? '');
-    setText(
-      status,
-      b.token
-        ? 'Your bot token, shown this once: ur bot --server URL --token TOKEN --engine "PATH".'
-        : `${b.bot ? (b.has_token ? 'A token is active.' : 'No active token.') : ''} Bot pool: ${b.rating} (${b.games} games).`,
-    );
+    const pool = t('bots.pool', { rating: b.rating, count: b.games });
+    const active = b.bot ? `${t(b.has_token ? 'bots.active' : 'bots.none')} ` : '';
+    setText(status, b.token ? t('bots.tokenOnce', { command: BOT_COMMAND }) : active + pool);
   };
   const change = (c: { bot: boolean } | { revoke: true }) =>
     api
@@ -86,8 +96,8 @@ export function botAccountCard(): HTMLElement {
   return h(
     'section',
     { class: 'card bot-account' },
-    h('h2', { text: 'Bot account' }),
-    h('label', {}, box, ' This account is a bot (a program plays for it)'),
+    h('h2', { text: t('bots.account') }),
+    h('label', {}, box, ` ${t('bots.isBot')}`),
     h('div', { class: 'row' }, renew, revoke),
     token,
     status,

@@ -8,6 +8,9 @@
 // each move leads.
 
 import { buildGeometry, parsePosition, type Geometry } from '../logic/geometry.ts';
+import { t } from '../logic/i18n.ts';
+import { cellName } from '../logic/howto.ts';
+import { rulesName } from '../logic/known.ts';
 import { seatOf } from '../logic/replay.ts';
 import { moveWords, pct } from '../logic/review.ts';
 import { exploreHash, type Route } from '../logic/route.ts';
@@ -18,7 +21,7 @@ import { buildBoard, type Board } from './board_area.ts';
 import { clear, h, onClick, setText } from './dom.ts';
 import { setupPanel, type SetupPanel } from './explore_setup.ts';
 
-const SEAT_NAME: Record<SeatNo, string> = { 1: 'Light', 2: 'Dark' };
+const sideName = (seat: SeatNo) => t(seat === 1 ? 'seat.light' : 'seat.dark');
 
 /** The board's form of an explored move (the board draws and picks LegalMoves). */
 function legalOf(m: ExploredMove): LegalMove {
@@ -36,8 +39,8 @@ function legalOf(m: ExploredMove): LegalMove {
 
 function moveText(geo: Geometry | null, seat: SeatNo, m: ExploredMove): string {
   if (geo) return moveWords(geo, seat, m);
-  if (m.award !== undefined) return m.award ? 'take the award' : 'decline the award';
-  return `path ${m.from} → ${m.to}`;
+  if (m.award !== undefined) return t(m.award ? 'explore.takeAward' : 'explore.declineAward');
+  return t('explore.path', { from: m.from, to: m.to });
 }
 
 /** The explorer's elements: the position form, the board's host, the chances and the lists. */
@@ -46,7 +49,7 @@ function exploreUi(position: string) {
     type: 'text',
     name: 'position',
     value: position,
-    'aria-label': 'Position string',
+    'aria-label': t('explore.positionString'),
     spellcheck: 'false',
     autocomplete: 'off',
   });
@@ -56,16 +59,28 @@ function exploreUi(position: string) {
     headline: h('p', { class: 'status-main explore-value', 'aria-live': 'polite' }),
     estimate: h('p', { class: 'review-estimate', role: 'note', hidden: true }),
     list: h('div', { class: 'explore-choices' }),
-    back: h('button', { type: 'button', text: '◀ Back', 'data-action': 'explore-back' }),
-    forward: h('button', { type: 'button', text: 'Forward ▶', 'data-action': 'explore-forward' }),
-    setup: h('button', { type: 'button', text: 'Set up a position', 'data-action': 'setup' }),
-    copy: h('button', { type: 'button', text: 'Copy link', 'data-action': 'explore-copy' }),
-    share: h('button', { type: 'button', text: 'Share', 'data-action': 'explore-share' }),
-    throwRow: h('div', { class: 'row explore-throw-row', 'aria-label': 'Throw' }),
+    back: h('button', { type: 'button', text: t('explore.back'), 'data-action': 'explore-back' }),
+    forward: h('button', {
+      type: 'button',
+      text: t('explore.forward'),
+      'data-action': 'explore-forward',
+    }),
+    setup: h('button', { type: 'button', text: t('explore.setup'), 'data-action': 'setup' }),
+    copy: h('button', { type: 'button', text: t('explore.copy'), 'data-action': 'explore-copy' }),
+    share: h('button', {
+      type: 'button',
+      text: t('explore.share'),
+      'data-action': 'explore-share',
+    }),
+    throwRow: h('div', {
+      class: 'row explore-throw-row',
+      role: 'group',
+      'aria-label': t('explore.throw'),
+    }),
     setupHost: h('div', { class: 'setup-host' }),
     restart: h('button', {
       type: 'button',
-      text: 'Start position',
+      text: t('explore.start'),
       'data-action': 'explore-start',
     }),
     host: h('div', { class: 'replay-host explore-host' }),
@@ -73,14 +88,14 @@ function exploreUi(position: string) {
     form: h(
       'form',
       { class: 'row explore-form' },
-      h('label', { text: 'Position ' }, input),
-      h('button', { type: 'submit', text: 'Explore' }),
+      h('label', { text: `${t('explore.position')} ` }, input),
+      h('button', { type: 'submit', text: t('explore.submit') }),
     ),
   };
   const el = h(
     'section',
     { class: 'replay explore' },
-    h('h1', { text: 'Analysis board' }),
+    h('h1', { text: t('explore.title') }),
     ui.where,
     ui.error,
     ui.host,
@@ -147,60 +162,62 @@ function moveItem(x: Explorer, seat: SeatNo, m: ExploredMove, approx: string): H
     b,
     ' — ',
     h('strong', { text: `${approx}${pct(m.value)}` }),
-    ` to win for ${SEAT_NAME[seat]}`,
-    m.best ? ' ★ best' : '',
+    ` ${t('explore.forSide', { side: sideName(seat) })}`,
+    m.best ? ` ${t('explore.best')}` : '',
   );
 }
 
 /** A throw position: each throw with its likelihood, its chance and the moves after it. */
 function throwList(x: Explorer, a: ExploreAnswer, seat: SeatNo, approx: string): HTMLElement {
-  const items = (a.throws ?? []).map((t) => {
-    const b = h('button', { type: 'button', class: 'link', text: `Throw ${t.outcome}` });
-    onClick(b, () => void go(x, t.position, true));
+  const items = (a.throws ?? []).map((th) => {
+    const b = h('button', {
+      type: 'button',
+      class: 'link',
+      text: t('explore.throwN', { n: th.outcome }),
+    });
+    onClick(b, () => void go(x, th.position, true));
     return h(
       'li',
       { class: 'explore-throw' },
       b,
-      ` (${pct(t.probability)} likely): `,
-      h('strong', { text: `${approx}${pct(t.value)}` }),
-      ` to win for ${SEAT_NAME[seat]}${t.moves.length ? '' : ' — no move, the turn passes'}`,
-      t.moves.length
-        ? h('ul', { class: 'explore-list' }, ...t.moves.map((m) => moveItem(x, seat, m, approx)))
+      ` ${t('explore.likely', { pct: pct(th.probability) })} `,
+      h('strong', { text: `${approx}${pct(th.value)}` }),
+      ` ${t('explore.forSide', { side: sideName(seat) })}`,
+      th.moves.length ? '' : ` ${t('explore.noMove')}`,
+      th.moves.length
+        ? h('ul', { class: 'explore-list' }, ...th.moves.map((m) => moveItem(x, seat, m, approx)))
         : null,
     );
   });
-  return h('ul', { class: 'explore-throws', 'aria-label': 'Throws' }, ...items);
+  return h('ul', { class: 'explore-throws', 'aria-label': t('explore.throws') }, ...items);
 }
 
 function showAnswer(x: Explorer, a: ExploreAnswer): void {
   const { headline, estimate, list } = x.ui;
   const seat = seatOf(a.actor);
   const approx = a.estimate ? '~' : '';
-  const doing = a.moves ? 'to move' : 'to throw';
-  setText(headline, `${SEAT_NAME[seat]} ${doing}: ${approx}${pct(a.value)} to win`);
+  const words = { side: sideName(seat), pct: `${approx}${pct(a.value)}` };
+  setText(headline, t(a.moves ? 'explore.toMove' : 'explore.toThrow', words));
   clear(x.ui.throwRow);
   estimate.hidden = !a.estimate;
-  setText(
-    estimate,
-    a.estimate
-      ? 'Estimate: no solved table for these rules here, so these chances are estimated by search, not exact.'
-      : '',
-  );
+  setText(estimate, a.estimate ? t('explore.estimate') : '');
   if (a.moves) {
     const items = a.moves.map((m) => moveItem(x, seat, m, approx));
-    list.replaceChildren(h('ul', { class: 'explore-list', 'aria-label': 'Moves' }, ...items));
+    list.replaceChildren(
+      h('ul', { class: 'explore-list', 'aria-label': t('explore.moves') }, ...items),
+    );
     drawBoard(x, a.position, a.moves, seat);
     return;
   }
   list.replaceChildren(throwList(x, a, seat, approx));
   drawBoard(x, a.position, [], null);
   x.ui.throwRow.replaceChildren(
-    h('span', { class: 'hint', text: `${SEAT_NAME[seat]} throws:` }),
-    ...(a.throws ?? []).map((t) => {
-      const b = h('button', { type: 'button', text: String(t.outcome), 'data-action': 'throw' });
-      b.dataset.outcome = String(t.outcome);
-      b.setAttribute('aria-label', `Throw ${t.outcome}`);
-      onClick(b, () => void go(x, t.position, true));
+    h('span', { class: 'hint', text: t('explore.sideThrows', { side: sideName(seat) }) }),
+    ...(a.throws ?? []).map((th) => {
+      const b = h('button', { type: 'button', text: String(th.outcome), 'data-action': 'throw' });
+      b.dataset.outcome = String(th.outcome);
+      b.setAttribute('aria-label', t('explore.throwN', { n: th.outcome }));
+      onClick(b, () => void go(x, th.position, true));
       return b;
     }),
   );
@@ -228,7 +245,7 @@ async function go(x: Explorer, position: string, push: boolean, forward = false)
     if (push && x.current) x.visited.push(x.current);
     x.current = position;
     ui.input.value = position;
-    setText(ui.error, `This position cannot be explored: ${errorText(e)}`);
+    setText(ui.error, t('explore.cannot', { why: errorText(e) }));
     setText(ui.headline, '');
     ui.estimate.hidden = true;
     clear(ui.list);
@@ -236,10 +253,13 @@ async function go(x: Explorer, position: string, push: boolean, forward = false)
   }
   ui.back.disabled = x.visited.length === 0;
   ui.forward.disabled = x.ahead.length === 0;
-  setText(ui.where, `${x.rules} · ${x.current}`);
+  setText(ui.where, where(x));
   // The address follows the position (replaceState: no hashchange, so the page stays).
   history.replaceState(null, '', exploreHash(x.rules, x.current));
 }
+
+/** The rule set and the position on show, above the board (the position kept left to right). */
+const where = (x: Explorer) => `${rulesName(x.rules, x.rules)} · ${cellName(x.current)}`;
 
 /** Back, Forward, the set-up button and the link's Copy and Share. */
 function wireNav(x: Explorer): void {
@@ -264,15 +284,15 @@ function wireNav(x: Explorer): void {
   onClick(ui.copy, async () => {
     try {
       await navigator.clipboard.writeText(window.location.href);
-      setText(ui.where, `Link copied · ${x.rules} · ${x.current}`);
+      setText(ui.where, t('explore.copied', { where: where(x) }));
     } catch {
-      setText(ui.where, `Copy the address bar's link by hand · ${x.rules} · ${x.current}`);
+      setText(ui.where, t('explore.byHand', { where: where(x) }));
     }
   });
   ui.share.hidden = typeof navigator.share !== 'function';
   onClick(ui.share, () => {
     const url = window.location.href;
-    navigator.share({ title: 'An Ur position', url }).catch(() => {});
+    navigator.share({ title: t('explore.shareTitle'), url }).catch(() => {});
   });
 }
 
@@ -289,9 +309,7 @@ async function loadBoard(x: Explorer): Promise<void> {
     x.ui.setupHost.append(x.setup.el);
     x.ui.setup.hidden = false;
   } catch {
-    x.ui.host.append(
-      h('p', { class: 'hint', text: 'The board is drawn for preset rule sets only.' }),
-    );
+    x.ui.host.append(h('p', { class: 'hint', text: t('explore.noBoard') }));
   }
 }
 
@@ -321,7 +339,7 @@ export function mountExplore(_app: App, root: HTMLElement, route: Route): View {
   ui.forward.disabled = true;
   loadBoard(x)
     .then(() => (x.gone ? undefined : go(x, route.position, false)))
-    .catch((e) => setText(ui.error, `Could not load the explorer: ${errorText(e)}`));
+    .catch((e) => setText(ui.error, t('explore.failed', { why: errorText(e) })));
   return {
     destroy() {
       x.gone = true;

@@ -5,11 +5,12 @@
 import type { Geometry } from '../logic/geometry.ts';
 import { parsePosition } from '../logic/geometry.ts';
 import { changeOff, cycleCell, placed, positionOf, setupOf, type Setup } from '../logic/setup.ts';
+import { t } from '../logic/i18n.ts';
 import type { SeatNo } from '../logic/types.ts';
 import type { BoardView } from './board.ts';
 import { h, onClick, setText } from './dom.ts';
 
-const SIDE: Record<SeatNo, string> = { 1: 'Light', 2: 'Dark' };
+const side = (seat: SeatNo) => t(seat === 1 ? 'seat.light' : 'seat.dark');
 
 export interface SetupPanel {
   el: HTMLElement;
@@ -23,9 +24,9 @@ export interface SetupPanel {
 function actorSelect(): HTMLSelectElement {
   return h(
     'select',
-    { name: 'setup-actor', 'aria-label': 'Side to throw' },
-    h('option', { value: '1', text: 'Light throws next' }),
-    h('option', { value: '2', text: 'Dark throws next' }),
+    { name: 'setup-actor', 'aria-label': t('setup.sideToThrow') },
+    h('option', { value: '1', text: t('setup.lightNext') }),
+    h('option', { value: '2', text: t('setup.darkNext') }),
   );
 }
 
@@ -33,11 +34,17 @@ function actorSelect(): HTMLSelectElement {
 function offButtons(seat: SeatNo, change: (delta: number) => void): HTMLElement {
   const less = h('button', { type: 'button', text: '−', 'data-action': `off-less-${seat}` });
   const more = h('button', { type: 'button', text: '+', 'data-action': `off-more-${seat}` });
-  less.setAttribute('aria-label', `${SIDE[seat]}: one fewer borne off`);
-  more.setAttribute('aria-label', `${SIDE[seat]}: one more borne off`);
+  less.setAttribute('aria-label', t('setup.fewer', { side: side(seat) }));
+  more.setAttribute('aria-label', t('setup.more', { side: side(seat) }));
   onClick(less, () => change(-1));
   onClick(more, () => change(1));
-  return h('span', { class: 'row setup-off' }, `${SIDE[seat]} borne off`, less, more);
+  return h(
+    'span',
+    { class: 'row setup-off' },
+    t('setup.borneOff', { side: side(seat) }),
+    less,
+    more,
+  );
 }
 
 /** While `active()`, a tap on a square goes to `tap` (before the board's own handlers). */
@@ -65,22 +72,23 @@ export function setupPanel(
   const actor = actorSelect();
   const offRow = (seat: SeatNo) =>
     offButtons(seat, (delta) => s && draw(changeOff(geo, s, seat, delta)));
-  const go = h('button', { type: 'button', class: 'primary', text: 'Analyse this position' });
+  const go = h('button', { type: 'button', class: 'primary', text: t('setup.analyse') });
   go.dataset.action = 'setup-analyse';
-  const cancel = h('button', { type: 'button', text: 'Cancel', 'data-action': 'setup-cancel' });
+  const cancel = h('button', {
+    type: 'button',
+    text: t('setup.cancel'),
+    'data-action': 'setup-cancel',
+  });
   const clearAll = h('button', {
     type: 'button',
-    text: 'Empty board',
+    text: t('setup.empty'),
     'data-action': 'setup-clear',
   });
   const el = h(
     'div',
     { class: 'card setup-panel', hidden: true },
-    h('h2', { text: 'Set up a position' }),
-    h('p', {
-      class: 'hint',
-      text: 'Tap a square: a light piece, a dark piece, none. Pieces not placed wait at home.',
-    }),
+    h('h2', { text: t('setup.title') }),
+    h('p', { class: 'hint', text: t('setup.hint') }),
     h('div', { class: 'row' }, actor, offRow(1), offRow(2)),
     summary,
     h('div', { class: 'row' }, go, clearAll, cancel),
@@ -90,10 +98,8 @@ export function setupPanel(
     const pos = positionOf(geo, s);
     board.render(parsePosition(pos, geo.n).pieces, { legal: [], actingSeat: null });
     const home = (seat: SeatNo) => geo.pieces - placed(s!, seat);
-    setText(
-      summary,
-      `${pos} · light: ${home(1)} at home, ${s.off[1]} off · dark: ${home(2)} at home, ${s.off[2]} off`,
-    );
+    const counts = { lightHome: home(1), lightOff: s.off[1], darkHome: home(2), darkOff: s.off[2] };
+    setText(summary, t('setup.summary', { pos, ...counts }));
   };
   onSquareTap(
     board,

@@ -3,7 +3,8 @@
 // all built from GET /api/rules/<preset> (logic/howto.ts), plus links to the other rule sets.
 
 import { buildGeometry } from '../logic/geometry.ts';
-import { howtoSections } from '../logic/howto.ts';
+import { howtoSections, rulesName } from '../logic/howto.ts';
+import { t } from '../logic/i18n.ts';
 import { plainSentence } from '../logic/plain.ts';
 import { howtoHash, type Route } from '../logic/route.ts';
 import type { SeatNo } from '../logic/types.ts';
@@ -14,27 +15,33 @@ import { h, onClick, setText } from './dom.ts';
 
 export function mountHowto(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'howto') return { destroy() {} };
-  const title = h('h1', { text: 'How to play' });
-  const note = h('p', { class: 'hint', text: 'Loading…' });
+  const title = h('h1', { text: t('howto.title') });
+  const note = h('p', { class: 'hint', text: t('howto.loading') });
   const host = h('div', { class: 'howto-host replay-host' });
-  const others = h('nav', { class: 'row howto-presets', 'aria-label': 'Rule sets' });
+  const others = h('nav', { class: 'row howto-presets', 'aria-label': t('howto.ruleSets') });
   root.append(h('section', { class: 'howto-page' }, title, note, host, others));
 
   app
     .presets()
     .then((list) =>
       others.replaceChildren(
-        h('span', { class: 'hint', text: 'Other rule sets:' }),
+        h('span', { class: 'hint', text: t('howto.others') }),
         ...list
           .filter((p) => p.id !== route.preset)
-          .map((p) => h('a', { href: howtoHash(p.id), text: p.name, title: p.summary })),
+          .map((p) =>
+            h('a', {
+              href: howtoHash(p.id),
+              text: rulesName(p.id, p.name),
+              title: plainSentence(p.id, p.summary),
+            }),
+          ),
       ),
     )
     .catch(() => {});
 
   rulesFor(route.preset)
     .then((rules) => {
-      setText(title, `How to play — ${rules.name}`);
+      setText(title, t('howto.titleOf', { name: rulesName(rules.preset, rules.name) }));
       setText(note, plainSentence(rules.preset, rules.summary));
       const geo = buildGeometry(rules);
       const board = new BoardView(geo);
@@ -46,7 +53,7 @@ export function mountHowto(app: App, root: HTMLElement, route: Route): View {
           type: 'button',
           class: 'small',
           'aria-pressed': String(seat === 1),
-          text: seat === 1 ? 'Light’s path (rose)' : 'Dark’s path (sky)',
+          text: t(seat === 1 ? 'howto.lightPath' : 'howto.darkPath'),
         });
         onClick(b, () => {
           board.showPath(seat);
@@ -65,9 +72,9 @@ export function mountHowto(app: App, root: HTMLElement, route: Route): View {
             h('ul', {}, ...s.lines.map((l) => h('li', { text: l }))),
           ),
         ),
-        h('p', {}, h('a', { class: 'button primary', href: '#/lobby', text: 'Play' })),
+        h('p', {}, h('a', { class: 'button primary', href: '#/lobby', text: t('howto.play') })),
       );
     })
-    .catch((e) => setText(note, `Could not load these rules: ${errorText(e)}`));
+    .catch((e) => setText(note, t('howto.failed', { why: errorText(e) })));
   return { destroy() {} };
 }

@@ -3,6 +3,7 @@
 // how to play, the bots online and the live public tables to watch (lobby_tables.ts). The screen
 // only composes those parts and runs their common clock.
 
+import { t, type Key } from '../logic/i18n.ts';
 import type { Route } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
 import { botsCard } from './bots.ts';
@@ -35,7 +36,7 @@ export function mountLobby(app: App, root: HTMLElement, _route: Route): View {
         daily.load(list);
         tables.redraw(); // now with the rule sets' names
       })
-      .catch((e) => app.toast(`Could not load the rule sets: ${errorText(e)}`, 'warn'));
+      .catch((e) => app.toast(t('home.presetsFailed', { why: errorText(e) }), 'warn'));
   // The lobby shows before the server has said who this is: it follows the identity when it does.
   const applyIdentity = () => {
     hero.applyIdentity();
@@ -78,7 +79,7 @@ function heroCard(app: App): { el: HTMLElement; applyIdentity: () => void } {
     type: 'button',
     class: 'primary big',
     'data-action': 'play-now',
-    text: 'Play',
+    text: t('home.play'),
   });
   const error = h('p', { class: 'line form-error', role: 'alert' });
   const guestNote = h('p', { class: 'hint guest-note' });
@@ -94,33 +95,26 @@ function heroCard(app: App): { el: HTMLElement; applyIdentity: () => void } {
   const el = h(
     'section',
     { class: 'card hero' },
-    h('h1', { text: 'The Royal Game of Ur' }),
-    h('p', {
-      text: 'A 4,500-year-old race for two: throw the dice, run your pieces round the board and off it first.',
-    }),
+    h('h1', { text: t('home.title') }),
+    h('p', { text: t('home.tagline') }),
     playNow,
-    h('p', { class: 'hint', text: 'Against the computer, on the usual (Finkel) rules.' }),
+    h('p', { class: 'hint', text: t('home.playHint') }),
     error,
     guestNote,
   );
   const applyIdentity = () => {
     const kind = app.identity.kind;
     guestNote.hidden = kind === 'user';
-    guestNote.replaceChildren(
-      kind === 'guest' ? 'You play as a guest. ' : 'No account needed: you play as a guest. ',
-      h('a', { href: '#/login', text: 'Register' }),
-      ' to keep your games and get a rating.',
+    // The link sits where the language puts {link} in the sentence.
+    const [before, after = ''] = t(kind === 'guest' ? 'home.guest' : 'home.noAccount').split(
+      '{link}',
     );
+    guestNote.replaceChildren(before, h('a', { href: '#/login', text: t('home.register') }), after);
   };
   return { el, applyIdentity };
 }
 
-const HOW_TO_PLAY = [
-  'Bring all your pieces from the Home pile onto the board, along your path (your row, the shared middle row, back to your row) and off the far end. The first to bear off every piece wins.',
-  'Press Throw the dice: the marked tips show how many squares you move. Then tap a glowing piece or its marked landing square (or press its number key).',
-  'Landing on a rosette ✸ gives another throw, and a piece there is safe. Landing on a lone opponent piece in the shared row sends it home.',
-  'A throw with no legal move passes the turn. Against a person, the clock under the dice shows how long you have left to act.',
-];
+const HOW_TO_PLAY: Key[] = ['home.howto1', 'home.howto2', 'home.howto3', 'home.howto4'];
 
 function howToCard(): HTMLElement {
   return h(
@@ -129,9 +123,9 @@ function howToCard(): HTMLElement {
     h(
       'h2',
       {},
-      'How to play ',
-      h('a', { href: '#/rules/finkel', class: 'small-link', text: '(full rules)' }),
+      `${t('home.howto')} `,
+      h('a', { href: '#/rules/finkel', class: 'small-link', text: t('home.fullRules') }),
     ),
-    h('ul', {}, ...HOW_TO_PLAY.map((text) => h('li', { text }))),
+    h('ul', {}, ...HOW_TO_PLAY.map((key) => h('li', { text: t(key) }))),
   );
 }

@@ -1,33 +1,27 @@
 // The lobby's daily puzzle (GET /api/puzzles/daily; docs/puzzles.md): the day's puzzle of Finkel,
 // or of the first rule set with puzzles when Finkel has none here, with a link that opens it on
-// the puzzles screen. Hidden where no rule set has puzzles. Its words are DAILY_TEXT.
+// the puzzles screen. Hidden where no rule set has puzzles. Its words are the catalog's `daily.*`.
 
+import { t } from '../logic/i18n.ts';
+import { rulesName } from '../logic/known.ts';
 import { puzzlesHash } from '../logic/route.ts';
 import type { PresetSummary } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { h, setText } from './dom.ts';
-
-const DAILY_TEXT = {
-  title: 'Daily puzzle',
-  line: (rules: string, rating: number) =>
-    `${rules} · rating ${rating}: find the best move, proven by a solved table.`,
-  solve: 'Solve it',
-  more: 'More puzzles',
-};
 
 export function dailyCard(): { el: HTMLElement; load: (presets: PresetSummary[]) => void } {
   const line = h('p', { class: 'daily-line' });
   const solve = h('a', {
     class: 'button primary',
     'data-action': 'daily-puzzle',
-    text: DAILY_TEXT.solve,
+    text: t('daily.solve'),
   });
   const el = h(
     'section',
     { class: 'card daily-puzzle', hidden: true },
-    h('h2', { text: DAILY_TEXT.title }),
+    h('h2', { text: t('daily.title') }),
     line,
-    h('p', { class: 'row' }, solve, ' ', h('a', { href: '#/puzzles', text: DAILY_TEXT.more })),
+    h('p', { class: 'row' }, solve, ' ', h('a', { href: '#/puzzles', text: t('daily.more') })),
   );
   const load = (presets: PresetSummary[]) => {
     const solved = presets.filter((p) => p.solved);
@@ -35,7 +29,10 @@ export function dailyCard(): { el: HTMLElement; load: (presets: PresetSummary[])
     if (!pick) return;
     api.puzzleDaily(pick.id).then(
       ({ puzzle }) => {
-        setText(line, DAILY_TEXT.line(pick.name, puzzle.rating));
+        setText(
+          line,
+          t('daily.line', { rules: rulesName(pick.id, pick.name), rating: puzzle.rating }),
+        );
         solve.href = puzzlesHash('daily', pick.id, '');
         el.hidden = false;
       },

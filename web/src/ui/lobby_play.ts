@@ -4,6 +4,7 @@
 // Rated play needs an account: the Rated boxes follow the identity.
 
 import { t } from '../logic/i18n.ts';
+import { rulesName } from '../logic/known.ts';
 import { plainSentence } from '../logic/plain.ts';
 import { tableHash } from '../logic/route.ts';
 import { levelLabel } from '../logic/status.ts';
@@ -75,7 +76,7 @@ function ratedCheck(app: App, name: string) {
 
 export function playCard(app: App, parts: LobbyParts) {
   const rules = h('select', { name: 'rules', 'aria-label': t('lobby.ruleSet') });
-  rules.append(h('option', { value: 'finkel', text: 'Finkel' }));
+  rules.append(h('option', { value: 'finkel', text: rulesName('finkel', 'Finkel') }));
   const note = h('p', { class: 'hint rules-summary' });
   const match = matchBlock(app, () => rules.value);
   const table = tableBlock(app, () => rules.value);
@@ -102,7 +103,9 @@ export function playCard(app: App, parts: LobbyParts) {
   return {
     el,
     presetsLoaded(list: PresetSummary[]) {
-      rules.replaceChildren(...list.map((p) => h('option', { value: p.id, text: p.name })));
+      rules.replaceChildren(
+        ...list.map((p) => h('option', { value: p.id, text: rulesName(p.id, p.name) })),
+      );
       rules.value = 'finkel';
       showPreset();
     },

@@ -1,6 +1,7 @@
 // The lobby's list of the live public tables, each with a Watch link: asked for over the socket
 // when it opens and on the lobby's clock, and on Refresh.
 
+import { rulesName } from '../logic/known.ts';
 import { t as tr } from '../logic/i18n.ts';
 import { tableStateText } from '../logic/status.ts';
 import { tableHash } from '../logic/route.ts';
@@ -31,7 +32,7 @@ export function tablesCard(app: App, parts: LobbyParts) {
         h(
           'tr',
           { 'data-table': t.id },
-          h('td', { text: parts.presets.get(t.rules)?.name ?? t.rules }),
+          h('td', { text: rulesName(t.rules, parts.presets.get(t.rules)?.name ?? t.rules) }),
           h('td', {
             text: tr('lobby.vs', {
               a: t.players[0] ?? tr('table.openSeat'),

@@ -7,7 +7,13 @@
 // at once.
 
 import { buildGeometry, locationOf, parsePosition, type Geometry } from '../logic/geometry.ts';
-import { parseMoveText, PUZZLE_TEXT as T, rankMoves, throwSquares } from '../logic/puzzles.ts';
+import {
+  parseMoveText,
+  PUZZLE_TEXT as T,
+  rankMoves,
+  reasonWords,
+  throwSquares,
+} from '../logic/puzzles.ts';
 import { moveWords } from '../logic/review.ts';
 import type { LegalMove, RulesInfo, SeatNo } from '../logic/types.ts';
 import { rulesFor, type PuzzleAnswer } from '../net/api.ts';
@@ -118,7 +124,7 @@ export class PuzzleSolver {
     this.dice.show(q.throw, squares, actor);
     setText(this.caption, q.caption);
     setText(this.prompt, T.find);
-    setText(this.sub, T.toMove(T.sides[actor], squares));
+    setText(this.sub, T.toMove(T.side(actor), squares));
     clear(this.result);
     this.el.dataset.state = 'question';
     this.el.dataset.puzzle = q.key;
@@ -187,7 +193,10 @@ export class PuzzleSolver {
       ),
     );
     this.result.replaceChildren(
-      h('p', { class: 'puzzle-reason', text: T.bestIs(this.words(seat, a.best), a.reason) }),
+      h('p', {
+        class: 'puzzle-reason',
+        text: T.bestIs(this.words(seat, a.best), reasonWords(a.themes, a.reason)),
+      }),
     );
     if (a.estimate) this.result.append(h('p', { class: 'review-estimate', text: T.estimate }));
     this.result.append(h('ul', { class: 'puzzle-moves', 'aria-label': T.every }, ...items));

@@ -3,7 +3,14 @@
 // day's puzzle), the solver (puzzle_solver.ts) and, for an account, its puzzle rating and latest
 // attempts. Guests solve unrated. Its words are logic/puzzles.ts's PUZZLE_TEXT.
 
-import { THEMES, PUZZLE_TEXT as T, streakAfter, type Streak } from '../logic/puzzles.ts';
+import {
+  PUZZLE_TEXT as T,
+  streakAfter,
+  THEME_IDS,
+  themeName,
+  type Streak,
+} from '../logic/puzzles.ts';
+import { rulesName } from '../logic/known.ts';
 import { puzzlesHash, type Route } from '../logic/route.ts';
 import { api, ApiError, type PuzzleMe, type PuzzleQuestion } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -50,11 +57,11 @@ function select(label: string, action: string): HTMLSelectElement {
 /** The rule-set and theme filters and the mode links; a change opens the new address. */
 function filterBar(app: App, route: PuzzleRoute, rules: string, theme: string, empty: HTMLElement) {
   const rulesPick = select(T.rules, 'puzzle-rules');
-  rulesPick.append(h('option', { value: rules, text: rules }));
+  rulesPick.append(h('option', { value: rules, text: rulesName(rules, rules) }));
   const themePick = select(T.theme, 'puzzle-theme');
   themePick.append(h('option', { value: '', text: T.anyTheme }));
-  for (const [id, name] of Object.entries(THEMES))
-    themePick.append(h('option', { value: id, text: name, selected: id === theme }));
+  for (const id of THEME_IDS)
+    themePick.append(h('option', { value: id, text: themeName(id), selected: id === theme }));
   const go = (mode: PuzzleRoute['mode']) =>
     (window.location.hash = puzzlesHash(mode, rulesPick.value, themePick.value));
   rulesPick.addEventListener('change', () => go(route.mode === 'daily' ? 'rated' : route.mode));
@@ -64,9 +71,12 @@ function filterBar(app: App, route: PuzzleRoute, rules: string, theme: string, e
       const solved = list.filter((p) => p.solved);
       if (!solved.length) setText(empty, T.noRules);
       rulesPick.replaceChildren(
-        ...solved.map((p) => h('option', { value: p.id, text: p.name, selected: p.id === rules })),
+        ...solved.map((p) =>
+          h('option', { value: p.id, text: rulesName(p.id, p.name), selected: p.id === rules }),
+        ),
       );
-      if (!solved.some((p) => p.id === rules)) rulesPick.prepend(h('option', { text: rules }));
+      if (!solved.some((p) => p.id === rules))
+        rulesPick.prepend(h('option', { text: rulesName(rules, rules) }));
       rulesPick.value = rules;
     },
     () => {},
@@ -103,7 +113,7 @@ function mePanel(app: App) {
     h(
       'li',
       { class: r.solved ? 'solved' : 'missed' },
-      `${r.rules} · ${r.solved ? T.solvedMark : T.missedMark} · ${r.rating} `,
+      `${rulesName(r.rules, r.rules)} · ${r.solved ? T.solvedMark : T.missedMark} · ${r.rating} `,
       h('span', { class: 'hint', text: T.change(r.change) }),
     );
   const draw = (me: PuzzleMe) => {
@@ -152,7 +162,7 @@ export function mountPuzzles(app: App, root: HTMLElement, route: Route): View {
 
 /** The screen for one rule set; returns what ends it. */
 function mountWith(app: App, root: HTMLElement, route: PuzzleRoute, rules: string): () => void {
-  const theme = route.theme && route.theme in THEMES ? route.theme : '';
+  const theme = route.theme && THEME_IDS.some((id) => id === route.theme) ? route.theme : '';
   const empty = h('p', { class: 'puzzle-empty', role: 'status' });
   const streakLine = h('p', { class: 'puzzle-streak', 'aria-live': 'polite' });
   const me = mePanel(app);

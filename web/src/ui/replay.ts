@@ -10,6 +10,8 @@ import {
   replayFrames,
   type ReplayFrame,
 } from '../logic/replay.ts';
+import { t } from '../logic/i18n.ts';
+import { rulesName } from '../logic/known.ts';
 import { exploreHash, historyHash, type Route } from '../logic/route.ts';
 import { reasonText } from '../logic/status.ts';
 import type { GameRecord, MatchRow, Names, SeatNo } from '../logic/types.ts';
@@ -43,15 +45,15 @@ function replayUi(geo: Geometry, names: Names) {
     dice,
     label: h('p', { class: 'status-main replay-label' }),
     counter: h('span', { class: 'replay-counter' }),
-    slider: h('input', { type: 'range', min: 0, value: 0, 'aria-label': 'Step' }),
-    first: btn('|◀', 'first', 'First'),
-    prev: btn('◀', 'prev', 'Previous'),
-    play: btn('Play', 'play', 'Play'),
-    next: btn('▶', 'next', 'Next'),
-    last: btn('▶|', 'last', 'Last'),
+    slider: h('input', { type: 'range', min: 0, value: 0, 'aria-label': t('replay.step') }),
+    first: btn('|◀', 'first', t('replay.first')),
+    prev: btn('◀', 'prev', t('replay.previous')),
+    play: btn(t('replay.play'), 'play', t('replay.play')),
+    next: btn('▶', 'next', t('replay.next')),
+    last: btn('▶|', 'last', t('replay.last')),
     // Every throw and legal move of the position on show, played on freely (the explorer).
-    exploreLink: h('a', { class: 'explore-link', text: 'Explore from here' }),
-    list: h('ol', { class: 'log replay-list', 'aria-label': 'Moves', tabindex: 0 }),
+    exploreLink: h('a', { class: 'explore-link', text: t('replay.explore') }),
+    list: h('ol', { class: 'log replay-list', 'aria-label': t('replay.moves'), tabindex: 0 }),
   };
   const controls = h(
     'div',
@@ -78,7 +80,7 @@ function replayUi(geo: Geometry, names: Names) {
     class: 'replay-side',
     tabindex: 0,
     role: 'region',
-    'aria-label': 'Review',
+    'aria-label': t('review.title'),
   });
   return { ...ui, controls, stage, side };
 }
@@ -97,7 +99,7 @@ interface Replayer {
 function stop(r: Replayer): void {
   window.clearInterval(r.timer);
   r.timer = 0;
-  setText(r.ui.play, 'Play');
+  setText(r.ui.play, t('replay.play'));
 }
 
 function show(r: Replayer, i: number): void {
@@ -140,16 +142,12 @@ async function loadFrames(
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 404) throw e;
     const fin = record.result?.final;
-    setText(
-      note,
-      'This server cannot send the positions of each move yet (GET /api/games/<id>/positions), ' +
-        'so only the final position is shown; the moves are listed below.',
-    );
+    setText(note, t('replay.noPositions'));
     ui.list.replaceChildren(
       ...record.events.map((ev) => h('li', { text: describeRecordEvent(ev, geo, names) })),
     );
     const pieces = fin ? parsePosition(fin, geo.n).pieces : [];
-    return [{ label: 'Final position', pieces, throw: null, position: fin ?? null }];
+    return [{ label: t('replay.final'), pieces, throw: null, position: fin ?? null }];
   }
 }
 
@@ -176,7 +174,7 @@ async function attachReview(
     r.host.classList.add('reviewed');
   } catch (e) {
     if (!(e instanceof ApiError) || (e.status !== 409 && e.status !== 404)) throw e;
-    setText(note, 'This server cannot review this game, so the moves are not graded.');
+    setText(note, t('replay.noReview'));
   }
 }
 
@@ -205,7 +203,7 @@ function wireControls(r: Replayer): () => void {
   onClick(ui.play, () => {
     if (r.timer) return stop(r);
     if (r.at >= last()) show(r, 0);
-    setText(ui.play, 'Pause');
+    setText(ui.play, t('replay.pause'));
     r.timer = window.setInterval(() => (r.at >= last() ? stop(r) : show(r, r.at + 1)), 600);
   });
   const keys: Record<string, () => number> = {
@@ -228,23 +226,30 @@ function wireControls(r: Replayer): () => void {
 function historyLinks(names: Names): HTMLElement | null {
   const links = ([1, 2] as SeatNo[])
     .filter((s) => /^[A-Za-z0-9_-]{3,20}$/.test(names[s]) && !names[s].startsWith('guest-'))
-    .map((s) => h('a', { href: historyHash(names[s]), text: `${names[s]}'s history` }));
+    .map((s) =>
+      h('a', { href: historyHash(names[s]), text: t('replay.history', { name: names[s] }) }),
+    );
   return links.length ? h('p', { class: 'row' }, ...links) : null;
 }
 
-function titles(game: MatchRow, record: GameRecord, rulesName: string, names: Names) {
+function titles(game: MatchRow, record: GameRecord, rulesTitle: string, names: Names) {
   const winner = names[game.winner as SeatNo] ?? '?';
   return {
-    title: `Replay — ${names[1]} vs ${names[2]}`,
-    meta: `${rulesName} · ${winner} won, ${reasonText(game.reason)} · ${record.events.length} events`,
+    title: t('replay.titleOf', { light: names[1], dark: names[2] }),
+    meta: t('replay.meta', {
+      rules: rulesName(game.rules, rulesTitle),
+      winner,
+      reason: reasonText(game.reason),
+      count: record.events.length,
+    }),
   };
 }
 
 export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'replay') return { destroy() {} };
-  const title = h('h1', { text: 'Replay' });
+  const title = h('h1', { text: t('replay.title') });
   const meta = h('p', { class: 'hint' });
-  const note = h('p', { class: 'hint replay-note', text: 'Loading…' });
+  const note = h('p', { class: 'hint replay-note', text: t('replay.loading') });
   const host = h('div', { class: 'replay-host' });
   root.append(h('section', { class: 'replay' }, title, meta, note, host));
   let r: Replayer | null = null;
@@ -254,10 +259,13 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
     const [game, record] = await Promise.all([api.game(route.id), api.record(route.id)]);
     const rules = await rulesFor(record.rules || game.rules);
     const geo = buildGeometry(rules);
-    const names: Names = { 1: game.players[0] ?? 'Light', 2: game.players[1] ?? 'Dark' };
-    const t = titles(game, record, rules.name, names);
-    setText(title, t.title);
-    setText(meta, t.meta);
+    const names: Names = {
+      1: game.players[0] ?? t('seat.light'),
+      2: game.players[1] ?? t('seat.dark'),
+    };
+    const words = titles(game, record, rules.name, names);
+    setText(title, words.title);
+    setText(meta, words.meta);
     meta.after(shareGame(route.id));
     const ui = replayUi(geo, names);
     host.append(ui.stage, ui.list, ui.side);
@@ -290,7 +298,7 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
     show(rp, 0);
     const links = historyLinks(names);
     if (links) root.append(links);
-  })().catch((e) => setText(note, `Could not load this game: ${errorText(e)}`));
+  })().catch((e) => setText(note, t('replay.failed', { why: errorText(e) })));
 
   return {
     destroy() {

@@ -2,9 +2,13 @@
 // after every step, mistakes (orange) and blunders (red) as dots, the luckiest throws as green
 // triangles. A click anywhere picks the nearest step; the marks are buttons for the keyboard.
 
+import { pct as percent, t, type Key } from '../logic/i18n.ts';
 import { plotPoints, pct, type PlotPoint } from '../logic/review.ts';
 import type { GraphPoint } from '../logic/types.ts';
 import { h, onClick, svg } from './dom.ts';
+
+/** An axis label: a whole percentage ("50%", "50 %"). */
+export const pct0 = (v: number) => percent(v, 0);
 
 const W = 600;
 const H = 140;
@@ -15,11 +19,12 @@ export interface ReviewGraph {
   at(frame: number): void;
 }
 
-const markWords: Record<string, string> = {
-  mistake: 'mistake',
-  blunder: 'blunder',
-  luck: 'lucky throw',
+const MARK_KEYS: Record<string, Key> = {
+  mistake: 'graph.mistake',
+  blunder: 'graph.blunder',
+  luck: 'graph.luck',
 };
+const markWord = (mark: string) => (MARK_KEYS[mark] ? t(MARK_KEYS[mark]) : mark);
 
 function markElement(p: PlotPoint): SVGElement {
   if (p.mark === 'luck')
@@ -41,10 +46,10 @@ function legend(): HTMLElement {
   return h(
     'ul',
     { class: 'g-legend' },
-    item('g-mistake', svg('circle', { cx: 0, cy: 0, r: 4.5 }), 'mistake'),
-    item('g-blunder', svg('circle', { cx: 0, cy: 0, r: 4.5 }), 'blunder'),
-    item('g-luck', svg('polygon', { points: '0,-6 -5,4 5,4' }), 'lucky throw'),
-    h('li', { class: 'g-half-key', text: 'dashed line: even chances' }),
+    item('g-mistake', svg('circle', { cx: 0, cy: 0, r: 4.5 }), t('graph.mistake')),
+    item('g-blunder', svg('circle', { cx: 0, cy: 0, r: 4.5 }), t('graph.blunder')),
+    item('g-luck', svg('polygon', { points: '0,-6 -5,4 5,4' }), t('graph.luck')),
+    h('li', { class: 'g-half-key', text: t('graph.even') }),
   );
 }
 
@@ -56,23 +61,23 @@ function figure(root: SVGElement, lightName: string, last: number): HTMLElement 
     h(
       'figcaption',
       { class: 'g-title' },
-      `${lightName}'s chance to win, step by step `,
-      h('span', { class: 'hint', text: '(tap or click to go there)' }),
+      `${t('graph.title', { name: lightName })} `,
+      h('span', { class: 'hint', text: t('graph.tap') }),
     ),
     h(
       'div',
       { class: 'g-yaxis', 'aria-hidden': 'true' },
-      h('span', { text: '100%' }),
-      h('span', { text: '50%' }),
-      h('span', { text: '0%' }),
+      h('span', { text: pct0(1) }),
+      h('span', { text: pct0(0.5) }),
+      h('span', { text: pct0(0) }),
     ),
     root,
     h(
       'div',
       { class: 'g-xaxis', 'aria-hidden': 'true' },
-      h('span', { text: 'start' }),
-      h('span', { text: 'steps (throws and moves) →' }),
-      h('span', { text: `end (${last})` }),
+      h('span', { text: t('graph.start') }),
+      h('span', { text: t('graph.steps') }),
+      h('span', { text: t('graph.end', { n: last }) }),
     ),
     legend(),
   );
@@ -92,7 +97,7 @@ export function buildGraph(
     viewBox: `0 0 ${W} ${H}`,
     class: 'win-graph',
     role: 'group',
-    'aria-label': `${lightName}'s winning chance, step by step; marks: mistakes, blunders, lucky throws`,
+    'aria-label': t('graph.aria', { name: lightName }),
     preserveAspectRatio: 'none',
   });
   root.append(
@@ -111,9 +116,10 @@ export function buildGraph(
     m.setAttribute('tabindex', '0');
     m.setAttribute('role', 'button');
     m.setAttribute('data-event', String(p.event));
-    m.setAttribute('aria-label', `${markWords[p.mark!]} at step ${p.step}: ${pct(p.light)}`);
+    const mark = markWord(p.mark!);
+    m.setAttribute('aria-label', t('graph.markAt', { mark, step: p.step, pct: pct(p.light) }));
     const title = svg('title', {});
-    title.textContent = `${markWords[p.mark!]}: ${lightName} ${pct(p.light)}`;
+    title.textContent = t('graph.markTitle', { mark, name: lightName, pct: pct(p.light) });
     m.append(title);
     onClick(m, (e) => (e.stopPropagation(), jump(frameOf(p))));
     m.addEventListener('keydown', (e) => {

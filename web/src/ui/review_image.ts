@@ -5,7 +5,9 @@
 import type { Names } from '../logic/types.ts';
 import { decompositionWords, playerLines, plotPoints } from '../logic/review.ts';
 import type { AnalysisAnswer } from '../logic/types.ts';
+import { t } from '../logic/i18n.ts';
 import { svg } from './dom.ts';
+import { pct0 } from './review_graph.ts';
 
 const W = 720;
 const GRAPH = { x: 48, y: 150, w: 650, h: 170 };
@@ -74,16 +76,16 @@ function graphPart(a: AnalysisAnswer, names: Names): SVGElement {
     );
   const axis = { 'text-anchor': 'end', fill: '#6b5f50' };
   g.append(
-    text(-6, 10, '100%', 11, axis),
-    text(-6, h / 2 + 4, '50%', 11, axis),
-    text(-6, h, '0%', 11, axis),
-    text(0, h + 16, 'start', 11, { fill: '#6b5f50' }),
-    text(w, h + 16, 'end', 11, { ...axis }),
-    text(w / 2, h + 16, `${names[1]}'s chance to win, step by step`, 11, {
+    text(-6, 10, pct0(1), 11, axis),
+    text(-6, h / 2 + 4, pct0(0.5), 11, axis),
+    text(-6, h, pct0(0), 11, axis),
+    text(0, h + 16, t('graph.start'), 11, { fill: '#6b5f50' }),
+    text(w, h + 16, t('graph.endShort'), 11, { ...axis }),
+    text(w / 2, h + 16, t('graph.title', { name: names[1] }), 11, {
       'text-anchor': 'middle',
       fill: '#6b5f50',
     }),
-    text(0, h + 34, '● mistake   ● blunder   ▲ lucky throw', 11, { fill: '#6b5f50' }),
+    text(0, h + 34, t('graph.legend'), 11, { fill: '#6b5f50' }),
   );
   return g;
 }
@@ -99,7 +101,8 @@ export function reviewSvg(a: AnalysisAnswer, names: Names, title: string): SVGSV
   root.append(svg('rect', { x: 0, y: 0, width: W, height: 380, fill: '#f6f1e7' }));
   root.append(text(16, 28, title, 18, { 'font-weight': '700' }));
   let y = 52;
-  const words = decompositionWords(a, names) + (a.estimate ? ' Chances estimated by search.' : '');
+  const summary = decompositionWords(a, names);
+  const words = a.estimate ? t('graph.estimated', { text: summary }) : summary;
   for (const line of wrap(words, 92)) (root.append(text(16, y, line, 13)), (y += 17));
   for (const line of playerLines(a, names))
     for (const part of wrap(line, 96))

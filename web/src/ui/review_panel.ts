@@ -4,6 +4,7 @@
 // replay calls `onShow` after drawing each frame.
 
 import type { Geometry } from '../logic/geometry.ts';
+import { currentLang, t } from '../logic/i18n.ts';
 import { locationOf } from '../logic/geometry.ts';
 import type { Names } from '../logic/types.ts';
 import {
@@ -63,14 +64,21 @@ function markMove(
     const el = squareOf(ctx.scope, locationOf(ctx.geo, seat, index));
     if (!el) continue;
     el.classList.add('mv', `mv-${kind}`, `mv-${kind}-${end}`);
-    const tag =
-      kind === 'best' ? (end === 'to' ? '★ best' : 'best from') : end === 'to' ? 'played' : 'from';
+    const tag = t(
+      kind === 'best'
+        ? end === 'to'
+          ? 'review.tagBest'
+          : 'review.tagBestFrom'
+        : end === 'to'
+          ? 'review.tagPlayed'
+          : 'review.tagFrom',
+    );
     el.append(h('span', { class: `mv-tag mv-tag-${kind}`, 'aria-hidden': 'true', text: tag }));
   }
 }
 
 function clearMarks(scope: HTMLElement) {
-  for (const t of scope.querySelectorAll('.mv-tag')) t.remove();
+  for (const tag of scope.querySelectorAll('.mv-tag')) tag.remove();
   for (const el of scope.querySelectorAll('.mv'))
     el.classList.remove(
       'mv',
@@ -105,10 +113,10 @@ function summaryBlock(a: AnalysisAnswer, names: Names): HTMLElement {
       h(
         'p',
         { class: 'review-estimate', role: 'note' },
-        h('strong', { text: 'Estimate: ' }),
-        `these chances are estimated by search (${a.source ?? 'expectimax'}), not exact. `,
-        // The server's note starts in lower case (it follows a colon in the CLI).
-        a.note ? a.note[0].toUpperCase() + a.note.slice(1) + '.' : '',
+        h('strong', { text: t('review.estimateHead') }),
+        ` ${t('review.estimateBody', { source: a.source ?? 'expectimax' })} `,
+        // The server's note is English (it starts in lower case: it follows a colon in the CLI).
+        a.note && currentLang() === 'en' ? a.note[0].toUpperCase() + a.note.slice(1) + '.' : '',
       ),
     );
   box.append(h('p', { class: 'review-decomposition', text: decompositionWords(a, names) }));
@@ -132,14 +140,14 @@ function keyMoves(a: AnalysisAnswer, ctx: ReviewContext) {
   const counter = h('span', { class: 'key-counter' });
   const btn = (label: string, action: string) =>
     h('button', { type: 'button', text: label, 'data-action': action });
-  const start = btn('Review key moves', 'key-start');
-  const prev = btn('◀ Key move', 'key-prev');
-  const next = btn('Key move ▶', 'key-next');
-  const stop = btn('Done', 'key-stop');
+  const start = btn(t('review.keyStart'), 'key-start');
+  const prev = btn(t('review.keyPrev'), 'key-prev');
+  const next = btn(t('review.keyNext'), 'key-next');
+  const stop = btn(t('review.keyDone'), 'key-stop');
   const steps = h('div', { class: 'row key-steps', hidden: true }, prev, counter, next, stop);
   const el = h('div', { class: 'key-moves' }, h('div', { class: 'row' }, start), steps, text);
   start.disabled = items.length === 0;
-  if (!items.length) setText(text, 'No key moves: no decision cost and no throw swung 2% or more.');
+  if (!items.length) setText(text, t('review.noKeys'));
   const go = (i: number) => {
     at = Math.max(0, Math.min(items.length - 1, i));
     steps.hidden = false;
@@ -161,7 +169,7 @@ function keyMoves(a: AnalysisAnswer, ctx: ReviewContext) {
     onShow(frame: number) {
       const item = items[at];
       if (!item || frameOfItem(item) !== frame) {
-        if (at >= 0) setText(text, 'Off the key moves: use the key-move buttons to come back.');
+        if (at >= 0) setText(text, t('review.offKeys'));
         return;
       }
       setText(counter, `${at + 1} / ${items.length}`);
@@ -187,27 +195,26 @@ function explorer(a: AnalysisAnswer, ctx: ReviewContext) {
   const list = h('ul', { class: 'explore-list' });
   const el = h(
     'section',
-    { class: 'explorer', 'aria-label': 'Chances at this position' },
-    h('h3', { text: 'Chances at this position' }),
+    { class: 'explorer', 'aria-label': t('review.chances') },
+    h('h3', { text: t('review.chances') }),
     list,
-    h('p', {
-      class: 'hint',
-      text:
-        'The review knows the played and the best move of each decision; for every throw and ' +
-        'every legal move of this position, and to play on from it, use “Explore from here”.',
-    }),
+    h('p', { class: 'hint', text: t('review.chancesHint') }),
   );
   const row = (m: AnalysedMove, which: MarkKind, frame: number) => {
     const mv = which === 'played' ? m : m.best!;
     const chance = which === 'played' ? m.value : m.best_value;
     const li = h('li', { class: `explore-move explore-${which}` });
-    li.append(`${which === 'played' ? 'Played' : 'Best'}: ${moveWords(ctx.geo, m.seat, mv)} — `);
-    li.append(h('strong', { text: pct(chance) }), ` to win for ${ctx.names[m.seat]} `);
-    const draw = h('button', { type: 'button', class: 'link', text: 'show on board' });
+    const move = moveWords(ctx.geo, m.seat, mv);
+    li.append(`${t(which === 'played' ? 'review.rowPlayed' : 'review.rowBest', { move })} `);
+    li.append(
+      h('strong', { text: pct(chance) }),
+      ` ${t('review.toWinFor', { name: ctx.names[m.seat] })} `,
+    );
+    const draw = h('button', { type: 'button', class: 'link', text: t('review.showOnBoard') });
     onClick(draw, () => (clearMarks(ctx.scope), markMove(ctx, m.seat, mv, which)));
     li.append(draw);
     if (which === 'played') {
-      const play = h('button', { type: 'button', class: 'link', text: 'play it' });
+      const play = h('button', { type: 'button', class: 'link', text: t('review.playIt') });
       onClick(play, () => ctx.show(frame + 1));
       li.append(' · ', play);
     }
@@ -218,23 +225,24 @@ function explorer(a: AnalysisAnswer, ctx: ReviewContext) {
     onShow(frame: number) {
       // Frame i shows the position before event i.
       const m = moves.get(frame);
-      const t = throws.get(frame);
+      const th = throws.get(frame);
       const items: HTMLElement[] = [];
       if (m && !m.resign) {
         items.push(row(m, 'played', frame));
         if (m.best && m.cost >= 1e-6) items.push(row(m, 'best', frame));
-        if (m.legal < 2) items.push(h('li', { text: 'The only legal move (forced).' }));
-        else if (m.cost < 1e-6) items.push(h('li', { text: 'The played move was the best.' }));
-      } else if (t) {
-        items.push(
-          h('li', {
-            text:
-              `${ctx.names[t.seat]} throws next: ${ctx.names[1]} has ${pct(t.light_expected)} on ` +
-              `average over the throws; the ${t.outcome} thrown gave ${pct(t.light)} ` +
-              `(${ctx.names[t.seat]}'s luck ${signedPct(t.luck)}).`,
-          }),
-        );
-      } else items.push(h('li', { text: 'Nothing to decide or throw here.' }));
+        if (m.legal < 2) items.push(h('li', { text: t('review.forced') }));
+        else if (m.cost < 1e-6) items.push(h('li', { text: t('review.wasBest') }));
+      } else if (th) {
+        const text = t('review.throwsNext', {
+          who: ctx.names[th.seat],
+          light: ctx.names[1],
+          avg: pct(th.light_expected),
+          n: th.outcome,
+          pct: pct(th.light),
+          luck: signedPct(th.luck),
+        });
+        items.push(h('li', { text }));
+      } else items.push(h('li', { text: t('review.nothing') }));
       list.replaceChildren(...items);
     },
   };
@@ -246,8 +254,8 @@ export function buildReview(a: AnalysisAnswer, ctx: ReviewContext): ReviewPanel 
   const exp = explorer(a, ctx);
   const el = h(
     'section',
-    { class: 'replay-analysis review', 'aria-label': 'Review' },
-    h('h2', { text: a.estimate ? 'Review (estimate)' : 'Review (perfect play)' }),
+    { class: 'replay-analysis review', 'aria-label': t('review.title') },
+    h('h2', { text: t(a.estimate ? 'review.titleEstimate' : 'review.titleExact') }),
     summaryBlock(a, ctx.names),
     graph?.el ?? null,
     learnLinks(a, ctx.game, ctx.names),

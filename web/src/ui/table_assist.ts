@@ -2,6 +2,7 @@
 // itself after a short look; and the player's path is drawn during their first game (the "Show
 // path" toggle does the same on request).
 
+import { t as tr } from '../logic/i18n.ts';
 import type { LegalTarget } from './board.ts';
 import { onClick, setText } from './dom.ts';
 import { settings } from './settings.ts';
@@ -20,7 +21,7 @@ export class TableAssist {
 
   setPath(on: boolean): void {
     this.pathButton.setAttribute('aria-pressed', String(on));
-    setText(this.pathButton, on ? 'Hide path' : 'Show path');
+    setText(this.pathButton, tr(on ? 'board.hidePath' : 'table.showPath'));
     this.showPath(on);
   }
 

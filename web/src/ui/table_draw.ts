@@ -2,6 +2,7 @@
 // animated first when motion is welcome, then the snapshot as it is: the snapshot is the truth),
 // and the controls that follow from the snapshot drawn and from whether the page is busy.
 
+import { t as tr } from '../logic/i18n.ts';
 import { describeEvent, logLine, planEvents } from '../logic/plan.ts';
 import { tableHash } from '../logic/route.ts';
 import { seatName, shownThrow, statusText } from '../logic/status.ts';
@@ -88,7 +89,7 @@ export function display(
   // Both players agreed to a rematch: follow it to its table (colours swapped).
   const next = events.find((e) => e.kind === 'rematch')?.table;
   if (next && t.you !== null && !snap.local) {
-    t.app.toast('The rematch starts: colours swapped.', 'good');
+    t.app.toast(tr('log.rematch'), 'good');
     window.location.hash = tableHash(next);
   }
 }
@@ -137,7 +138,7 @@ export function updateControls(t: TableState): void {
   // game is over (the banner offers what comes next). It keeps its space, so nothing moves.
   const over = s?.status === 'finished' || s?.status === 'closed';
   setShown(v.rollButton, !over && THROW_PHASES.has(phase));
-  setText(v.rollButton, 'Throw the dice');
+  setText(v.rollButton, tr('table.prompt.throw'));
   t.board?.el.classList.toggle('busy', busy);
   // The boxed game's award choice: two buttons.
   const award =
@@ -151,7 +152,10 @@ export function updateControls(t: TableState): void {
   v.resignButton.hidden = !(isSeated && s?.status === 'playing');
   v.resignButton.disabled = t.pending;
   if (!t.leave?.asking)
-    setText(v.leaveButton, isSeated && s?.status !== 'finished' ? 'Leave table' : 'Back to lobby');
+    setText(
+      v.leaveButton,
+      tr(isSeated && s?.status !== 'finished' ? 'board.leaveTable' : 'banner.lobby'),
+    );
 }
 
 export function tick(t: TableState): void {

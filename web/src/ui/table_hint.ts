@@ -4,6 +4,7 @@
 // The server counts every hint, and the game's review says how many each player took. The button
 // is not shown in rated games or games between people (the server would refuse them anyway).
 
+import { pct, t as tr } from '../logic/i18n.ts';
 import { locationOf, type Geometry } from '../logic/geometry.ts';
 import type { SeatNo, Snapshot } from '../logic/types.ts';
 import type { UrSocket } from '../net/socket.ts';
@@ -22,7 +23,7 @@ export class TableHint {
     type: 'button',
     class: 'hint-button',
     'data-action': 'hint',
-    text: 'Hint',
+    text: tr('hint.button'),
     hidden: true,
   });
   private readonly note = h('span', { class: 'hint-note', 'aria-live': 'polite' });
@@ -92,17 +93,16 @@ export class TableHint {
           ['to', a.to],
         ] as const)
           this.mark(board.locElement(locationOf(geo, this.you, index)), end);
-      const what =
+      const what = tr(
         a.kind === 'award_yes'
-          ? 'take the award'
+          ? 'hint.take'
           : a.kind === 'award_no'
-            ? 'decline the award'
-            : 'the outlined move';
-      const chance = typeof a.value === 'number' ? `${(100 * a.value).toFixed(1)}%` : '?';
-      setText(
-        this.note,
-        `Hint: ${what} — ${a.estimate ? '~' : ''}${chance} to win (hint ${String(a.hints)} this game).`,
+            ? 'hint.decline'
+            : 'hint.outlined',
       );
+      const chance = typeof a.value === 'number' ? pct(a.value) : '?';
+      const words = { what, pct: `${a.estimate ? '~' : ''}${chance}`, n: String(a.hints) };
+      setText(this.note, tr('hint.note', words));
       this.shownAt = typeof a.version === 'number' ? a.version : -1;
     } catch (e) {
       this.onError(e);

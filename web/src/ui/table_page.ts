@@ -4,6 +4,7 @@
 // object (table_state.ts): drawing (table_draw.ts), actions (table_actions.ts), the elements
 // (table_view.ts), alerts, assists, hints and keys; this file joins, listens and composes.
 
+import { t as tr } from '../logic/i18n.ts';
 import { buildGeometry } from '../logic/geometry.ts';
 import { replayHash, tableHash, type Route } from '../logic/route.ts';
 import { rulesFor } from '../net/api.ts';
@@ -128,7 +129,7 @@ async function open(t: TableState): Promise<void> {
     });
     // A player of the game who opens its invite again is at the table: nothing to say.
     if (joinError && answer.you == null)
-      t.app.toast(`Could not take the seat: ${errorText(joinError)}`, 'warn', 8000);
+      t.app.toast(tr('board.seatFailed', { why: errorText(joinError) }), 'warn', 8000);
     await onJoined(t, answer);
   } catch (e) {
     if (e instanceof ProtocolError && e.code === 'disconnected') return; // reopened on reconnect

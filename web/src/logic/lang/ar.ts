@@ -4,5 +4,21 @@ import type { Catalog } from './catalog.ts';
 import { common } from './ar/common.ts';
 import { lobby } from './ar/lobby.ts';
 import { table } from './ar/table.ts';
+import { board } from './ar/board.ts';
+import { explore } from './ar/explore.ts';
+import { home } from './ar/home.ts';
+import { howto } from './ar/howto.ts';
+import { puzzles } from './ar/puzzles.ts';
+import { review } from './ar/review.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...home,
+  ...puzzles,
+  ...review,
+  ...explore,
+  ...howto,
+  ...board,
+};

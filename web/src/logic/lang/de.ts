@@ -4,5 +4,21 @@ import type { Catalog } from './catalog.ts';
 import { common } from './de/common.ts';
 import { lobby } from './de/lobby.ts';
 import { table } from './de/table.ts';
+import { board } from './de/board.ts';
+import { explore } from './de/explore.ts';
+import { home } from './de/home.ts';
+import { howto } from './de/howto.ts';
+import { puzzles } from './de/puzzles.ts';
+import { review } from './de/review.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...home,
+  ...puzzles,
+  ...review,
+  ...explore,
+  ...howto,
+  ...board,
+};

@@ -4,5 +4,21 @@ import type { Catalog } from './catalog.ts';
 import { common } from './es/common.ts';
 import { lobby } from './es/lobby.ts';
 import { table } from './es/table.ts';
+import { board } from './es/board.ts';
+import { explore } from './es/explore.ts';
+import { home } from './es/home.ts';
+import { howto } from './es/howto.ts';
+import { puzzles } from './es/puzzles.ts';
+import { review } from './es/review.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...home,
+  ...puzzles,
+  ...review,
+  ...explore,
+  ...howto,
+  ...board,
+};

@@ -4,5 +4,21 @@ import type { Catalog } from './catalog.ts';
 import { common } from './fr/common.ts';
 import { lobby } from './fr/lobby.ts';
 import { table } from './fr/table.ts';
+import { board } from './fr/board.ts';
+import { explore } from './fr/explore.ts';
+import { home } from './fr/home.ts';
+import { howto } from './fr/howto.ts';
+import { puzzles } from './fr/puzzles.ts';
+import { review } from './fr/review.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...home,
+  ...puzzles,
+  ...review,
+  ...explore,
+  ...howto,
+  ...board,
+};

@@ -4,5 +4,21 @@ import type { Catalog } from './catalog.ts';
 import { common } from './nl/common.ts';
 import { lobby } from './nl/lobby.ts';
 import { table } from './nl/table.ts';
+import { board } from './nl/board.ts';
+import { explore } from './nl/explore.ts';
+import { home } from './nl/home.ts';
+import { howto } from './nl/howto.ts';
+import { puzzles } from './nl/puzzles.ts';
+import { review } from './nl/review.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...home,
+  ...puzzles,
+  ...review,
+  ...explore,
+  ...howto,
+  ...board,
+};

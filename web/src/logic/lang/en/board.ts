@@ -1,0 +1,45 @@
+// English, the board's own words (its squares' names for screen readers and tooltips), the words
+// the table screen still wrote in code (the hint, the path button, the leave button) and the bots:
+// the lobby's card of the bots online and an account's bot switch.
+import type { Entry } from '../entry.ts';
+
+export const board = {
+  'board.label': 'Board',
+  'board.startSpace': '{side}’s start space S',
+  'board.borneOff': 'Borne off',
+  'board.bearOff': 'bear off',
+  'board.moveAria': 'Move {move} (key {n})',
+  'board.moveTitle': '{move} — key {n}',
+  'board.capture': '{move} (capture)',
+  'board.rosette': '{move} (rosette ✸)',
+  'board.piece': '{side} piece',
+  'board.pieces': '{side} piece ×{n}',
+  'board.rosetteSquare': '{cell}, rosette',
+  'board.empty': 'empty',
+  'board.squareName': '{square}: {on}',
+  'board.squareLand': '{square}: {on}: a piece can land here',
+  'board.waiting': 'waiting',
+  'board.hidePath': 'Hide path',
+  'board.leaveTable': 'Leave table',
+  'board.seatFailed': 'Could not take the seat: {why}',
+  'hint.button': 'Hint',
+  'hint.take': 'take the award',
+  'hint.decline': 'decline the award',
+  'hint.outlined': 'the outlined move',
+  'hint.note': 'Hint: {what} — {pct} to win (hint {n} this game).',
+  'bots.title': 'Bots',
+  'bots.rulesAgainst': 'Rule set against {name}',
+  'bots.playing': 'Playing',
+  'bots.challenge': 'Challenge',
+  'bots.newToken': 'New token',
+  'bots.revokeToken': 'Revoke token',
+  'bots.tokenOnce': 'Your bot token, shown this once: {command}',
+  'bots.active': 'A token is active.',
+  'bots.none': 'No active token.',
+  'bots.pool': {
+    one: 'Bot pool: {rating} ({count} game).',
+    other: 'Bot pool: {rating} ({count} games).',
+  },
+  'bots.account': 'Bot account',
+  'bots.isBot': 'This account is a bot (a program plays for it)',
+} satisfies Record<string, Entry>;
