@@ -4,5 +4,17 @@ import type { Catalog } from './catalog.ts';
 import { common } from './ar/common.ts';
 import { lobby } from './ar/lobby.ts';
 import { table } from './ar/table.ts';
+import { header } from './ar/header.ts';
+import { account } from './ar/account.ts';
+import { players } from './ar/players.ts';
+import { errors } from './ar/errors.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
+};

@@ -4,5 +4,17 @@ import type { Catalog } from './catalog.ts';
 import { common } from './de/common.ts';
 import { lobby } from './de/lobby.ts';
 import { table } from './de/table.ts';
+import { header } from './de/header.ts';
+import { account } from './de/account.ts';
+import { players } from './de/players.ts';
+import { errors } from './de/errors.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
+};

@@ -4,5 +4,9 @@
 import { common } from './en/common.ts';
 import { lobby } from './en/lobby.ts';
 import { table } from './en/table.ts';
+import { header } from './en/header.ts';
+import { account } from './en/account.ts';
+import { players } from './en/players.ts';
+import { errors } from './en/errors.ts';
 
-export const en = { ...common, ...lobby, ...table };
+export const en = { ...common, ...lobby, ...table, ...header, ...account, ...players, ...errors };

@@ -4,5 +4,17 @@ import type { Catalog } from './catalog.ts';
 import { common } from './es/common.ts';
 import { lobby } from './es/lobby.ts';
 import { table } from './es/table.ts';
+import { header } from './es/header.ts';
+import { account } from './es/account.ts';
+import { players } from './es/players.ts';
+import { errors } from './es/errors.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
+};

@@ -4,5 +4,17 @@ import type { Catalog } from './catalog.ts';
 import { common } from './fr/common.ts';
 import { lobby } from './fr/lobby.ts';
 import { table } from './fr/table.ts';
+import { header } from './fr/header.ts';
+import { account } from './fr/account.ts';
+import { players } from './fr/players.ts';
+import { errors } from './fr/errors.ts';
 
-export const catalog: Catalog = { ...common, ...lobby, ...table };
+export const catalog: Catalog = {
+  ...common,
+  ...lobby,
+  ...table,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
+};
