@@ -55,6 +55,7 @@ export class App {
   }
 
   async start(body: HTMLElement): Promise<void> {
+    this.header.draw(); // in the language chosen since the app was made
     const gear = this.header.gear;
     onClick(gear, () => openSettings(gear));
     applySettings();

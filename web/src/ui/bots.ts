@@ -2,6 +2,7 @@
 // online, each with its rule sets and a Challenge button, and on a player's own history page the
 // switch "this account is a bot" with its token, shown once when it is issued.
 
+import { t } from '../logic/i18n.ts';
 import { tableHash } from '../logic/route.ts';
 import { api, type BotStatus, type OnlineBot } from '../net/api.ts';
 import { errorText, type App } from './app.ts';
@@ -57,19 +58,16 @@ export function botAccountCard(): HTMLElement {
   const box = h('input', { type: 'checkbox', name: 'is-bot' });
   const status = h('p', { class: 'hint' });
   const token = h('code', { class: 'bot-token' });
-  const renew = h('button', { type: 'button', text: 'New token' });
-  const revoke = h('button', { type: 'button', text: 'Revoke token' });
+  const renew = h('button', { type: 'button', text: t('bot.newToken') });
+  const revoke = h('button', { type: 'button', text: t('bot.revoke') });
   const show = (b: BotStatus) => {
     box.checked = b.bot;
     renew.hidden = revoke.hidden = !b.bot;
     revoke.disabled = !b.has_token;
     setText(token, b.token ?? '');
-    setText(
-      status,
-      b.token
-        ? 'Your bot token, shown this once: ur bot --server URL --token TOKEN --engine "PATH".'
-        : `${b.bot ? (b.has_token ? 'A token is active.' : 'No active token.') : ''} Bot pool: ${b.rating} (${b.games} games).`,
-    );
+    const has = b.bot ? (b.has_token ? t('bot.active') : t('bot.noToken')) : '';
+    const pool = t('bot.pool', { rating: b.rating, count: b.games });
+    setText(status, b.token ? t('bot.tokenOnce') : `${has} ${pool}`.trim());
   };
   const change = (c: { bot: boolean } | { revoke: true }) =>
     api
@@ -86,8 +84,8 @@ export function botAccountCard(): HTMLElement {
   return h(
     'section',
     { class: 'card bot-account' },
-    h('h2', { text: 'Bot account' }),
-    h('label', {}, box, ' This account is a bot (a program plays for it)'),
+    h('h2', { text: t('bot.title') }),
+    h('label', {}, box, ` ${t('bot.switch')}`),
     h('div', { class: 'row' }, renew, revoke),
     token,
     status,

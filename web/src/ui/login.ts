@@ -65,7 +65,12 @@ function credentialsForm(
 export function mountLogin(app: App, root: HTMLElement, route: Route): View {
   const next = route.name === 'login' ? route.next : null;
   const guestError = h('p', { class: 'form-error', role: 'alert' });
-  const guestButton = h('button', { type: 'button', class: 'primary', text: t('login.guest') });
+  const guestButton = h('button', {
+    type: 'button',
+    class: 'primary',
+    'data-action': 'play-guest',
+    text: t('login.guest'),
+  });
   onClick(guestButton, async () => {
     guestError.textContent = '';
     guestButton.disabled = true;

@@ -61,6 +61,18 @@ export const players: Part<typeof en> = {
   'profile.vs': 'gegen {name}',
   'profile.accuracy': 'Genauigkeit {text}',
   'profile.allGames': 'Alle Partien',
+  'bot.title': 'Bot-Konto',
+  'bot.switch': 'Dieses Konto ist ein Bot (ein Programm spielt für es)',
+  'bot.newToken': 'Neues Token',
+  'bot.revoke': 'Token widerrufen',
+  'bot.tokenOnce':
+    'Dein Bot-Token, nur dieses eine Mal gezeigt: ur bot --server URL --token TOKEN --engine "PATH".',
+  'bot.active': 'Ein Token ist aktiv.',
+  'bot.noToken': 'Kein aktives Token.',
+  'bot.pool': {
+    one: 'Bot-Wertung: {rating} ({count} Partie).',
+    other: 'Bot-Wertung: {rating} ({count} Partien).',
+  },
   'friends.follow': 'Folgen',
   'friends.unfollow': 'Nicht mehr folgen',
   'friends.block': 'Blockieren',

@@ -62,6 +62,18 @@ export const players = {
   'profile.vs': 'vs {name}',
   'profile.accuracy': 'Accuracy {text}',
   'profile.allGames': 'All games',
+  'bot.title': 'Bot account',
+  'bot.switch': 'This account is a bot (a program plays for it)',
+  'bot.newToken': 'New token',
+  'bot.revoke': 'Revoke token',
+  'bot.tokenOnce':
+    'Your bot token, shown this once: ur bot --server URL --token TOKEN --engine "PATH".',
+  'bot.active': 'A token is active.',
+  'bot.noToken': 'No active token.',
+  'bot.pool': {
+    one: 'Bot pool: {rating} ({count} game).',
+    other: 'Bot pool: {rating} ({count} games).',
+  },
   'friends.follow': 'Follow',
   'friends.unfollow': 'Unfollow',
   'friends.block': 'Block',

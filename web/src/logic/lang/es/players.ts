@@ -62,6 +62,18 @@ export const players: Part<typeof en> = {
   'profile.vs': 'contra {name}',
   'profile.accuracy': 'Precisión {text}',
   'profile.allGames': 'Todas las partidas',
+  'bot.title': 'Cuenta de bot',
+  'bot.switch': 'Esta cuenta es un bot (un programa juega por ella)',
+  'bot.newToken': 'Token nuevo',
+  'bot.revoke': 'Revocar el token',
+  'bot.tokenOnce':
+    'Tu token de bot, que se muestra solo esta vez: ur bot --server URL --token TOKEN --engine "PATH".',
+  'bot.active': 'Hay un token activo.',
+  'bot.noToken': 'Ningún token activo.',
+  'bot.pool': {
+    one: 'Puntuación de bots: {rating} ({count} partida).',
+    other: 'Puntuación de bots: {rating} ({count} partidas).',
+  },
   'friends.follow': 'Seguir',
   'friends.unfollow': 'Dejar de seguir',
   'friends.block': 'Bloquear',

@@ -62,6 +62,18 @@ export const players: Part<typeof en> = {
   'profile.vs': 'contre {name}',
   'profile.accuracy': 'Précision {text}',
   'profile.allGames': 'Toutes les parties',
+  'bot.title': 'Compte bot',
+  'bot.switch': 'Ce compte est un bot (un programme joue pour lui)',
+  'bot.newToken': 'Nouveau jeton',
+  'bot.revoke': 'Révoquer le jeton',
+  'bot.tokenOnce':
+    'Votre jeton de bot, montré cette seule fois : ur bot --server URL --token TOKEN --engine "PATH".',
+  'bot.active': 'Un jeton est actif.',
+  'bot.noToken': 'Aucun jeton actif.',
+  'bot.pool': {
+    one: 'Classement des bots : {rating} ({count} partie).',
+    other: 'Classement des bots : {rating} ({count} parties).',
+  },
   'friends.follow': 'Suivre',
   'friends.unfollow': 'Ne plus suivre',
   'friends.block': 'Bloquer',

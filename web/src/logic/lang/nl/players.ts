@@ -61,6 +61,18 @@ export const players: Part<typeof en> = {
   'profile.vs': 'tegen {name}',
   'profile.accuracy': 'Nauwkeurigheid {text}',
   'profile.allGames': 'Alle partijen',
+  'bot.title': 'Botaccount',
+  'bot.switch': 'Dit account is een bot (een programma speelt ervoor)',
+  'bot.newToken': 'Nieuw token',
+  'bot.revoke': 'Token intrekken',
+  'bot.tokenOnce':
+    'Je bottoken, alleen deze keer getoond: ur bot --server URL --token TOKEN --engine "PATH".',
+  'bot.active': 'Er is een token actief.',
+  'bot.noToken': 'Geen actief token.',
+  'bot.pool': {
+    one: 'Botrating: {rating} ({count} partij).',
+    other: 'Botrating: {rating} ({count} partijen).',
+  },
   'friends.follow': 'Volgen',
   'friends.unfollow': 'Ontvolgen',
   'friends.block': 'Blokkeren',
