@@ -6,9 +6,9 @@
 // mid-game loses nothing.
 
 import {
+  accountLang,
   chooseLang,
   currentLang,
-  isLang,
   LANGUAGES,
   loadCatalog,
   t,
@@ -68,8 +68,8 @@ export async function switchLanguage(lang: Lang, remember = true): Promise<void>
  * its own saved; not saved here, so that the account stays the one place it is kept.
  */
 export function adoptAccountLanguage(code: string | undefined): void {
-  if (isLang(savedChoice()) || !isLang(code) || code === currentLang()) return;
-  switchLanguage(code, false).catch(() => {}); // a catalog not fetched: the page stays as it is
+  const lang = accountLang(savedChoice(), code, currentLang());
+  if (lang) switchLanguage(lang, false).catch(() => {}); // not fetched: the page stays as it is
 }
 
 /** Calls `fn` after each switch of language; returns the function that stops it. */
