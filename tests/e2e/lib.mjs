@@ -183,7 +183,7 @@ export async function playAsGuest(page, base) {
     url.hash = '#/login';
     await page.goto(url.toString());
   }
-  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await page.click('button[data-action=play-guest]'); // in every language
 }
 
 /** A new player (newPlayer's options) who chose "Play as guest" and sees the lobby. */

@@ -29,12 +29,12 @@ for (const size of L.SIZES) {
       const page = P.page;
       const problems = [];
 
-      // "Computer" and a guest's name are refused, with the server's words.
+      // "Computer" and a guest's name are refused, in the catalog's words for the code.
       await page.goto(`${base}#/login`);
       const form = page.locator('form[data-form="create-account"]');
       for (const [name, words] of [
-        ['Computer', /the computer's/],
-        ['guest-a03f5062', /guest names/],
+        ['Computer', /username is reserved/],
+        ['guest-a03f5062', /username is reserved/],
       ]) {
         await form.locator('input[name=username]').fill(name);
         await form.locator('input[name=password]').fill('correct horse 42');

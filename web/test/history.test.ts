@@ -19,20 +19,20 @@ const row: MatchRow = {
 };
 
 test('the history says who ended the game, from the page player’s side', () => {
-  assert.equal(historyHow(row, 'You'), 'You left the table');
-  assert.equal(historyHow({ ...row, you: 2, winner: 2 }, 'You'), 'the opponent left the table');
+  assert.equal(historyHow(row, null), 'You left the table');
+  assert.equal(historyHow({ ...row, you: 2, winner: 2 }, null), 'the opponent left the table');
   assert.equal(historyHow({ ...row, reason: 'resign' }, 'alice'), 'alice resigned');
-  assert.equal(historyHow({ ...row, reason: 'timeout' }, 'You'), 'your idle clock ran out');
+  assert.equal(historyHow({ ...row, reason: 'timeout' }, null), 'your idle clock ran out');
   assert.equal(
-    historyHow({ ...row, reason: 'timeout', ended_by: 2 }, 'You'),
+    historyHow({ ...row, reason: 'timeout', ended_by: 2 }, null),
     'the opponent’s idle clock ran out',
   );
-  assert.equal(historyHow({ ...row, reason: 'bore-off' }, 'You'), 'all pieces borne off');
+  assert.equal(historyHow({ ...row, reason: 'bore-off' }, null), 'all pieces borne off');
 });
 
 test('the accuracy cell names whose number is whose and shows no number without a decision', () => {
   assert.equal(
-    historyAccuracyText({ ...row, accuracy: [82.44, 61] }, 'You'),
+    historyAccuracyText({ ...row, accuracy: [82.44, 61] }, null),
     'You 82.4 · opp. 61.0',
   );
   assert.equal(
@@ -42,7 +42,7 @@ test('the accuracy cell names whose number is whose and shows no number without 
     ),
     'bob – · opp. ~82.4',
   );
-  assert.equal(historyAccuracyText({ ...row, accuracy: null }, 'You'), '–');
+  assert.equal(historyAccuracyText({ ...row, accuracy: null }, null), '–');
 });
 
 test('profiles have a route of their own', () => {

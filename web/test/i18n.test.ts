@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  accountLang,
   chooseLang,
   LANGUAGES,
   loadCatalog,
@@ -39,6 +40,16 @@ test("the language: saved choice, else the browser's first we speak, else Englis
   assert.equal(chooseLang('xx', ['ja']), 'en', 'an unknown saved code is ignored');
   assert.equal(chooseLang(null, []), 'en');
   assert.equal(LANGUAGES.ar.dir, 'rtl');
+});
+
+test("the account's language counts where the browser saved no choice of its own", () => {
+  assert.equal(accountLang(null, 'de', 'en'), 'de');
+  assert.equal(accountLang('xx', 'ar', 'en'), 'ar', 'an unknown saved code is no choice');
+  assert.equal(accountLang('nl', 'de', 'nl'), null, "the browser's own choice wins");
+  assert.equal(accountLang(null, 'de', 'de'), null, 'spoken already');
+  assert.equal(accountLang(null, '', 'en'), null, 'the account chose none');
+  assert.equal(accountLang(null, 'pt', 'en'), null, 'a language the client does not speak');
+  assert.equal(accountLang(null, undefined, 'en'), null);
 });
 
 test('placeholders are filled, numbers formatted for the language, plurals by its rules', () => {

@@ -41,8 +41,13 @@ Response json_response(const Request& req, http::status status, const json& body
 }  // namespace
 
 json user_json(const User& u) {
-  return {{"id", u.id},       {"username", u.username}, {"rating", std::lround(u.rating)},
-          {"games", u.games}, {"wins", u.wins},         {"created_at", u.created_at}};
+  return {{"id", u.id},
+          {"username", u.username},
+          {"rating", std::lround(u.rating)},
+          {"games", u.games},
+          {"wins", u.wins},
+          {"created_at", u.created_at},
+          {"language", u.language}};
 }
 
 // A Set-Cookie value for one of our HttpOnly, SameSite=Lax cookies.

@@ -1,6 +1,6 @@
 // The account holder's endpoints (docs/server.md, "Your account"): change the password, log out
-// everywhere, delete the account, download its data; and the sliding lifetime of a session
-// (use_session). Every one but the download needs the session of the account (a bot token cannot
+// everywhere, delete the account, download its data, set the web client's language; and the
+// sliding lifetime of a session (use_session). Every one but the download needs the session of the account (a bot token cannot
 // manage its account), and those that take a password verify it (argon2id, off the I/O threads)
 // under the per-address limit of /api/login.
 #include <boost/asio/use_awaitable.hpp>
@@ -85,6 +85,31 @@ awaitable<Response> delete_account(ServerContext& ctx, const Request& req, const
   co_return logged_out(ctx, req, json{{"ok", true}, {"username", *name}, {"tables_left", tables}});
 }
 
+// A language as the account may store it: a primary language subtag of 2 or 3 lowercase letters
+// (BCP 47: "de", "ar"), or "" for none. Which of them the web client speaks is the client's to
+// say (it falls back to the browser's languages for one it lacks), so a new language in the
+// client needs nothing of the server.
+bool valid_language(std::string_view lang) {
+  if (lang.empty()) return true;
+  return (lang.size() == 2 || lang.size() == 3) &&
+         std::all_of(lang.begin(), lang.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+awaitable<Response> set_language(ServerContext& ctx, const Request& req, const Identity& id) {
+  auto fields = string_fields(req, {"language"});
+  if (auto* bad = std::get_if<Response>(&fields)) co_return std::move(*bad);
+  std::string lang = std::get<std::vector<std::string>>(fields)[0];
+  if (!valid_language(lang))
+    co_return error_json(req, Errc::kBadRequest,
+                         "language must be a language subtag of 2 or 3 lowercase letters, or \"\"");
+  auto job = [&ctx, lang, uid = id.user->id] {
+    return ctx.storage->accounts().set_language(uid, lang);
+  };
+  if (!co_await offload(ctx, std::move(job)))
+    co_return error_json(req, Errc::kNotLoggedIn, "log in to manage your account");
+  co_return json_reply(req, http::status::ok, json{{"ok", true}, {"language", lang}});
+}
+
 // Everything stored of the account, as one JSON document (a blocking call).
 json account_data(ServerContext& ctx, const User& u) {
   AccountStore& accounts = ctx.storage->accounts();
@@ -160,7 +185,8 @@ awaitable<Response> route_account_api(ServerContext& ctx, const Request& req,
                                       const std::string& path, const std::string& ip) {
   const std::string_view what = std::string_view(path).substr(13);  // after "/api/account/"
   const bool is_get = what == "export";
-  if (what != "export" && what != "password" && what != "logout-all" && what != "delete")
+  if (what != "export" && what != "password" && what != "logout-all" && what != "delete" &&
+      what != "language")
     co_return error_json(req, Errc::kNotFound, "no such endpoint");
   if (req.method() != (is_get ? http::verb::get : http::verb::post)) {
     Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
@@ -178,6 +204,7 @@ awaitable<Response> route_account_api(ServerContext& ctx, const Request& req,
   if (what == "export") co_return co_await export_data(ctx, req, id);
   if (what == "password") co_return co_await change_password(ctx, req, id);
   if (what == "logout-all") co_return co_await logout_all(ctx, req, id);
+  if (what == "language") co_return co_await set_language(ctx, req, id);
   co_return co_await delete_account(ctx, req, id);
 }
 

@@ -42,7 +42,8 @@ json identity_json(const Identity& id) {
                 {"username", u.username},
                 {"rating", std::lround(u.rating)},
                 {"games", u.games},
-                {"wins", u.wins}}}};
+                {"wins", u.wins},
+                {"language", u.language}}}};
 }
 
 json reply(std::string_view type, const json& request) {

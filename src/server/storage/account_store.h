@@ -101,6 +101,9 @@ class AccountStore {
   // addresses go; its games, ratings and its opponents' ratings stay. The new name, or nullopt
   // when there is no such account or it was deleted already.
   virtual std::optional<std::string> delete_account(std::int64_t user_id, std::int64_t now) = 0;
+  // The language the account chose for the web client (migration 14; "" forgets it); false when
+  // there is no such account or it was deleted.
+  virtual bool set_language(std::int64_t user_id, std::string_view language) = 0;
 
   // Moderation. set_admin: false when there is no such account. set_banned(true) also ends the
   // account's sessions and revokes its bot token; false when there is no such account.

@@ -171,7 +171,7 @@ class SqlAccounts final : public AccountStore {
       while (first(s, name_taken_, {name}, account_id_of)) name += "x";
       s.run(
           "UPDATE users SET username = $2, password_hash = '', deleted_at = $3, is_admin = $4, "
-          "is_bot = $4, bot_token_hash = NULL WHERE id = $1",
+          "is_bot = $4, bot_token_hash = NULL, language = '' WHERE id = $1",
           {user_id, name, now, false});
       rename_in_games(s, user_id, name);
       s.run("DELETE FROM sessions WHERE user_id = $1", {user_id});
@@ -179,6 +179,15 @@ class SqlAccounts final : public AccountStore {
       out = name;
     });
     return out;
+  }
+
+  bool set_language(std::int64_t user_id, std::string_view language) override {
+    std::int64_t n = 0;
+    db_.write("set language", [&](SqlSession& s) {
+      n = s.run("UPDATE users SET language = $2 WHERE id = $1 AND deleted_at = 0",
+                {user_id, language});
+    });
+    return n > 0;
   }
 
   bool set_admin(std::int64_t user_id, bool admin) override {

@@ -11,6 +11,7 @@ User to_user(const SqlRow& r) {
   u.rating = r.real(4);
   u.games = static_cast<int>(r.integer(5));
   u.wins = static_cast<int>(r.integer(6));
+  if (r.size() > 7) u.language = r.text(7);
   return u;
 }
 

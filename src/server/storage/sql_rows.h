@@ -12,8 +12,9 @@
 
 namespace ur::server::sql {
 
+// The user with its language (an eighth column: to_user reads it when a statement selects it).
 inline constexpr const char* kUserColumns =
-    "SELECT id, username, password_hash, created_at, rating, games, wins FROM users ";
+    "SELECT id, username, password_hash, created_at, rating, games, wins, language FROM users ";
 // The user with their bot-pool rating, games and wins in place of the ordinary ones.
 inline constexpr const char* kPoolUserColumns =
     "SELECT id, username, password_hash, created_at, bot_rating, bot_games, bot_wins FROM users ";

@@ -105,11 +105,12 @@ class SqlStorage final : public Storage, public DatabaseClock {
                                   std::int64_t now) override {
     // ON CONFLICT DO NOTHING: a taken name is an expected outcome and must not abort anything.
     return write("insert user", [&](SqlSession& s) {
-      return first(s,
-                   "INSERT INTO users(username, password_hash, created_at) VALUES($1, $2, $3) "
-                   "ON CONFLICT DO NOTHING "
-                   "RETURNING id, username, password_hash, created_at, rating, games, wins",
-                   {username, password_hash, now}, sql::to_user);
+      return first(
+          s,
+          "INSERT INTO users(username, password_hash, created_at) VALUES($1, $2, $3) "
+          "ON CONFLICT DO NOTHING "
+          "RETURNING id, username, password_hash, created_at, rating, games, wins, language",
+          {username, password_hash, now}, sql::to_user);
     });
   }
 
@@ -136,7 +137,7 @@ class SqlStorage final : public Storage, public DatabaseClock {
     return read("find session", [&](SqlSession& s) {
       return first(s,
                    "SELECT u.id, u.username, u.password_hash, u.created_at, u.rating, u.games, "
-                   "u.wins FROM sessions s JOIN users u ON u.id = s.user_id "
+                   "u.wins, u.language FROM sessions s JOIN users u ON u.id = s.user_id "
                    "WHERE s.id = $1 AND s.expires_at > $2",
                    {session_id, now}, sql::to_user);
     });

@@ -31,6 +31,8 @@ struct User {
   double rating = 1200;
   int games = 0;
   int wins = 0;
+  // The language the account chose for the web client ("de"; migration 14), "" when none.
+  std::string language;
 };
 
 // A user's rating at one rule set (migration 9, docs/server.md "Profiles and ratings per rule

@@ -1,21 +1,25 @@
 // What a match history row says, from the point of view of the page's player (`you` in the row):
-// who ended a game that did not end by bearing off, and whose accuracy is whose.
+// who ended a game that did not end by bearing off, and whose accuracy is whose. `who` is the
+// page's player's name, or null when that player is the one reading ("You").
 
+import { num, t } from './i18n.ts';
 import type { MatchRow } from './types.ts';
 
 /** "You left the table", "alice resigned", "the opponent's idle clock ran out", ... */
-export function historyHow(m: MatchRow, who: string): string {
-  if (m.reason === 'bore-off') return 'all pieces borne off';
+export function historyHow(m: MatchRow, who: string | null): string {
+  if (m.reason === 'bore-off') return t('reason.boreOff');
   const mine = m.ended_by !== undefined && m.ended_by === m.you;
-  const subject = mine ? who : 'the opponent';
-  const poss = mine ? (who === 'You' ? 'your' : `${who}’s`) : 'the opponent’s';
+  const name = who ?? '';
   switch (m.reason) {
     case 'left':
-      return `${subject} left the table`;
+      if (!mine) return t('reason.left');
+      return who === null ? t('how.youLeft') : t('how.left', { name });
     case 'resign':
-      return `${subject} resigned`;
+      if (!mine) return t('how.oppResigned');
+      return who === null ? t('how.youResigned') : t('how.resigned', { name });
     case 'timeout':
-      return `${poss} idle clock ran out`;
+      if (!mine) return t('how.oppClock');
+      return who === null ? t('how.yourClock') : t('how.clock', { name });
     default:
       return m.reason;
   }
@@ -23,7 +27,8 @@ export function historyHow(m: MatchRow, who: string): string {
 
 function pct(v: number | null | undefined, estimate: boolean): string {
   if (v === null || v === undefined) return '–';
-  return `${estimate ? '~' : ''}${v.toFixed(1)}`;
+  const n = num(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return `${estimate ? '~' : ''}${n}`;
 }
 
 /**
@@ -31,9 +36,13 @@ function pct(v: number | null | undefined, estimate: boolean): string {
  * without a decision (the server sends null) and while the game is not reviewed; "~" before an
  * estimate.
  */
-export function historyAccuracyText(m: MatchRow, who: string): string {
+export function historyAccuracyText(m: MatchRow, who: string | null): string {
   if (!m.accuracy) return '–';
   const mine = m.you === 2 ? 1 : 0;
   const est = !!m.accuracy_estimate;
-  return `${who} ${pct(m.accuracy[mine], est)} · opp. ${pct(m.accuracy[1 - mine], est)}`;
+  return t('history.cell', {
+    who: who ?? t('name.you'),
+    mine: pct(m.accuracy[mine], est),
+    theirs: pct(m.accuracy[1 - mine], est),
+  });
 }

@@ -39,6 +39,14 @@ export function chooseLang(saved: string | null, browser: readonly string[]): La
   return 'en';
 }
 
+/**
+ * The account's language to switch to at login (docs/languages.md): only in a browser without a
+ * saved choice of its own, and only a language we speak that is not spoken already; else null.
+ */
+export function accountLang(saved: string | null, account: unknown, current: Lang): Lang | null {
+  return isLang(saved) || !isLang(account) || account === current ? null : account;
+}
+
 // Each catalog is a chunk of its own (a dynamic import), so a player fetches only their own.
 const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ catalog: Catalog }>> = {
   de: () => import('./lang/de.ts'),

@@ -189,6 +189,8 @@ export interface User {
   created_at?: number;
   /** GET /api/me only: whether the account has the administrator role. */
   admin?: boolean;
+  /** The language the account chose for this client ("" none; docs/server.md "Your account"). */
+  language?: string;
 }
 
 export interface MatchRow {

@@ -1,8 +1,8 @@
 // The JSON HTTP API of `ur serve` (docs/server.md): accounts, rule sets, leaderboard, history and
-// finished games. Errors come back as ApiError carrying the server's words, so that screens can
-// show them instead of failing silently.
+// finished games. Errors come back as ApiError carrying the server's code (said in the player's
+// language by logic/errors.ts) and words, so that screens can show them instead of failing
+// silently.
 
-import { count } from '../logic/plural.ts';
 import type {
   AnalysisAnswer,
   ExploreAnswer,
@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds to wait before trying again (a 429's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -35,7 +37,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
+    throw new ApiError(0, 'network', '');
   }
   let data: unknown = null;
   try {
@@ -45,14 +47,10 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   }
   if (!res.ok) {
     const d = (data ?? {}) as { error?: string; message?: string };
-    let message = d.message ?? `The server answered ${res.status}.`;
-    if (res.status === 429) {
-      const wait = res.headers.get('Retry-After');
-      const secs =
-        wait !== null && /^\d+$/.test(wait) ? count(Number(wait), 'second') : 'a few seconds';
-      message = `Too many attempts: wait ${secs} and try again.`;
-    }
-    throw new ApiError(res.status, d.error ?? 'http_error', message);
+    const wait = res.status === 429 ? res.headers.get('Retry-After') : null;
+    const retryAfter = wait !== null && /^\d+$/.test(wait) ? Number(wait) : undefined;
+    const code = d.error ?? (res.status === 429 ? 'rate_limited' : 'http_error');
+    throw new ApiError(res.status, code, d.message ?? '', retryAfter);
   }
   return data as T;
 }
@@ -94,6 +92,8 @@ export const api = {
       old_password,
       new_password,
     }),
+  setLanguage: (language: string) =>
+    call<{ ok: boolean; language: string }>('POST', '/api/account/language', { language }),
   logoutAll: () => call<{ sessions_ended: number }>('POST', '/api/account/logout-all', {}),
   deleteAccount: (password: string) =>
     call<{ username: string }>('POST', '/api/account/delete', { password }),

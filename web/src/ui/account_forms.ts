@@ -1,6 +1,7 @@
 // The parts the account and admin pages share: a form whose submit runs one request, its button
 // disabled meanwhile and its outcome said under it, in words the server chose or ours.
 
+import { t } from '../logic/i18n.ts';
 import { errorText } from './app.ts';
 import { h, type Child } from './dom.ts';
 
@@ -59,6 +60,6 @@ export function loginPrompt(text: string, next: string): HTMLElement {
     'p',
     { class: 'card', role: 'alert' },
     `${text} `,
-    h('a', { href: `#/login?next=${next}`, text: 'Log in' }),
+    h('a', { href: `#/login?next=${next}`, text: t('nav.login') }),
   );
 }

@@ -3,6 +3,7 @@
 // admin page. Every request needs the session: a visitor or a guest is sent to log in.
 
 import { api } from '../net/api.ts';
+import { t } from '../logic/i18n.ts';
 import type { User } from '../logic/types.ts';
 import { profileHash } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -10,13 +11,13 @@ import { fmtDate, h } from './dom.ts';
 import { actionForm, field, loginPrompt } from './account_forms.ts';
 
 function passwordForm(): HTMLFormElement {
-  const [oldLabel, oldPw] = field('Current password', {
+  const [oldLabel, oldPw] = field(t('account.currentPassword'), {
     name: 'old_password',
     type: 'password',
     required: true,
     autocomplete: 'current-password',
   });
-  const [newLabel, newPw] = field('New password (8 to 128 characters)', {
+  const [newLabel, newPw] = field(t('account.newPassword'), {
     name: 'new_password',
     type: 'password',
     required: true,
@@ -26,36 +27,33 @@ function passwordForm(): HTMLFormElement {
   });
   return actionForm(
     'change-password',
-    'Change password',
-    'Change password',
+    t('account.changePassword'),
+    t('account.changePassword'),
     [oldLabel, newLabel],
     async () => {
       const r = await api.changePassword(oldPw.value, newPw.value);
       oldPw.value = newPw.value = '';
       return r.sessions_ended
-        ? `Password changed. You were logged out on ${r.sessions_ended} other device(s).`
-        : 'Password changed.';
+        ? t('account.passwordChangedOthers', { count: r.sessions_ended })
+        : t('account.passwordChanged');
     },
   );
 }
 
 function sessionsCard(app: App): HTMLElement {
-  const here = h('button', { type: 'button', 'data-action': 'logout', text: 'Log out' });
+  const here = h('button', { type: 'button', 'data-action': 'logout', text: t('nav.logout') });
   here.addEventListener('click', () => void app.logout());
   const form = actionForm(
     'logout-all',
-    'Sessions',
-    'Log out everywhere',
-    [
-      h('p', { class: 'hint', text: 'Log out here, or end every session of this account.' }),
-      h('p', {}, here),
-    ],
+    t('account.sessions'),
+    t('account.logoutAll'),
+    [h('p', { class: 'hint', text: t('account.sessionsHint') }), h('p', {}, here)],
     async () => {
       await api.logoutAll();
       app.setIdentity({ kind: 'none' });
       app.socket.reconnect();
       window.location.hash = '#/login';
-      return 'Logged out everywhere.';
+      return t('account.loggedOutAll');
     },
     '',
   );
@@ -66,81 +64,77 @@ function dataCard(user: User): HTMLElement {
   return h(
     'section',
     { class: 'card account-form', 'data-part': 'export' },
-    h('h2', { text: 'Your data' }),
-    h('p', {
-      class: 'hint',
-      text: 'One JSON file: your account, your ratings, the addresses you played from and every finished game.',
-    }),
+    h('h2', { text: t('account.data') }),
+    h('p', { class: 'hint', text: t('account.dataHint') }),
     h('a', {
       class: 'button',
       href: '/api/account/export',
       download: `ur-account-${user.username}.json`,
       'data-action': 'export',
-      text: 'Download my data',
+      text: t('account.download'),
     }),
   );
 }
 
 function deleteForm(app: App): HTMLFormElement {
-  const [pwLabel, pw] = field('Password', {
+  const [pwLabel, pw] = field(t('login.password'), {
     name: 'password',
     type: 'password',
     required: true,
     autocomplete: 'current-password',
   });
-  const [sureLabel] = field('I understand that this cannot be undone', {
+  const [sureLabel] = field(t('account.sure'), {
     name: 'sure',
     type: 'checkbox',
     required: true,
   });
   sureLabel.classList.add('check');
-  const words = h('p', {
-    class: 'hint',
-    text:
-      'Your name is replaced by "deleted-…" in your games, which stay (your opponents keep ' +
-      'them, and their ratings do not change). Your password, sessions and addresses are erased.',
-  });
+  const words = h('p', { class: 'hint', text: t('account.deleteHint') });
   return actionForm(
     'delete-account',
-    'Delete my account',
-    'Delete my account',
+    t('account.delete'),
+    t('account.delete'),
     [words, pwLabel, sureLabel],
     async () => {
       await api.deleteAccount(pw.value);
       app.setIdentity({ kind: 'none' });
       app.socket.reconnect();
       window.location.hash = '#/lobby';
-      app.toast('Your account was deleted.', 'good');
-      return 'Deleted.';
+      app.toast(t('account.deleted'), 'good');
+      return t('account.deletedShort');
     },
     'danger',
   );
 }
 
 function header(user: User): HTMLElement {
-  const since = user.created_at ? `Member since ${fmtDate(user.created_at)}.` : '';
+  const since = user.created_at ? t('account.since', { date: fmtDate(user.created_at) }) : '';
   return h(
     'section',
     { class: 'card account-head' },
-    h('h1', { text: 'Your account' }),
+    h('h1', { text: t('account.title') }),
     h(
       'p',
       {},
       h('a', { href: profileHash(user.username), text: user.username }),
-      ` · rating ${user.rating} · ${since}`,
+      ` · ${t('account.rating', { rating: user.rating })} · ${since}`,
     ),
     user.admin
-      ? h('p', {}, h('a', { href: '#/admin', 'data-action': 'admin', text: 'Administration' }))
+      ? h('p', {}, h('a', { href: '#/admin', 'data-action': 'admin', text: t('account.admin') }))
       : null,
   );
 }
 
 export function mountAccount(app: App, root: HTMLElement): View {
   let gone = false;
-  const page = h('div', { class: 'account-page' }, h('p', { class: 'hint', text: 'Loading…' }));
+  const page = h(
+    'div',
+    { class: 'account-page' },
+    h('p', { class: 'hint', text: t('app.loading') }),
+  );
   root.append(page);
   if (app.identity.kind !== 'user') {
-    page.replaceChildren(loginPrompt('Log in to manage your account.', '/account'));
+    page.replaceChildren(loginPrompt(t('account.login'), '/account'));
     return { destroy: () => (gone = true) };
   }
   void api

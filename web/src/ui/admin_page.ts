@@ -4,6 +4,7 @@
 // else gets its 403 in words.
 
 import { api, type AdminAction, type AdminView } from '../net/api.ts';
+import { t } from '../logic/i18n.ts';
 import type { Route } from '../logic/route.ts';
 import { adminHash, replayHash } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -11,14 +12,15 @@ import { fmtDate, h } from './dom.ts';
 import { actionForm, field, loginPrompt } from './account_forms.ts';
 
 function searchForm(current: string | null): HTMLFormElement {
-  const [label, input] = field('Username', {
+  const [label, input] = field(t('login.username'), {
     name: 'username',
     required: true,
     pattern: '[A-Za-z0-9_\\-]{3,20}',
     value: current ?? '',
     autocomplete: 'off',
   });
-  return actionForm('admin-search', 'Find an account', 'Look up', [label], async () => {
+  const [find, lookUp] = [t('admin.find'), t('admin.lookUp')];
+  return actionForm('admin-search', find, lookUp, [label], async () => {
     window.location.hash = adminHash(input.value.trim());
     return '';
   });
@@ -32,7 +34,7 @@ function table(head: string[], rows: (string | Node)[][], empty: string): HTMLEl
     h(
       'table',
       { class: 'admin-table' },
-      h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { scope: 'col', text: t })))),
+      h('thead', {}, h('tr', {}, ...head.map((th) => h('th', { scope: 'col', text: th })))),
       h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, c))))),
     ),
   );
@@ -40,53 +42,51 @@ function table(head: string[], rows: (string | Node)[][], empty: string): HTMLEl
 
 function standing(v: AdminView): string {
   const u = v.user;
-  if (u.deleted_at) return `deleted ${fmtDate(u.deleted_at)}`;
-  if (u.banned_at)
-    return `banned ${fmtDate(u.banned_at)}${u.ban_reason ? `: ${u.ban_reason}` : ''}`;
-  return u.admin ? 'administrator' : 'in good standing';
+  if (u.deleted_at) return t('admin.deletedAt', { date: fmtDate(u.deleted_at) });
+  if (u.banned_at) {
+    const date = fmtDate(u.banned_at);
+    const reason = u.ban_reason;
+    return reason ? t('admin.bannedFor', { date, reason }) : t('admin.bannedAt', { date });
+  }
+  return u.admin ? t('admin.administrator') : t('admin.good');
 }
 
 function actions(v: AdminView, reload: () => void): HTMLElement[] {
   const name = v.user.username;
-  const [reasonLabel, reason] = field('Reason (kept in the audit list)', {
+  const [reasonLabel, reason] = field(t('admin.reason'), {
     name: 'reason',
     maxlength: 500,
   });
   const ban = v.user.banned_at
-    ? actionForm('unban', `Unban ${name}`, 'Unban', [], async () => {
+    ? actionForm('unban', t('admin.unbanTitle', { name }), t('admin.unban'), [], async () => {
         await api.adminAction(name, 'unban', {});
         reload();
-        return 'Unbanned.';
+        return t('admin.unbanned');
       })
     : actionForm(
         'ban',
-        `Ban ${name}`,
-        'Ban',
-        [
-          h('p', {
-            class: 'hint',
-            text: 'Ends its sessions, revokes its bot token, leaves its tables.',
-          }),
-          reasonLabel,
-        ],
+        t('admin.banTitle', { name }),
+        t('admin.ban'),
+        [h('p', { class: 'hint', text: t('admin.banHint') }), reasonLabel],
         async () => {
           await api.adminAction(name, 'ban', { reason: reason.value });
           reload();
-          return 'Banned.';
+          return t('admin.banned');
         },
         'danger',
       );
-  const [newLabel, newName] = field('New username', {
+  const [newLabel, newName] = field(t('admin.newName'), {
     name: 'new_username',
     required: true,
     pattern: '[A-Za-z0-9_\\-]{3,20}',
     autocomplete: 'off',
   });
-  const rename = actionForm('rename', `Rename ${name}`, 'Rename', [newLabel], async () => {
+  const title = t('admin.renameTitle', { name });
+  const rename = actionForm('rename', title, t('admin.rename'), [newLabel], async () => {
     const to = newName.value.trim();
     await api.adminAction(name, 'rename', { username: to });
     window.location.hash = adminHash(to);
-    return 'Renamed.';
+    return t('admin.renamed');
   });
   return [ban, rename];
 }
@@ -112,12 +112,24 @@ function accountView(v: AdminView, reload: () => void): HTMLElement {
       h('h2', { text: v.user.username }),
       h('p', {
         'data-part': 'standing',
-        text: `${standing(v)} · rating ${v.user.rating} · ${v.user.games} rated games`,
+        text: t('admin.standing', {
+          standing: standing(v),
+          rating: v.user.rating,
+          games: t('nav.games', { count: v.user.games }),
+        }),
       }),
-      h('h3', { text: 'Recent addresses' }),
-      table(['Address', 'First seen', 'Last seen'], addresses, 'No address recorded.'),
-      h('h3', { text: 'Latest games' }),
-      table(['Finished', 'Players', 'Result', 'Ended by'], games, 'No finished game.'),
+      h('h3', { text: t('admin.addresses') }),
+      table(
+        [t('admin.address'), t('admin.firstSeen'), t('admin.lastSeen')],
+        addresses,
+        t('admin.noAddress'),
+      ),
+      h('h3', { text: t('admin.games') }),
+      table(
+        [t('admin.finished'), t('admin.players'), t('admin.result'), t('admin.endedBy')],
+        games,
+        t('admin.noGame'),
+      ),
     ),
     h('div', { class: 'account-grid' }, ...actions(v, reload)),
   );
@@ -128,8 +140,12 @@ function auditCard(list: AdminAction[]): HTMLElement {
   return h(
     'section',
     { class: 'card', 'data-part': 'audit' },
-    h('h2', { text: 'Audit list' }),
-    table(['When', 'Who', 'Action', 'Account', 'Detail'], rows, 'No moderation action yet.'),
+    h('h2', { text: t('admin.audit') }),
+    table(
+      [t('admin.when'), t('admin.who'), t('admin.action'), t('admin.account'), t('admin.detail')],
+      rows,
+      t('admin.noAction'),
+    ),
   );
 }
 
@@ -141,14 +157,14 @@ export function mountAdmin(app: App, root: HTMLElement, route: Route): View {
   const page = h(
     'div',
     { class: 'account-page' },
-    h('section', { class: 'card account-head' }, h('h1', { text: 'Administration' })),
+    h('section', { class: 'card account-head' }, h('h1', { text: t('account.admin') })),
     searchForm(user),
     found,
     audit,
   );
   root.append(page);
   if (app.identity.kind !== 'user') {
-    page.replaceChildren(loginPrompt('Log in as an administrator.', '/admin'));
+    page.replaceChildren(loginPrompt(t('admin.login'), '/admin'));
     return { destroy: () => (gone = true) };
   }
   const fail = (where: HTMLElement) => (e: unknown) => {

@@ -6,18 +6,13 @@
 
 import { api, ApiError, type LevelInfo } from '../net/api.ts';
 import { ProtocolError, socketUrl, UrSocket } from '../net/socket.ts';
-import './header.css';
-import {
-  historyHash,
-  needsIdentity,
-  parseHash,
-  profileHash,
-  replayHash,
-  type Route,
-} from '../logic/route.ts';
+import { errorWords } from '../logic/errors.ts';
+import { currentLang, t } from '../logic/i18n.ts';
+import { needsIdentity, parseHash, replayHash, type Route } from '../logic/route.ts';
 import type { PresetSummary, User } from '../logic/types.ts';
-import { afterPaint, clear, h, onClick, setText, svg } from './dom.ts';
-import { onLanguage } from './language.ts';
+import { Header } from './app_header.ts';
+import { afterPaint, clear, h, onClick } from './dom.ts';
+import { adoptAccountLanguage, onLanguage } from './language.ts';
 import { applySettings, openSettings } from './settings.ts';
 import { unlockAudioOnGesture } from './sound.ts';
 
@@ -47,41 +42,9 @@ export class App {
   private presetList: Promise<PresetSummary[]> | null = null;
   private levelList: Promise<LevelInfo[]> | null = null;
   private readonly main = h('main', { id: 'main' });
-  // The visitor's name; for a logged-in player with their rating, and a link to their profile
-  // (shown on every size: header.css).
-  private readonly who = h('a', { class: 'who' });
-  private readonly authLink = h('a', { class: 'auth-link', href: '#/login' });
-  private readonly historyLink = iconLink(
-    '#/leaderboard',
-    'history-link',
-    'My games',
-    HISTORY_ICON,
-    true,
-  );
-  private readonly accountLink = iconLink(
-    '#/account',
-    'account-link',
-    'Account',
-    ACCOUNT_ICON,
-    true,
-  );
-  private readonly friendsLink = iconLink(
-    '#/friends',
-    'friends-link',
-    'Friends',
-    FRIENDS_ICON,
-    true,
-  );
+  private readonly header = new Header();
   private readonly connBanner = h('div', { class: 'conn-banner', role: 'status' });
   private readonly toasts = h('div', { class: 'toasts', 'aria-live': 'polite' });
-  private readonly gear = h('button', {
-    type: 'button',
-    class: 'gear',
-    'data-action': 'settings',
-    'aria-label': 'Settings',
-    title: 'Settings',
-    text: '⚙',
-  });
 
   /** `views` load each screen; `ready` are those in the first script (shown without waiting). */
   constructor(
@@ -92,45 +55,29 @@ export class App {
   }
 
   async start(body: HTMLElement): Promise<void> {
-    const header = h(
-      'header',
-      { class: 'top' },
-      h(
-        'a',
-        { class: 'brand', href: '#/lobby', title: 'The Royal Game of Ur' },
-        h('span', { text: '✸' }),
-        ' ur',
-      ),
-      h(
-        'nav',
-        {},
-        h('a', { href: '#/lobby', text: 'Lobby' }),
-        iconLink('#/puzzles', 'puzzles-link', 'Puzzles', PUZZLES_ICON),
-        iconLink('#/leaderboard', 'leaderboard-link', 'Leaderboard', LEADERBOARD_ICON),
-        this.historyLink,
-        this.friendsLink,
-      ),
-      h('div', { class: 'account' }, this.who, this.accountLink, this.authLink, this.gear),
-    );
-    onClick(this.gear, () => openSettings(this.gear));
+    this.header.draw(); // in the language chosen since the app was made
+    const gear = this.header.gear;
+    onClick(gear, () => openSettings(gear));
     applySettings();
     unlockAudioOnGesture();
     this.setIdentity({ kind: 'none' }); // a visitor until the server says otherwise
-    onClick(this.authLink, (e) => {
+    onClick(this.header.authLink, (e) => {
       if (this.identity.kind === 'user') {
         e.preventDefault();
         void this.logout();
       }
     });
-    body.replaceChildren(header, this.main, this.connBanner, this.toasts);
-    this.socket.onState((s) => {
-      this.connBanner.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…' : '';
-      this.connBanner.classList.toggle('shown', s === 'reconnecting');
-    });
+    body.replaceChildren(this.header.el, this.main, this.connBanner, this.toasts);
+    const banner = () => {
+      const lost = this.socket.state === 'reconnecting';
+      this.connBanner.textContent = lost ? t('app.reconnecting') : '';
+      this.connBanner.classList.toggle('shown', lost);
+    };
+    this.socket.onState(banner);
     window.addEventListener('online', () => this.socket.kick());
     window.addEventListener('hashchange', () => this.route());
     // The screen draws itself again in the new language; its state is the server's or the app's.
-    onLanguage(() => this.route());
+    onLanguage(() => (this.header.draw(), banner(), this.route(), this.saveLanguage()));
     // The server answers /explore?rules=…&position=… with this page: the explorer is a hash route.
     if (window.location.pathname === '/explore')
       history.replaceState(null, '', `/#/explore${window.location.search}`);
@@ -191,28 +138,21 @@ export class App {
   setIdentity(id: Identity): void {
     this.identity = id;
     for (const fn of this.idListeners) fn();
-    if (id.kind === 'user') {
-      setText(this.who, `${id.user.username} · ${id.user.rating}`);
-      const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
-      this.who.title = `${n(id.user.games, 'rated game')}, ${n(id.user.wins, 'win')}`;
-      this.who.href = profileHash(id.user.username);
-      this.who.classList.add('who-link');
-      setText(this.authLink, 'Log out');
-      this.historyLink.href = historyHash(id.user.username);
-      this.historyLink.hidden = false;
-      this.accountLink.hidden = false;
-      this.friendsLink.hidden = false;
-    } else {
-      setText(this.who, id.kind === 'guest' ? `${id.name} (guest)` : '');
-      this.who.title = '';
-      setText(this.authLink, 'Log in');
-      this.authLink.href = '#/login';
-      this.historyLink.hidden = true;
-      this.accountLink.hidden = true;
-      this.friendsLink.hidden = true;
-      this.who.removeAttribute('href');
-      this.who.classList.remove('who-link');
-    }
+    this.header.show(id);
+    // A browser without a saved choice speaks the account's language (set on another device).
+    if (id.kind === 'user') adoptAccountLanguage(id.user.language);
+  }
+
+  /** A switch of language in the settings, while logged in, is the account's from now on. */
+  private saveLanguage(): void {
+    if (this.identity.kind !== 'user') return;
+    const user = this.identity.user;
+    const lang = currentLang();
+    if (user.language === lang) return;
+    api.setLanguage(lang).then(
+      () => (user.language = lang),
+      () => {}, // kept in this browser all the same; said nowhere, it is no failure of the player's
+    );
   }
 
   /** After logging in, registering or choosing to be a guest: a new socket carries the new cookie. */
@@ -320,9 +260,9 @@ export class App {
       .catch(() => {
         if (seq !== this.routeSeq) return;
         this.main.replaceChildren(
-          h('p', { class: 'card', role: 'alert', text: 'This screen could not be loaded. ' }),
+          h('p', { class: 'card', role: 'alert', text: `${t('app.loadFailed')} ` }),
         );
-        this.main.firstElementChild!.append(h('a', { href: '', text: 'Reload the page' }));
+        this.main.firstElementChild!.append(h('a', { href: '', text: t('app.reload') }));
       });
   }
 
@@ -338,51 +278,13 @@ export class App {
   }
 }
 
-/** The header's links that are icons on a phone (header.css), so the name keeps its room. */
-// The header's icons (20×16), drawn for links that show as an icon alone on a phone.
-const FRIENDS_ICON = [
-  'M7 1.3a3.2 3.2 0 1 1 0 6.4 3.2 3.2 0 0 1 0-6.4z',
-  'M1 15c0-3.6 2.7-6 6-6s6 2.4 6 6z',
-  'M14.5 2.4a2.6 2.6 0 1 1 0 5.2 2.6 2.6 0 0 1 0-5.2zM14 15c0-2.4-.8-4.3-2-5.4.7-.3 1.5-.5 2.5-.5 2.7 0 4.5 2.3 4.5 5.9z',
-];
-const ACCOUNT_ICON = [
-  'M10 1.3a3.4 3.4 0 1 1 0 6.8 3.4 3.4 0 0 1 0-6.8z',
-  'M3.5 15c0-3.7 2.9-6 6.5-6s6.5 2.3 6.5 6z',
-];
-// A puzzle piece.
-const PUZZLES_ICON = [
-  'M2 4h4.2a2.3 2.3 0 1 1 4.6 0H15v4.2a2.3 2.3 0 1 1 0 4.6V15H2v-3.6a2.3 2.3 0 1 0 0-4.6z',
-];
-// A list of games.
-const HISTORY_ICON = ['M2 2.5h16v2.5H2z', 'M2 7h16v2.5H2z', 'M2 11.5h16V14H2z'];
-const LEADERBOARD_ICON = ['M1.5 9h5v6.5h-5z', 'M7.5 3.5h5v12h-5z', 'M13.5 6.5h5v9h-5z'];
-
-/**
- * A header link that shows its word, or on a phone (header.css) its icon alone, with the word
- * as its accessible name either way.
- */
-function iconLink(
-  href: string,
-  cls: string,
-  label: string,
-  paths: string[],
-  hidden = false,
-): HTMLAnchorElement {
-  const icon = svg('svg', { viewBox: '0 0 20 16', width: 20, height: 16, class: 'icon' });
-  icon.setAttribute('aria-hidden', 'true');
-  for (const d of paths) icon.append(svg('path', { d }));
-  const word = h('span', { class: 'label', text: label });
-  return h('a', { href, class: `icon-link ${cls}`, 'aria-label': label, hidden }, icon, word);
-}
-
 async function meIdentity(): Promise<Identity> {
   const { user } = await api.me();
   return { kind: 'user', user };
 }
 
-/** Words for any error a screen may meet. */
+/** Words for any error a screen may meet, in the player's language (logic/errors.ts). */
 export function errorText(e: unknown): string {
-  if (e instanceof ApiError || e instanceof ProtocolError) return e.message;
-  if (e instanceof Error) return e.message;
-  return 'Something went wrong.';
+  if (e instanceof ApiError || e instanceof ProtocolError) return errorWords(e);
+  return t('error.unknown');
 }

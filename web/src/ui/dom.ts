@@ -1,6 +1,8 @@
 // A tiny element builder. Text always goes in through textContent (never innerHTML), so user
 // names and server messages cannot inject markup.
 
+import { dateTime } from '../logic/i18n.ts';
+
 export type Child = Node | string | number | null | undefined | false;
 type AttrValue = string | number | boolean | null | undefined | ((e: Event) => void);
 
@@ -52,9 +54,9 @@ export function setShown(el: HTMLElement, shown: boolean): void {
   el.style.visibility = shown ? 'visible' : 'hidden';
 }
 
+/** A moment as the page's language writes a date with the time (logic/i18n.ts). */
 export function fmtDate(unixSeconds: number): string {
-  const d = new Date(unixSeconds * 1000);
-  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTime(unixSeconds);
 }
 
 export function prefersReducedMotion(): boolean {

@@ -3,6 +3,7 @@
 // button of a row (it asks first: a second click within 4 s), which also ends both follows.
 
 import { profileHash } from '../logic/route.ts';
+import { t } from '../logic/i18n.ts';
 import { api, type BlocksAnswer, type FriendsAnswer } from '../net/api.ts';
 import { errorText, type App } from './app.ts';
 import { clear, h, onClick, setText } from './dom.ts';
@@ -16,15 +17,15 @@ const button = (text: string, action: string) =>
  * with the screens' script (vite.config.ts).
  */
 export function blockButton(app: App, name: string, done: (b: BlocksAnswer) => void) {
-  const b = button('Block', 'block');
-  b.setAttribute('aria-label', `Block ${name}`);
+  const b = button(t('friends.block'), 'block');
+  b.setAttribute('aria-label', t('friends.blockName', { name }));
   let timer = 0;
-  const reset = () => ((b.dataset.confirm = ''), setText(b, 'Block'));
+  const reset = () => ((b.dataset.confirm = ''), setText(b, t('friends.block')));
   onClick(b, () => {
     window.clearTimeout(timer);
     if (b.dataset.confirm !== '1') {
       b.dataset.confirm = '1';
-      setText(b, 'Block?');
+      setText(b, t('friends.blockAsk'));
       timer = window.setTimeout(reset, 4000);
       return;
     }
@@ -38,8 +39,8 @@ type Follower = FriendsAnswer['followers'][number];
 
 function followerRow(app: App, f: Follower, refresh: () => void): HTMLElement {
   const back = f.following
-    ? h('span', { class: 'friend-meta', text: 'you follow back' })
-    : button('Follow back', 'follow-back');
+    ? h('span', { class: 'friend-meta', text: t('friends.followsBack') })
+    : button(t('friends.followBack'), 'follow-back');
   if (!f.following)
     onClick(back, () =>
       api.follow(f.username, true).then(refresh, (e) => app.toast(errorText(e), 'warn')),
@@ -48,7 +49,10 @@ function followerRow(app: App, f: Follower, refresh: () => void): HTMLElement {
     'li',
     { class: 'friend follower', 'data-user': f.username },
     h('a', { href: profileHash(f.username), text: f.username, class: 'friend-name' }),
-    h('span', { class: 'friend-meta', text: `${f.rating} · ${f.games} games` }),
+    h('span', {
+      class: 'friend-meta',
+      text: `${f.rating} · ${t('friends.games', { count: f.games })}`,
+    }),
     back,
     blockButton(app, f.username, refresh),
   );
@@ -58,18 +62,18 @@ function followerRow(app: App, f: Follower, refresh: () => void): HTMLElement {
 export function followersSection(app: App, refresh: () => void) {
   const list = h('ul', { class: 'friends-list followers-list' });
   const note = h('p', { class: 'hint' });
-  const el = h('section', { class: 'friends-part' }, h('h2', { text: 'Followers' }), note, list);
+  const title = h('h2', { text: t('friends.followers') });
+  const el = h('section', { class: 'friends-part' }, title, note, list);
   const draw = (a: FriendsAnswer) => {
     clear(list);
     for (const f of a.followers) list.append(followerRow(app, f, refresh));
     const shown = a.followers.length;
-    const more = a.followers_total > shown ? ` (the newest ${shown} are listed)` : '';
-    setText(
-      note,
-      a.followers_total
-        ? `${a.followers_total} ${a.followers_total === 1 ? 'player follows' : 'players follow'} you${more}.`
-        : 'Nobody follows you yet.',
-    );
+    const count = a.followers_total;
+    const words =
+      count > shown
+        ? t('friends.followedByNewest', { count, shown })
+        : t('friends.followedBy', { count });
+    setText(note, count ? words : t('friends.noFollowers'));
   };
   return { el, draw };
 }
@@ -78,12 +82,13 @@ export function followersSection(app: App, refresh: () => void) {
 export function blockedSection(app: App, changed: () => void) {
   const list = h('ul', { class: 'friends-list blocked-list' });
   const note = h('p', { class: 'hint' });
-  const el = h('section', { class: 'friends-part' }, h('h2', { text: 'Blocked' }), note, list);
+  const title = h('h2', { text: t('friends.blocked') });
+  const el = h('section', { class: 'friends-part' }, title, note, list);
   const draw = (b: BlocksAnswer) => {
     clear(list);
     for (const u of b.blocking) {
-      const unblock = button('Unblock', 'unblock');
-      unblock.setAttribute('aria-label', `Unblock ${u.username}`);
+      const unblock = button(t('friends.unblock'), 'unblock');
+      unblock.setAttribute('aria-label', t('friends.unblockName', { name: u.username }));
       onClick(unblock, () =>
         api.block(u.username, false).then(
           (x) => (draw(x), changed()),
@@ -99,12 +104,7 @@ export function blockedSection(app: App, changed: () => void) {
         ),
       );
     }
-    setText(
-      note,
-      b.blocking.length
-        ? 'They cannot challenge or follow you, and their quick messages are not shown to you.'
-        : 'You block nobody.',
-    );
+    setText(note, b.blocking.length ? t('friends.blockedText') : t('friends.blockNobody'));
   };
   const load = () => api.blocks().then(draw, (e) => setText(note, errorText(e)));
   return { el, draw, load };

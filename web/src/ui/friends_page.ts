@@ -6,6 +6,8 @@
 // leads here to the new table; the account's other pages only drop the bar.
 
 import { profileHash, tableHash, type Route } from '../logic/route.ts';
+import { t } from '../logic/i18n.ts';
+import { rulesName } from '../logic/known.ts';
 import type { PresetSummary } from '../logic/types.ts';
 import { api, type FriendsAnswer } from '../net/api.ts';
 import type { Challenge, MessageOf } from '../net/protocol.ts';
@@ -29,7 +31,7 @@ function barHost(): HTMLElement {
 }
 
 const rulesText = (c: Challenge) =>
-  `${presetNames[c.rules] ?? c.rules}${c.rated ? ', rated' : ', casual'}`;
+  t(c.rated ? 'challenge.rated' : 'challenge.casual', { rules: presetNames[c.rules] ?? c.rules });
 
 /** A bar with a countdown to the challenge's end; `text` is what it says before the seconds. */
 function showBar(c: Challenge, text: string, ...buttons: HTMLElement[]): HTMLElement {
@@ -37,12 +39,18 @@ function showBar(c: Challenge, text: string, ...buttons: HTMLElement[]): HTMLEle
   const left = h('span', { class: 'challenge-left' });
   const el = h(
     'div',
-    { class: 'challenge-bar', role: 'group', 'aria-label': 'Challenge', 'data-challenge': c.id },
+    {
+      class: 'challenge-bar',
+      role: 'group',
+      'aria-label': t('challenge.label'),
+      'data-challenge': c.id,
+    },
     h('span', { class: 'challenge-text', text }),
     h('span', { class: 'challenge-actions' }, left, ...buttons),
   );
   const end = Date.now() + c.expires_in;
-  const tick = () => setText(left, `${Math.max(0, Math.ceil((end - Date.now()) / 1000))} s`);
+  const tick = () =>
+    setText(left, t('unit.seconds', { n: Math.max(0, Math.ceil((end - Date.now()) / 1000)) }));
   tick();
   bars.set(c.id, { el, timer: window.setInterval(tick, 1000) });
   barHost().append(el);
@@ -61,9 +69,13 @@ const button = (text: string, action: string) =>
   h('button', { type: 'button', text, 'data-action': action });
 
 function incoming(app: App, c: Challenge): void {
-  const accept = button('Accept', 'accept-challenge');
-  const decline = button('Decline', 'decline-challenge');
-  const text = `${c.from} (${c.from_rating}) challenges you: ${rulesText(c)}`;
+  const accept = button(t('challenge.accept'), 'accept-challenge');
+  const decline = button(t('challenge.decline'), 'decline-challenge');
+  const text = t('challenge.incoming', {
+    name: c.from,
+    rating: c.from_rating,
+    rules: rulesText(c),
+  });
   showBar(c, text, accept, decline);
   const answer = (yes: boolean) => {
     accept.disabled = decline.disabled = true;
@@ -88,9 +100,9 @@ function ended(app: App, m: MessageOf<'challenge_ended'>): void {
     window.location.hash = tableHash(m.table);
   } else if (own.bar) {
     const words: Record<string, string> = {
-      declined: `${own.to} declined your challenge.`,
-      expired: `${own.to} did not answer your challenge.`,
-      failed: m.message ?? 'The game could not be started.',
+      declined: t('challenge.declined', { name: own.to }),
+      expired: t('challenge.expired', { name: own.to }),
+      failed: t('challenge.failed'),
     };
     if (words[reason]) app.toast(words[reason], reason === 'failed' ? 'warn' : 'info');
   }
@@ -123,8 +135,9 @@ export async function sendChallenge(
     await loadNames(app);
     const r = await app.socket.request('challenge_player', { to, rules, rated });
     const c = r.challenge;
-    const cancel = button('Cancel', 'cancel-challenge');
-    const bar = showBar(c, `Waiting for ${c.to} to answer: ${rulesText(c)}`, cancel);
+    const cancel = button(t('challenge.cancel'), 'cancel-challenge');
+    const waiting = t('challenge.waiting', { name: c.to, rules: rulesText(c) });
+    const bar = showBar(c, waiting, cancel);
     mine.set(c.id, { to: c.to, bar });
     onClick(cancel, () => {
       cancel.disabled = true;
@@ -138,21 +151,24 @@ export async function sendChallenge(
 /** A rule-set choice, a rated box and a Challenge button for one player (also on profiles). */
 export function challengeControls(app: App, name: string): HTMLElement {
   const pick = rulePicker(app);
-  const go = button('Challenge', 'challenge');
+  const go = button(t('challenge.challenge'), 'challenge');
   onClick(go, () => void sendChallenge(app, name, pick.rules(), pick.rated()));
   return h('div', { class: 'challenge-controls' }, pick.el, go);
 }
 
 function rulePicker(app: App) {
-  const select = h('select', { 'aria-label': 'Rule set of the challenge' });
+  const select = h('select', { 'aria-label': t('challenge.rulePick') });
   const rated = h('input', { type: 'checkbox' });
-  select.append(h('option', { value: 'finkel', text: 'Finkel' }));
+  select.append(h('option', { value: 'finkel', text: rulesName('finkel', 'Finkel') }));
   app.presets().then(
     (list: PresetSummary[]) =>
-      select.replaceChildren(...list.map((p) => h('option', { value: p.id, text: p.name }))),
+      select.replaceChildren(
+        ...list.map((p) => h('option', { value: p.id, text: rulesName(p.id, p.name) })),
+      ),
     () => {},
   );
-  const el = h('span', { class: 'rule-pick' }, select, h('label', {}, rated, ' rated'));
+  const box = h('label', {}, rated, ` ${t('challenge.ratedBox')}`);
+  const el = h('span', { class: 'rule-pick' }, select, box);
   return { el, rules: () => select.value, rated: () => rated.checked };
 }
 
@@ -162,7 +178,7 @@ function friendRow(
   refresh: () => void,
   blocked: () => void,
 ) {
-  const unfollow = button('Unfollow', 'unfollow');
+  const unfollow = button(t('friends.unfollow'), 'unfollow');
   onClick(unfollow, () =>
     api.follow(f.username, false).then(refresh, (e) => app.toast(errorText(e), 'warn')),
   );
@@ -172,7 +188,7 @@ function friendRow(
     { class: `friend ${status}`, 'data-user': f.username },
     h('span', { class: 'dot', 'aria-hidden': 'true' }),
     h('a', { href: profileHash(f.username), text: f.username, class: 'friend-name' }),
-    h('span', { class: 'friend-meta', text: `${f.rating} · ${status}` }),
+    h('span', { class: 'friend-meta', text: `${f.rating} · ${t(`friends.${status}`)}` }),
     f.online ? challengeControls(app, f.username) : null,
     unfollow,
     blockButton(app, f.username, blocked),
@@ -187,10 +203,11 @@ export function mountFriends(app: App, root: HTMLElement, _route: Route): View {
     name: 'username',
     autocomplete: 'off',
     maxlength: '20',
-    'aria-label': 'Name of a player to follow',
-    placeholder: 'Player name',
+    'aria-label': t('friends.nameLabel'),
+    placeholder: t('friends.namePlaceholder'),
   });
-  const form = h('form', { class: 'follow-form' }, name, h('button', { text: 'Follow' }));
+  const submit = h('button', { text: t('friends.follow') });
+  const form = h('form', { class: 'follow-form' }, name, submit);
   let timer = 0;
   const followers = followersSection(app, () => refresh());
   const blocks = blockedSection(app, () => refresh());
@@ -203,8 +220,8 @@ export function mountFriends(app: App, root: HTMLElement, _route: Route): View {
     setText(
       note,
       a.following.length
-        ? `${online} of ${a.following.length} online now.`
-        : 'You follow nobody yet: follow a player by name, or from their profile.',
+        ? t('friends.onlineCount', { online, count: a.following.length })
+        : t('friends.none'),
     );
   };
   const refresh = () => {
@@ -213,7 +230,7 @@ export function mountFriends(app: App, root: HTMLElement, _route: Route): View {
     blocks.el.hidden = !user;
     if (!user) {
       clear(list);
-      setText(note, 'Log in to follow players and challenge them.');
+      setText(note, t('friends.login'));
       return;
     }
     api.friends().then(draw, (e) => setText(note, errorText(e)));
@@ -231,7 +248,7 @@ export function mountFriends(app: App, root: HTMLElement, _route: Route): View {
     h(
       'section',
       { class: 'card friends' },
-      h('h1', { text: 'Friends' }),
+      h('h1', { text: t('nav.friends') }),
       form,
       note,
       list,

@@ -6,6 +6,7 @@
 // mid-game loses nothing.
 
 import {
+  accountLang,
   chooseLang,
   currentLang,
   LANGUAGES,
@@ -26,16 +27,18 @@ function apply(lang: Lang): void {
   root.dir = LANGUAGES[lang].dir;
 }
 
+function savedChoice(): string | null {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null; // storage refused (a private window's policy): the browser's languages decide
+  }
+}
+
 /** Loads the language to start in. English needs no fetch; a catalog that fails to load leaves
  *  the page in English rather than blank. */
 export async function startLanguage(): Promise<void> {
-  let saved: string | null = null;
-  try {
-    saved = localStorage.getItem(KEY);
-  } catch {
-    // storage refused (a private window's policy): the browser's languages decide
-  }
-  const lang = chooseLang(saved, navigator.languages ?? [navigator.language]);
+  const lang = chooseLang(savedChoice(), navigator.languages ?? [navigator.language]);
   try {
     useCatalog(lang, await loadCatalog(lang));
     apply(lang);
@@ -44,16 +47,29 @@ export async function startLanguage(): Promise<void> {
   }
 }
 
-/** Speaks `lang` from now on, remembers it, and has every listening screen redraw itself. */
-export async function switchLanguage(lang: Lang): Promise<void> {
+/**
+ * Speaks `lang` from now on, remembers it in this browser (unless `remember` is false), and has
+ * every listening screen redraw itself.
+ */
+export async function switchLanguage(lang: Lang, remember = true): Promise<void> {
   useCatalog(lang, await loadCatalog(lang));
   apply(lang);
-  try {
-    localStorage.setItem(KEY, lang);
-  } catch {
-    // not remembered past this page; it still switches
-  }
+  if (remember)
+    try {
+      localStorage.setItem(KEY, lang);
+    } catch {
+      // not remembered past this page; it still switches
+    }
   for (const fn of [...listeners]) fn();
+}
+
+/**
+ * The account's language (chosen on another device), spoken when this browser has no choice of
+ * its own saved; not saved here, so that the account stays the one place it is kept.
+ */
+export function adoptAccountLanguage(code: string | undefined): void {
+  const lang = accountLang(savedChoice(), code, currentLang());
+  if (lang) switchLanguage(lang, false).catch(() => {}); // not fetched: the page stays as it is
 }
 
 /** Calls `fn` after each switch of language; returns the function that stops it. */

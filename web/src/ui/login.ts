@@ -2,11 +2,14 @@
 // cookie), so that a dropped connection finds its seat again.
 
 import { api } from '../net/api.ts';
+import { t } from '../logic/i18n.ts';
 import type { Route } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
 import { h, onClick } from './dom.ts';
 
+/** `name` is the form's data-form, the same in every language (the browser tests find it). */
 function credentialsForm(
+  name: string,
   title: string,
   submitLabel: string,
   autocomplete: string,
@@ -19,7 +22,7 @@ function credentialsForm(
     maxlength: 20,
     pattern: '[A-Za-z0-9_\\-]{3,20}',
     autocomplete: 'username',
-    title: '3–20 letters, digits, _ or -',
+    title: t('login.usernameRule'),
   });
   const pass = h('input', {
     name: 'password',
@@ -33,10 +36,10 @@ function credentialsForm(
   const button = h('button', { type: 'submit', class: 'primary', text: submitLabel });
   const form = h(
     'form',
-    { class: 'card auth-form', 'data-form': submitLabel.toLowerCase().replace(/ /g, '-') },
+    { class: 'card auth-form', 'data-form': name },
     h('h2', { text: title }),
-    h('label', {}, 'Username', user),
-    h('label', {}, 'Password', pass),
+    h('label', {}, t('login.username'), user),
+    h('label', {}, t('login.password'), pass),
     button,
     error,
   );
@@ -62,7 +65,12 @@ function credentialsForm(
 export function mountLogin(app: App, root: HTMLElement, route: Route): View {
   const next = route.name === 'login' ? route.next : null;
   const guestError = h('p', { class: 'form-error', role: 'alert' });
-  const guestButton = h('button', { type: 'button', class: 'primary', text: 'Play as guest' });
+  const guestButton = h('button', {
+    type: 'button',
+    class: 'primary',
+    'data-action': 'play-guest',
+    text: t('login.guest'),
+  });
   onClick(guestButton, async () => {
     guestError.textContent = '';
     guestButton.disabled = true;
@@ -75,36 +83,40 @@ export function mountLogin(app: App, root: HTMLElement, route: Route): View {
       guestButton.disabled = false;
     }
   });
-  const login = credentialsForm('Log in', 'Log in', 'current-password', async (u, p) => {
-    const { user } = await api.login(u, p);
-    await app.signedIn({ kind: 'user', user }, next);
-  });
-  const register = credentialsForm('Register', 'Create account', 'new-password', async (u, p) => {
-    const { user } = await api.register(u, p);
-    await app.signedIn({ kind: 'user', user }, next);
-  });
+  const login = credentialsForm(
+    'log-in',
+    t('nav.login'),
+    t('nav.login'),
+    'current-password',
+    async (u, p) => {
+      const { user } = await api.login(u, p);
+      await app.signedIn({ kind: 'user', user }, next);
+    },
+  );
+  const register = credentialsForm(
+    'create-account',
+    t('login.register'),
+    t('login.create'),
+    'new-password',
+    async (u, p) => {
+      const { user } = await api.register(u, p);
+      await app.signedIn({ kind: 'user', user }, next);
+    },
+  );
   const guest = h(
     'div',
     { class: 'card auth-form' },
-    h('h2', { text: 'Play as guest' }),
-    h('p', {
-      text: 'No account needed. Guests play unrated games and are not on the leaderboard.',
-    }),
+    h('h2', { text: t('login.guest') }),
+    h('p', { text: t('login.guestText') }),
     guestButton,
     guestError,
   );
   const intro = h(
     'section',
     { class: 'intro' },
-    h('h1', { text: 'The Royal Game of Ur' }),
-    h('p', {
-      text:
-        'A 4,500-year-old race game for two. Bring all your pieces onto the board, around the ' +
-        'shared middle row and off the far side. First to bear off every piece wins.',
-    }),
-    next && next.startsWith('/table/')
-      ? h('p', { class: 'note', text: 'Log in, register or play as a guest to go to the table.' })
-      : null,
+    h('h1', { text: t('login.gameTitle') }),
+    h('p', { text: t('login.intro') }),
+    next && next.startsWith('/table/') ? h('p', { class: 'note', text: t('login.toTable') }) : null,
   );
   root.append(intro, h('div', { class: 'auth-grid' }, login, register, guest));
   return { destroy() {} };

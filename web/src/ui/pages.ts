@@ -4,6 +4,7 @@ import { shareGame } from './share_game.ts';
 import { PUZZLE_TEXT } from '../logic/puzzles.ts';
 import { historyHash, mistakesHash, profileHash, replayHash, type Route } from '../logic/route.ts';
 import { historyAccuracyText, historyHow } from '../logic/history.ts';
+import { t } from '../logic/i18n.ts';
 import { signed } from '../logic/status.ts';
 import type { MatchRow } from '../logic/types.ts';
 import { api } from '../net/api.ts';
@@ -14,12 +15,12 @@ const noop: View = { destroy() {} };
 
 export function mountLeaderboard(_app: App, root: HTMLElement, _route: Route): View {
   const body = h('tbody', {});
-  const note = h('p', { class: 'hint', text: 'Loading…' });
+  const note = h('p', { class: 'hint', text: t('app.loading') });
   root.append(
     h(
       'section',
       { class: 'card wide' },
-      h('h1', { text: 'Leaderboard' }),
+      h('h1', { text: t('nav.leaderboard') }),
       h(
         'table',
         { class: 'list leaderboard' },
@@ -30,10 +31,10 @@ export function mountLeaderboard(_app: App, root: HTMLElement, _route: Route): V
             'tr',
             {},
             h('th', { text: '#' }),
-            h('th', { text: 'Player' }),
-            h('th', { text: 'ELO' }),
-            h('th', { text: 'Games' }),
-            h('th', { text: 'Wins' }),
+            h('th', { text: t('leaderboard.player') }),
+            h('th', { text: t('leaderboard.elo') }),
+            h('th', { text: t('leaderboard.games') }),
+            h('th', { text: t('leaderboard.wins') }),
           ),
         ),
         body,
@@ -57,34 +58,36 @@ export function mountLeaderboard(_app: App, root: HTMLElement, _route: Route): V
           ),
         ),
       );
-      setText(note, players.length ? '' : 'Nobody has played a rated game yet.');
+      setText(note, players.length ? '' : t('leaderboard.empty'));
     })
-    .catch((e) => setText(note, `Could not load the leaderboard: ${errorText(e)}`));
+    .catch((e) => setText(note, t('leaderboard.failed', { error: errorText(e) })));
   return noop;
 }
 
 /** One game of the history; on a phone, a small card (history.css). */
-function historyRow(m: MatchRow, who: string): HTMLElement {
+function historyRow(m: MatchRow, who: string | null): HTMLElement {
+  const [a, b] = m.players;
   return h(
     'tr',
     { 'data-game': m.id, class: m.result ?? '' },
     h('td', { class: 'when', text: fmtDate(m.finished_at) }),
     h('td', { class: 'rules', text: m.rules_name ?? m.rules }),
-    h('td', { class: 'opponent', text: m.opponent ?? m.players.join(' vs ') }),
+    h('td', { class: 'opponent', text: m.opponent ?? t('history.vs', { a, b }) }),
     h('td', {
       class: 'result',
-      text: m.result === 'win' ? 'Won' : m.result === 'loss' ? 'Lost' : '',
+      text: m.result === 'win' ? t('history.won') : m.result === 'loss' ? t('history.lost') : '',
     }),
     h('td', { class: 'how', text: historyHow(m, who) }),
     h('td', {
       class: 'elo',
-      text: m.rated && m.rating_change !== undefined ? signed(m.rating_change) : 'unrated',
+      text:
+        m.rated && m.rating_change !== undefined ? signed(m.rating_change) : t('history.unrated'),
     }),
     h('td', { class: 'accuracy', text: historyAccuracyText(m, who) }),
     h(
       'td',
       {},
-      h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' }),
+      h('a', { class: 'button', href: replayHash(m.id), text: t('history.replay') }),
       // A player's own games: their mistakes become puzzles (mistakes_page.ts).
       m.you
         ? h('a', {
@@ -101,24 +104,20 @@ function historyRow(m: MatchRow, who: string): HTMLElement {
 
 export function mountHistory(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'history') return noop;
-  // On the player's own page "You"; the bot switch is on the profile page (profile.ts).
+  // On the player's own page "You" (null); the bot switch is on the profile page (profile.ts).
   const own = app.identity.kind === 'user' && app.identity.user.username === route.user;
-  const who = own ? 'You' : route.user;
-  const title = h('h1', { text: `Match history — ${route.user}` });
+  const who = own ? null : route.user;
+  const title = h('h1', { text: t('history.title', { name: route.user }) });
   const summary = h('p', { class: 'hint' });
   const body = h('tbody', {});
-  const note = h('p', { class: 'hint', text: 'Loading…' });
+  const note = h('p', { class: 'hint', text: t('app.loading') });
   root.append(
     h(
       'section',
       { class: 'card wide' },
       title,
       summary,
-      h(
-        'p',
-        {},
-        h('a', { href: profileHash(route.user), text: 'Profile and ratings per rule set' }),
-      ),
+      h('p', {}, h('a', { href: profileHash(route.user), text: t('history.profile') })),
       h(
         'table',
         { class: 'list history' },
@@ -128,15 +127,17 @@ export function mountHistory(app: App, root: HTMLElement, route: Route): View {
           h(
             'tr',
             {},
-            h('th', { text: 'Finished' }),
-            h('th', { text: 'Rules' }),
-            h('th', { text: 'Opponent' }),
-            h('th', { text: 'Result' }),
-            h('th', { text: 'How' }),
-            h('th', { text: 'ELO' }),
+            h('th', { text: t('history.finished') }),
+            h('th', { text: t('history.rules') }),
+            h('th', { text: t('history.opponent') }),
+            h('th', { text: t('history.result') }),
+            h('th', { text: t('history.how') }),
+            h('th', { text: t('leaderboard.elo') }),
             h('th', {
-              text: 'Accuracy',
-              title: `${own ? 'Yours' : `${route.user}’s`}, then the opponent’s, from the review`,
+              text: t('history.accuracy'),
+              title: own
+                ? t('history.accuracyYours')
+                : t('history.accuracyTheirs', { name: route.user }),
             }),
             h('th', { text: '' }),
           ),
@@ -149,16 +150,14 @@ export function mountHistory(app: App, root: HTMLElement, route: Route): View {
   api
     .matches(route.user)
     .then(({ user, matches }) => {
-      setText(title, `Match history — ${user.username}`);
-      const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-      setText(
-        summary,
-        `ELO ${user.rating} · ${plural(user.games, 'game')} · ${plural(user.wins, 'win')}`,
-      );
+      setText(title, t('history.title', { name: user.username }));
+      const games = t('history.games', { count: user.games });
+      const wins = t('nav.wins', { count: user.wins });
+      setText(summary, t('history.summary', { rating: user.rating, games, wins }));
       body.replaceChildren(...matches.map((m) => historyRow(m, who)));
-      setText(note, matches.length ? '' : 'No finished games yet.');
+      setText(note, matches.length ? '' : t('history.empty'));
     })
-    .catch((e) => setText(note, `Could not load the history: ${errorText(e)}`));
+    .catch((e) => setText(note, t('history.failed', { error: errorText(e) })));
   return noop;
 }
 
@@ -167,9 +166,9 @@ export function mountNotFound(_app: App, root: HTMLElement, _route: Route): View
     h(
       'section',
       { class: 'card' },
-      h('h1', { text: 'Nothing here' }),
-      h('p', { text: 'This address does not lead to a screen of the game.' }),
-      h('a', { class: 'button primary', href: '#/lobby', text: 'Go to the lobby' }),
+      h('h1', { text: t('notFound.title') }),
+      h('p', { text: t('notFound.text') }),
+      h('a', { class: 'button primary', href: '#/lobby', text: t('notFound.lobby') }),
     ),
   );
   return noop;

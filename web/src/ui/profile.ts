@@ -4,6 +4,7 @@
 // cards. The player's own profile also holds the bot-account switch (docs/server.md).
 
 import { historyAccuracyText, historyHow } from '../logic/history.ts';
+import { num, t } from '../logic/i18n.ts';
 import { historyHash, replayHash, type Route } from '../logic/route.ts';
 import { signed } from '../logic/status.ts';
 import type { MatchRow, ProfileAnswer } from '../logic/types.ts';
@@ -18,8 +19,10 @@ const noop: View = { destroy() {} };
 const ratingText = (rating: number, provisional: boolean) => `${rating}${provisional ? '?' : ''}`;
 
 function ratingsTable(p: ProfileAnswer): HTMLElement {
-  if (!p.ratings.length) return h('p', { class: 'hint', text: 'No rated game yet.' });
-  const head = ['Rule set', 'Rating', 'Games', 'Wins'].map((text) => h('th', { text }));
+  if (!p.ratings.length) return h('p', { class: 'hint', text: t('profile.noRated') });
+  const words = [t('profile.ruleSet'), t('profile.ratingHead')];
+  words.push(t('leaderboard.games'), t('leaderboard.wins'));
+  const head = words.map((text) => h('th', { text }));
   return h(
     'table',
     { class: 'list profile-ratings' },
@@ -34,7 +37,7 @@ function ratingsTable(p: ProfileAnswer): HTMLElement {
           h('td', { text: r.rules_name }),
           h('td', {
             text: ratingText(r.rating, r.provisional),
-            title: r.provisional ? 'Provisional: fewer than 20 rated games' : '',
+            title: r.provisional ? t('profile.provisional') : '',
           }),
           h('td', { text: r.games }),
           h('td', { text: r.wins }),
@@ -47,8 +50,7 @@ function ratingsTable(p: ProfileAnswer): HTMLElement {
 /** The overall rating after each rated game, oldest left, with its lowest and highest value. */
 function ratingGraph(p: ProfileAnswer): Element {
   const pts = p.graph;
-  if (pts.length < 2)
-    return h('p', { class: 'hint', text: 'The graph starts after two rated games.' });
+  if (pts.length < 2) return h('p', { class: 'hint', text: t('profile.graphLater') });
   const W = 320,
     H = 120,
     pad = 6;
@@ -62,7 +64,11 @@ function ratingGraph(p: ProfileAnswer): Element {
     viewBox: `0 0 ${W} ${H}`,
     class: 'rating-graph',
     role: 'img',
-    'aria-label': `Rating over the last ${pts.length} rated games, from ${pts[0].rating} to ${pts[pts.length - 1].rating}`,
+    'aria-label': t('profile.graphLabel', {
+      count: pts.length,
+      from: pts[0].rating,
+      to: pts[pts.length - 1].rating,
+    }),
   });
   graph.append(svg('polyline', { points: line, fill: 'none', 'stroke-width': 2 }));
   return h(
@@ -72,13 +78,17 @@ function ratingGraph(p: ProfileAnswer): Element {
     graph,
     h('figcaption', {
       class: 'hint',
-      text: `Rating after each of the last ${pts.length} rated games, oldest first`,
+      text: t('profile.graphCaption', { count: pts.length }),
     }),
   );
 }
 
-function gameCard(m: MatchRow, who: string): HTMLElement {
-  const result = m.result === 'win' ? 'Won' : m.result === 'loss' ? 'Lost' : '';
+function gameCard(m: MatchRow, who: string | null): HTMLElement {
+  const result =
+    m.result === 'win' ? t('history.won') : m.result === 'loss' ? t('history.lost') : '';
+  const [a, b] = m.players;
+  const change =
+    m.rated && m.rating_change !== undefined ? signed(m.rating_change) : t('history.unrated');
   return h(
     'li',
     { class: `game-card ${m.result ?? ''}`, 'data-game': m.id },
@@ -88,28 +98,32 @@ function gameCard(m: MatchRow, who: string): HTMLElement {
       h('strong', { class: 'result', text: result }),
       h('span', { class: 'hint', text: fmtDate(m.finished_at) }),
     ),
-    h('div', { class: 'opponent', text: `vs ${m.opponent ?? m.players.join(' vs ')}` }),
+    h('div', {
+      class: 'opponent',
+      text: t('profile.vs', { name: m.opponent ?? t('history.vs', { a, b }) }),
+    }),
     h('div', {
       class: 'hint',
-      text: `${m.rules_name ?? m.rules} · ${historyHow(m, who)} · ${
-        m.rated && m.rating_change !== undefined ? signed(m.rating_change) : 'unrated'
-      }`,
+      text: `${m.rules_name ?? m.rules} · ${historyHow(m, who)} · ${change}`,
     }),
-    h('div', { class: 'hint', text: `Accuracy ${historyAccuracyText(m, who)}` }),
-    h('a', { class: 'button', href: replayHash(m.id), text: 'Replay' }),
+    h('div', { class: 'hint', text: t('profile.accuracy', { text: historyAccuracyText(m, who) }) }),
+    h('a', { class: 'button', href: replayHash(m.id), text: t('history.replay') }),
   );
 }
 
 function statsLine(p: ProfileAnswer): string {
   const r = p.recent;
-  const parts = [`${r.wins} ${r.wins === 1 ? 'win' : 'wins'}`];
-  if (r.accuracy !== null)
-    parts.push(`average accuracy ${r.accuracy.toFixed(1)} (${r.accuracy_games} reviewed)`);
-  return `Last ${r.games === 1 ? 'game' : `${r.games} games`}: ${parts.join(' · ')}`;
+  const parts = [t('nav.wins', { count: r.wins })];
+  if (r.accuracy !== null) {
+    const accuracy = num(r.accuracy, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    parts.push(t('profile.averageAccuracy', { accuracy, count: r.accuracy_games }));
+  }
+  return t('profile.last', { count: r.games, stats: parts.join(' · ') });
 }
 
 function render(p: ProfileAnswer, own: boolean, app: App): HTMLElement[] {
-  const who = own ? 'You' : p.user.username;
+  const who = own ? null : p.user.username;
+  const u = p.user;
   const best = p.recent.best_win;
   const head = h(
     'section',
@@ -118,30 +132,34 @@ function render(p: ProfileAnswer, own: boolean, app: App): HTMLElement[] {
     own ? null : friendBar(app, p.user.username),
     h('p', {
       class: 'profile-rating',
-      text: `Rating ${ratingText(p.user.rating, p.user.provisional)} · ${p.user.games} rated games · ${p.user.wins} wins`,
+      text: t('profile.rating', {
+        rating: ratingText(u.rating, u.provisional),
+        games: t('nav.games', { count: u.games }),
+        wins: t('nav.wins', { count: u.wins }),
+      }),
     }),
-    h('p', { class: 'hint', text: `Playing since ${fmtDate(p.user.created_at)}` }),
+    h('p', { class: 'hint', text: t('profile.since', { date: fmtDate(u.created_at) }) }),
     h('p', { class: 'hint', text: statsLine(p) }),
     best
       ? h(
           'p',
           {},
-          'Best win: ',
+          `${t('profile.bestWin')} `,
           h('a', {
             href: replayHash(best.id),
             text: `${best.opponent} (${best.rating}), ${best.rules_name}`,
           }),
         )
       : null,
-    h('h2', { text: 'Ratings per rule set' }),
+    h('h2', { text: t('profile.ratings') }),
     ratingsTable(p),
-    h('h2', { text: 'Rating over time' }),
+    h('h2', { text: t('profile.overTime') }),
     ratingGraph(p),
-    h('h2', { text: 'Last games' }),
+    h('h2', { text: t('profile.lastGames') }),
     p.games.length
       ? h('ul', { class: 'game-cards' }, ...p.games.map((m) => gameCard(m, who)))
-      : h('p', { class: 'hint', text: 'No finished games yet.' }),
-    h('a', { href: historyHash(p.user.username), text: 'All games' }),
+      : h('p', { class: 'hint', text: t('history.empty') }),
+    h('a', { href: historyHash(p.user.username), text: t('profile.allGames') }),
   );
   if (!own) return [head];
   const bot = botAccountCard();
@@ -151,7 +169,7 @@ function render(p: ProfileAnswer, own: boolean, app: App): HTMLElement[] {
 
 export function mountProfile(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'profile') return noop;
-  const note = h('p', { class: 'hint', text: 'Loading…' });
+  const note = h('p', { class: 'hint', text: t('app.loading') });
   root.append(note);
   // Drawn again when the visitor's identity becomes known (a reloaded profile shows before the
   // server says who is looking) or changes: Follow, Challenge and Block are an account's.
@@ -172,6 +190,6 @@ export function mountProfile(app: App, root: HTMLElement, route: Route): View {
   api
     .profile(route.user)
     .then((p) => ((profile = p), draw()))
-    .catch((e) => setText(note, `Could not load the profile: ${errorText(e)}`));
+    .catch((e) => setText(note, t('profile.failed', { error: errorText(e) })));
   return { destroy: off };
 }

@@ -4,6 +4,7 @@
 // (a second click within 4 s): it also ends both follows.
 
 import { api, type BlocksAnswer, type FriendsAnswer } from '../net/api.ts';
+import { t } from '../logic/i18n.ts';
 import { errorText, type App } from './app.ts';
 import { ConfirmButton } from './confirm.ts';
 import { h, onClick, setText } from './dom.ts';
@@ -12,8 +13,10 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export function friendBar(app: App, name: string): HTMLElement | null {
   if (app.identity.kind !== 'user') return null;
-  const follow = h('button', { type: 'button', 'data-action': 'follow', text: 'Follow' });
-  const block = h('button', { type: 'button', 'data-action': 'block', text: 'Block' });
+  const follow = h('button', { type: 'button', 'data-action': 'follow' });
+  const block = h('button', { type: 'button', 'data-action': 'block' });
+  setText(follow, t('friends.follow'));
+  setText(block, t('friends.block'));
   const state = h('span', { class: 'hint' });
   const bar = h('div', { class: 'profile-friend' }, follow, state, block);
   let following = false;
@@ -22,23 +25,23 @@ export function friendBar(app: App, name: string): HTMLElement | null {
   const show = (a: FriendsAnswer) => {
     const f = a.following.find((x) => same(x.username, name));
     following = f !== undefined;
-    setText(follow, following ? 'Unfollow' : 'Follow');
+    setText(follow, following ? t('friends.unfollow') : t('friends.follow'));
     follow.setAttribute('aria-pressed', String(following));
     return f;
   };
   const showBlocked = (b: BlocksAnswer) => {
     blocked = b.blocking.some((x) => same(x.username, name));
-    setText(block, blocked ? 'Unblock' : 'Block');
+    setText(block, blocked ? t('friends.unblock') : t('friends.block'));
     block.setAttribute('aria-pressed', String(blocked));
     follow.hidden = blocked;
     if (challenge) challenge.hidden = blocked;
-    setText(state, blocked ? 'Blocked: no challenges, follows or quick messages.' : '');
+    setText(state, blocked ? t('friends.blockedNote') : '');
     if (blocked) show({ following: [], max: 0, followers: [], followers_total: 0 });
   };
   onClick(follow, () =>
     api.follow(name, !following).then(show, (e) => app.toast(errorText(e), 'warn')),
   );
-  const confirm = new ConfirmButton(block, `Block ${name}?`, () => {});
+  const confirm = new ConfirmButton(block, t('friends.blockConfirm', { name }), () => {});
   onClick(block, () => {
     const act = () =>
       api.block(name, !blocked).then(showBlocked, (e) => app.toast(errorText(e), 'warn'));
@@ -52,7 +55,7 @@ export function friendBar(app: App, name: string): HTMLElement | null {
       const followed = show(a);
       showBlocked(b);
       if (blocked) return;
-      if (followed && !followed.online) return setText(state, 'Offline now.');
+      if (followed && !followed.online) return setText(state, t('friends.offlineNow'));
       const { challengeControls } = await import('./friends_page.ts');
       challenge = challengeControls(app, name);
       bar.insertBefore(challenge, block);

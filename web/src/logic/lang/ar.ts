@@ -10,6 +10,10 @@ import { home } from './ar/home.ts';
 import { howto } from './ar/howto.ts';
 import { puzzles } from './ar/puzzles.ts';
 import { review } from './ar/review.ts';
+import { header } from './ar/header.ts';
+import { account } from './ar/account.ts';
+import { players } from './ar/players.ts';
+import { errors } from './ar/errors.ts';
 
 export const catalog: Catalog = {
   ...common,
@@ -21,4 +25,8 @@ export const catalog: Catalog = {
   ...explore,
   ...howto,
   ...board,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
 };

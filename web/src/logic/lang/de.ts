@@ -10,6 +10,10 @@ import { home } from './de/home.ts';
 import { howto } from './de/howto.ts';
 import { puzzles } from './de/puzzles.ts';
 import { review } from './de/review.ts';
+import { header } from './de/header.ts';
+import { account } from './de/account.ts';
+import { players } from './de/players.ts';
+import { errors } from './de/errors.ts';
 
 export const catalog: Catalog = {
   ...common,
@@ -21,4 +25,8 @@ export const catalog: Catalog = {
   ...explore,
   ...howto,
   ...board,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
 };

@@ -10,6 +10,10 @@ import { lobby } from './en/lobby.ts';
 import { puzzles } from './en/puzzles.ts';
 import { review } from './en/review.ts';
 import { table } from './en/table.ts';
+import { header } from './en/header.ts';
+import { account } from './en/account.ts';
+import { players } from './en/players.ts';
+import { errors } from './en/errors.ts';
 
 export const en = {
   ...common,
@@ -21,4 +25,8 @@ export const en = {
   ...explore,
   ...howto,
   ...board,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
 };

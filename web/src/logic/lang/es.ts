@@ -10,6 +10,10 @@ import { home } from './es/home.ts';
 import { howto } from './es/howto.ts';
 import { puzzles } from './es/puzzles.ts';
 import { review } from './es/review.ts';
+import { header } from './es/header.ts';
+import { account } from './es/account.ts';
+import { players } from './es/players.ts';
+import { errors } from './es/errors.ts';
 
 export const catalog: Catalog = {
   ...common,
@@ -21,4 +25,8 @@ export const catalog: Catalog = {
   ...explore,
   ...howto,
   ...board,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
 };

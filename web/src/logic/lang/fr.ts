@@ -10,6 +10,10 @@ import { home } from './fr/home.ts';
 import { howto } from './fr/howto.ts';
 import { puzzles } from './fr/puzzles.ts';
 import { review } from './fr/review.ts';
+import { header } from './fr/header.ts';
+import { account } from './fr/account.ts';
+import { players } from './fr/players.ts';
+import { errors } from './fr/errors.ts';
 
 export const catalog: Catalog = {
   ...common,
@@ -21,4 +25,8 @@ export const catalog: Catalog = {
   ...explore,
   ...howto,
   ...board,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
 };

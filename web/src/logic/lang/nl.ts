@@ -10,6 +10,10 @@ import { home } from './nl/home.ts';
 import { howto } from './nl/howto.ts';
 import { puzzles } from './nl/puzzles.ts';
 import { review } from './nl/review.ts';
+import { header } from './nl/header.ts';
+import { account } from './nl/account.ts';
+import { players } from './nl/players.ts';
+import { errors } from './nl/errors.ts';
 
 export const catalog: Catalog = {
   ...common,
@@ -21,4 +25,8 @@ export const catalog: Catalog = {
   ...explore,
   ...howto,
   ...board,
+  ...header,
+  ...account,
+  ...players,
+  ...errors,
 };

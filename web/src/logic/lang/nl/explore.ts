@@ -32,7 +32,7 @@ export const explore: Part<typeof en> = {
   'explore.copied': 'Link gekopieerd · {where}',
   'explore.byHand': 'Kopieer de link uit de adresbalk met de hand · {where}',
   'explore.shareTitle': 'Een Ur-stelling',
-  'explore.noBoard': 'Het bord wordt alleen voor vaste regelsets getekend.',
+  'explore.noBoard': 'Het bord wordt alleen voor vaste spelregels getekend.',
   'explore.failed': 'Kon het analysebord niet laden: {why}',
   'setup.title': 'Stelling opzetten',
   'setup.hint':

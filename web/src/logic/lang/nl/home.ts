@@ -11,7 +11,7 @@ export const home: Part<typeof en> = {
   'home.noAccount':
     'Geen account nodig: je speelt als gast. {link} om je partijen te bewaren en een rating te krijgen.',
   'home.register': 'Registreer je',
-  'home.presetsFailed': 'De regelsets konden niet worden geladen: {why}',
+  'home.presetsFailed': 'De spelregels konden niet worden geladen: {why}',
   'home.howto': 'Zo speel je',
   'home.fullRules': '(alle regels)',
   'home.howto1':

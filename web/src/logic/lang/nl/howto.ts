@@ -6,7 +6,7 @@ export const howto: Part<typeof en> = {
   'howto.titleOf': 'Zo speel je — {name}',
   'howto.loading': 'Laden…',
   'howto.ruleSets': 'Regelsets',
-  'howto.others': 'Andere regelsets:',
+  'howto.others': 'Andere spelregels:',
   'howto.lightPath': 'Pad van licht (roze)',
   'howto.darkPath': 'Pad van donker (blauw)',
   'howto.play': 'Spelen',

@@ -65,13 +65,13 @@ export const puzzles: Part<typeof en> = {
   'puzzle.solvedMark': 'opgelost',
   'puzzle.missedMark': 'gemist',
   'puzzle.noneLeft':
-    'Geen puzzel meer voor deze filters: kies een andere regelset of een ander thema.',
+    'Geen puzzel meer voor deze filters: kies andere spelregels of een ander thema.',
   'puzzle.noRules':
-    'Nog geen regelset heeft puzzels op deze server: ze ontstaan zodra een tabel is opgelost.',
+    'Nog geen spelregels hebben puzzels op deze server: ze ontstaan zodra een tabel is opgelost.',
   'puzzle.failed': 'Kon geen puzzel laden: {why}',
   'puzzle.busy': 'Bezig met controleren…',
   'puzzle.estimate':
-    'Geschat: deze regelset heeft hier geen opgeloste tabel, dus de kansen komen uit een zoekopdracht.',
+    'Geschat: deze spelregels hebben hier geen opgeloste tabel, dus de kansen komen uit een zoekopdracht.',
   'mistakes.title': 'Leer van je fouten',
   'mistakes.of': 'Fout {n} van {total}',
   'mistakes.played': 'Je speelde {move} ({grade}): vind een betere zet.',

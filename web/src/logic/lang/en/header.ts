@@ -1,0 +1,42 @@
+// English, the app's shell and its open screens: the header, the connection banner, a screen
+// that failed to load, "not found", the leaderboard and the login screen.
+import type { Entry } from '../entry.ts';
+
+export const header = {
+  'nav.lobby': 'Lobby',
+  'nav.puzzles': 'Puzzles',
+  'nav.leaderboard': 'Leaderboard',
+  'nav.history': 'My games',
+  'nav.friends': 'Friends',
+  'nav.account': 'Account',
+  'nav.login': 'Log in',
+  'nav.logout': 'Log out',
+  'nav.guest': '{name} (guest)',
+  'nav.games': { one: '{count} rated game', other: '{count} rated games' },
+  'nav.wins': { one: '{count} win', other: '{count} wins' },
+  'nav.record': '{games}, {wins}',
+  'app.reconnecting': 'Connection lost — reconnecting…',
+  'app.loadFailed': 'This screen could not be loaded.',
+  'app.reload': 'Reload the page',
+  'app.loading': 'Loading…',
+  'notFound.title': 'Nothing here',
+  'notFound.text': 'This address does not lead to a screen of the game.',
+  'notFound.lobby': 'Go to the lobby',
+  'leaderboard.player': 'Player',
+  'leaderboard.elo': 'ELO',
+  'leaderboard.games': 'Games',
+  'leaderboard.wins': 'Wins',
+  'leaderboard.empty': 'Nobody has played a rated game yet.',
+  'leaderboard.failed': 'Could not load the leaderboard: {error}',
+  'login.gameTitle': 'The Royal Game of Ur',
+  'login.intro':
+    'A 4,500-year-old race game for two. Bring all your pieces onto the board, around the shared middle row and off the far side. First to bear off every piece wins.',
+  'login.toTable': 'Log in, register or play as a guest to go to the table.',
+  'login.username': 'Username',
+  'login.usernameRule': '3–20 letters, digits, _ or -',
+  'login.password': 'Password',
+  'login.register': 'Register',
+  'login.create': 'Create account',
+  'login.guest': 'Play as guest',
+  'login.guestText': 'No account needed. Guests play unrated games and are not on the leaderboard.',
+} satisfies Record<string, Entry>;

@@ -1,0 +1,42 @@
+import type { Part } from '../entry.ts';
+import type { header as en } from '../en/header.ts';
+
+export const header: Part<typeof en> = {
+  'nav.lobby': 'Sala',
+  'nav.puzzles': 'Problemas',
+  'nav.leaderboard': 'Clasificación',
+  'nav.history': 'Mis partidas',
+  'nav.friends': 'Amigos',
+  'nav.account': 'Cuenta',
+  'nav.login': 'Entrar',
+  'nav.logout': 'Salir',
+  'nav.guest': '{name} (invitado)',
+  'nav.games': { one: '{count} partida puntuable', other: '{count} partidas puntuables' },
+  'nav.wins': { one: '{count} victoria', other: '{count} victorias' },
+  'nav.record': '{games}, {wins}',
+  'app.reconnecting': 'Conexión perdida — reconectando…',
+  'app.loadFailed': 'No se pudo cargar esta pantalla.',
+  'app.reload': 'Recargar la página',
+  'app.loading': 'Cargando…',
+  'notFound.title': 'Aquí no hay nada',
+  'notFound.text': 'Esta dirección no lleva a ninguna pantalla del juego.',
+  'notFound.lobby': 'Ir a la sala',
+  'leaderboard.player': 'Jugador',
+  'leaderboard.elo': 'Elo',
+  'leaderboard.games': 'Partidas',
+  'leaderboard.wins': 'Victorias',
+  'leaderboard.empty': 'Nadie ha jugado todavía una partida puntuable.',
+  'leaderboard.failed': 'No se pudo cargar la clasificación: {error}',
+  'login.gameTitle': 'El Juego Real de Ur',
+  'login.intro':
+    'Un juego de carreras para dos de hace 4500 años. Mete todas tus fichas en el tablero, llévalas por la fila central compartida y sácalas por el otro lado. Gana quien saque primero todas sus fichas.',
+  'login.toTable': 'Entra, regístrate o juega como invitado para ir a la mesa.',
+  'login.username': 'Nombre de usuario',
+  'login.usernameRule': 'De 3 a 20 letras, cifras, _ o -',
+  'login.password': 'Contraseña',
+  'login.register': 'Registrarse',
+  'login.create': 'Crear cuenta',
+  'login.guest': 'Jugar como invitado',
+  'login.guestText':
+    'No hace falta cuenta. Los invitados juegan partidas sin puntuar y no aparecen en la clasificación.',
+};

@@ -1,0 +1,42 @@
+import type { Part } from '../entry.ts';
+import type { header as en } from '../en/header.ts';
+
+export const header: Part<typeof en> = {
+  'nav.lobby': 'Salon',
+  'nav.puzzles': 'Problèmes',
+  'nav.leaderboard': 'Classement',
+  'nav.history': 'Mes parties',
+  'nav.friends': 'Amis',
+  'nav.account': 'Compte',
+  'nav.login': 'Se connecter',
+  'nav.logout': 'Se déconnecter',
+  'nav.guest': '{name} (invité)',
+  'nav.games': { one: '{count} partie classée', other: '{count} parties classées' },
+  'nav.wins': { one: '{count} victoire', other: '{count} victoires' },
+  'nav.record': '{games}, {wins}',
+  'app.reconnecting': 'Connexion perdue — reconnexion…',
+  'app.loadFailed': 'Cet écran n’a pas pu être chargé.',
+  'app.reload': 'Recharger la page',
+  'app.loading': 'Chargement…',
+  'notFound.title': 'Rien ici',
+  'notFound.text': 'Cette adresse ne mène à aucun écran du jeu.',
+  'notFound.lobby': 'Aller au salon',
+  'leaderboard.player': 'Joueur',
+  'leaderboard.elo': 'Elo',
+  'leaderboard.games': 'Parties',
+  'leaderboard.wins': 'Victoires',
+  'leaderboard.empty': 'Personne n’a encore joué de partie classée.',
+  'leaderboard.failed': 'Le classement n’a pas pu être chargé : {error}',
+  'login.gameTitle': 'Le Jeu royal d’Ur',
+  'login.intro':
+    'Un jeu de course pour deux, vieux de 4 500 ans. Faites entrer tous vos pions sur le plateau, faites-leur parcourir la rangée du milieu commune et sortez-les de l’autre côté. Le premier à sortir tous ses pions gagne.',
+  'login.toTable': 'Connectez-vous, inscrivez-vous ou jouez en invité pour rejoindre la table.',
+  'login.username': 'Nom d’utilisateur',
+  'login.usernameRule': '3 à 20 lettres, chiffres, _ ou -',
+  'login.password': 'Mot de passe',
+  'login.register': 'S’inscrire',
+  'login.create': 'Créer un compte',
+  'login.guest': 'Jouer en invité',
+  'login.guestText':
+    'Pas besoin de compte. Les invités jouent des parties non classées et ne figurent pas au classement.',
+};

@@ -1,0 +1,42 @@
+import type { Part } from '../entry.ts';
+import type { header as en } from '../en/header.ts';
+
+export const header: Part<typeof en> = {
+  'nav.lobby': 'Lobby',
+  'nav.puzzles': 'Puzzels',
+  'nav.leaderboard': 'Ranglijst',
+  'nav.history': 'Mijn partijen',
+  'nav.friends': 'Vrienden',
+  'nav.account': 'Account',
+  'nav.login': 'Inloggen',
+  'nav.logout': 'Uitloggen',
+  'nav.guest': '{name} (gast)',
+  'nav.games': { one: '{count} partij met rating', other: '{count} partijen met rating' },
+  'nav.wins': { one: '{count} winst', other: '{count} winsten' },
+  'nav.record': '{games}, {wins}',
+  'app.reconnecting': 'Verbinding verbroken — opnieuw verbinden…',
+  'app.loadFailed': 'Dit scherm kon niet geladen worden.',
+  'app.reload': 'Pagina opnieuw laden',
+  'app.loading': 'Laden…',
+  'notFound.title': 'Hier is niets',
+  'notFound.text': 'Dit adres leidt naar geen enkel scherm van het spel.',
+  'notFound.lobby': 'Naar de lobby',
+  'leaderboard.player': 'Speler',
+  'leaderboard.elo': 'Elo',
+  'leaderboard.games': 'Partijen',
+  'leaderboard.wins': 'Winst',
+  'leaderboard.empty': 'Nog niemand heeft een partij met rating gespeeld.',
+  'leaderboard.failed': 'De ranglijst kon niet geladen worden: {error}',
+  'login.gameTitle': 'Het Koninklijk Spel van Ur',
+  'login.intro':
+    'Een 4500 jaar oud racespel voor twee. Breng al je speelstukken op het speelbord, langs de gedeelde middelste rij en er aan de overkant weer af. Wie als eerste alle speelstukken heeft uitgespeeld, wint.',
+  'login.toTable': 'Log in, registreer of speel als gast om naar de tafel te gaan.',
+  'login.username': 'Gebruikersnaam',
+  'login.usernameRule': '3–20 letters, cijfers, _ of -',
+  'login.password': 'Wachtwoord',
+  'login.register': 'Registreren',
+  'login.create': 'Account aanmaken',
+  'login.guest': 'Spelen als gast',
+  'login.guestText':
+    'Geen account nodig. Gasten spelen partijen zonder rating en staan niet op de ranglijst.',
+};
