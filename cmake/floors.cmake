@@ -42,11 +42,11 @@ endfunction()
 
 # The rooms of src/server, lowest first (docs/architecture.md, "The rooms of the server"). Two
 # levels are the files at src/server/ itself rather than folders: `base` (configuration, log,
-# metrics: any room may use them) and `context` (server.h, server_context.h: what every connection
-# shares, built on storage and accounts); `wiring` (server.cpp, server_context.cpp) builds the
-# whole server and may include every room.
+# metrics, the server's error codes: any room may use them) and `context` (server.h,
+# server_context.h: what every connection shares, built on storage and accounts); `wiring`
+# (server.cpp, server_context.cpp) builds the whole server and may include every room.
 set(UR_SERVER_ROOMS base storage accounts context protocol cluster tables api transport wiring)
-set(UR_SERVER_BASE config.h log.h log.cpp metrics.h metrics.cpp)
+set(UR_SERVER_BASE config.h log.h log.cpp metrics.h metrics.cpp server_errc.h server_errc.cpp)
 set(UR_SERVER_CONTEXT server.h server_context.h)
 set(UR_SERVER_WIRING server.cpp server_context.cpp)
 

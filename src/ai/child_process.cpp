@@ -1,4 +1,5 @@
 #include "ai/child_process.h"
+#include "ai/agent_errc.h"
 
 #include <fmt/format.h>
 #include <poll.h>
@@ -24,7 +25,7 @@ constexpr std::size_t kMaxLine = 1 << 16;
 }  // namespace
 
 Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::vector<std::string>& argv) {
-  if (argv.empty() || argv[0].empty()) return Error{Errc::kBadAgent, "no program to start"};
+  if (argv.empty() || argv[0].empty()) return Error{AgentErrc::kBadAgent, "no program to start"};
   int sv[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
     return Error{Errc::kInternal,
@@ -49,7 +50,8 @@ Result<std::unique_ptr<ChildProcess>> ChildProcess::start(const std::vector<std:
   ::close(sv[1]);
   if (rc != 0) {
     ::close(sv[0]);
-    return Error{Errc::kBadAgent, fmt::format("cannot start '{}': {}", argv[0], std::strerror(rc))};
+    return Error{AgentErrc::kBadAgent,
+                 fmt::format("cannot start '{}': {}", argv[0], std::strerror(rc))};
   }
   return std::unique_ptr<ChildProcess>(new ChildProcess(pid, sv[0]));
 }

@@ -4,6 +4,7 @@
 
 #include <charconv>
 
+#include "ai/agent_errc.h"
 #include "ai/child_process.h"
 #include "ai/uep_engine.h"
 #include "engine/notation.h"
@@ -128,7 +129,7 @@ class ExternalAgent final : public Agent {
 // "engine:CMD" or "engine(timeout_ms=T):CMD"; the time limit and the command, or why not.
 Result<std::pair<int, std::string_view>> parse_spec(std::string_view spec) {
   if (!is_external_spec(spec))
-    return Error{Errc::kBadAgent, fmt::format("'{}' is not an engine spec", spec)};
+    return Error{AgentErrc::kBadAgent, fmt::format("'{}' is not an engine spec", spec)};
   const std::size_t colon = spec.find(':');
   int timeout = kDefaultEngineTimeoutMs;
   if (spec[6] == '(') {
@@ -139,7 +140,7 @@ Result<std::pair<int, std::string_view>> parse_spec(std::string_view spec) {
     if (!inner.starts_with(kKey) || v.empty() || ec != std::errc{} || ptr != v.data() + v.size() ||
         timeout < 1 || timeout > kMaxTimeoutMs)
       return Error{
-          Errc::kBadAgent,
+          AgentErrc::kBadAgent,
           fmt::format("engine: expected engine(timeout_ms=T):PATH ARGS with T from 1 to {}",
                       kMaxTimeoutMs)};
   }
@@ -165,14 +166,15 @@ AgentResult make_external_agent(std::string_view spec, const RuleSet& rules) {
   const auto [timeout, command] = std::get<std::pair<int, std::string_view>>(parsed);
   std::vector<std::string> argv;
   for (std::string_view w : uep_words(command)) argv.emplace_back(w);
-  if (argv.empty()) return Error{Errc::kBadAgent, "engine: no program given (engine:PATH ARGS)"};
+  if (argv.empty())
+    return Error{AgentErrc::kBadAgent, "engine: no program given (engine:PATH ARGS)"};
   auto started = ChildProcess::start(argv);
   if (auto* e = std::get_if<Error>(&started))
     return Error{e->code, fmt::format("{}: {}", spec, e->message)};
   auto agent = std::make_unique<ExternalAgent>(
       std::string(spec), std::get<std::unique_ptr<ChildProcess>>(std::move(started)), timeout);
   if (std::string why = agent->handshake(rules); !why.empty())
-    return Error{Errc::kBadAgent, fmt::format("{}: the handshake failed: it {}", spec, why)};
+    return Error{AgentErrc::kBadAgent, fmt::format("{}: the handshake failed: it {}", spec, why)};
   return agent;
 }
 

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <filesystem>
 
+#include "ai/agent_errc.h"
 #include "ai/expectimax.h"
 #include "ai/network.h"
 #include "solver/table_store.h"
@@ -54,21 +55,21 @@ AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>
     if (key == "depth") {
       const auto v = to_int(value, 1, kMaxNetDepth);
       if (!v)
-        return Error{Errc::kBadAgent,
+        return Error{AgentErrc::kBadAgent,
                      fmt::format("net: depth must be an integer from 1 to {}, not '{}'",
                                  kMaxNetDepth, value)};
       options.depth = *v;
     } else if (key == "time_ms") {
       const auto v = to_int(value, 1, kMaxNetTimeMs);
       if (!v)
-        return Error{Errc::kBadAgent,
+        return Error{AgentErrc::kBadAgent,
                      fmt::format("net: time_ms must be an integer from 1 to {}, not '{}'",
                                  kMaxNetTimeMs, value)};
       options.time_ms = *v;
     } else if (key == "file") {
       options.network_file = value;
     } else {
-      return Error{Errc::kBadAgent,
+      return Error{AgentErrc::kBadAgent,
                    fmt::format("net: unknown parameter '{}' (known: depth, time_ms, file)", key)};
     }
   }
@@ -77,13 +78,13 @@ AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>
   if (path.empty()) path = network_path(tables, rules_name);
   if (path.empty())
     return Error{
-        Errc::kBadAgent,
+        AgentErrc::kBadAgent,
         fmt::format("net: no network for {} (no data directory; give net(file=F))", rules_name)};
   const Engine engine(rules);
   auto loaded = shared_network_for(path, engine);
   if (auto* e = std::get_if<Error>(&loaded))
-    return Error{Errc::kBadAgent, fmt::format("net: {} (train one with `ur train --rules {}`)",
-                                              e->message, rules_name)};
+    return Error{AgentErrc::kBadAgent, fmt::format("net: {} (train one with `ur train --rules {}`)",
+                                                   e->message, rules_name)};
   options.network = std::get<std::shared_ptr<const Network>>(std::move(loaded));
   return std::make_unique<ExpectimaxAgent>(options);
 }

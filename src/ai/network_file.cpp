@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ai/network.h"
+#include "solver/table_errc.h"
 
 namespace ur::ai {
 namespace {
@@ -63,7 +64,7 @@ struct Reader {
 };
 
 Error corrupt(const std::string& path, const std::string& why) {
-  return Error{Errc::kCorruptTable, fmt::format("network file {}: {}", path, why)};
+  return Error{solver::TableErrc::kCorruptTable, fmt::format("network file {}: {}", path, why)};
 }
 
 std::string serialise(const Network& net) {
@@ -96,7 +97,7 @@ Result<Network> parse(const std::string& path, const std::string& data) {
       !r.get(rules_length))
     return corrupt(path, "truncated header");
   if (version != kVersion)
-    return Error{Errc::kBadTable,
+    return Error{solver::TableErrc::kBadTable,
                  fmt::format("network file {}: version {}, this program reads version {}", path,
                              version, kVersion)};
   if (inputs == 0 || inputs > kMaxInputs || hidden == 0 || hidden > kMaxHidden ||
@@ -140,10 +141,12 @@ std::string write_network(const std::string& path, const Network& net) {
 
 Result<Network> read_network(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{Errc::kBadTable, fmt::format("cannot open network file {}", path)};
+  if (!in)
+    return Error{solver::TableErrc::kBadTable, fmt::format("cannot open network file {}", path)};
   std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (data.size() < sizeof kMagic || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
-    return Error{Errc::kBadTable, fmt::format("{} is not a network file (no URNET magic)", path)};
+    return Error{solver::TableErrc::kBadTable,
+                 fmt::format("{} is not a network file (no URNET magic)", path)};
   if (data.size() < sizeof kMagic + sizeof(std::uint64_t)) return corrupt(path, "truncated");
   std::uint64_t sum = 0;
   std::memcpy(&sum, data.data() + data.size() - sizeof sum, sizeof sum);
@@ -158,10 +161,11 @@ namespace {
 std::optional<Error> misfit(const Network& net, const std::string& path, const Engine& engine) {
   const std::string rules = engine.rules().to_string();
   if (net.rules != rules)
-    return Error{Errc::kBadTable, fmt::format("network file {} was trained for rule set {}, not {}",
-                                              path, net.rules, rules)};
+    return Error{
+        solver::TableErrc::kBadTable,
+        fmt::format("network file {} was trained for rule set {}, not {}", path, net.rules, rules)};
   if (net.encoding != kCountsEncoding || net.inputs() != Encoding(engine).inputs())
-    return Error{Errc::kBadTable,
+    return Error{solver::TableErrc::kBadTable,
                  fmt::format("network file {}: input encoding {} with {} inputs; {} needs "
                              "encoding {} with {}",
                              path, net.encoding, net.inputs(), rules, kCountsEncoding,
@@ -191,7 +195,8 @@ Result<std::shared_ptr<const Network>> shared_network_for(const std::string& pat
   std::error_code ec;
   const auto time = std::filesystem::last_write_time(path, ec);
   const auto size = ec ? 0 : std::filesystem::file_size(path, ec);
-  if (ec) return Error{Errc::kBadTable, fmt::format("cannot open network file {}", path)};
+  if (ec)
+    return Error{solver::TableErrc::kBadTable, fmt::format("cannot open network file {}", path)};
   std::optional<Shared> found;
   {
     std::lock_guard lock(mutex);

@@ -1,6 +1,7 @@
 #include "ai/perfect.h"
 
 #include "ai/expectimax.h"
+#include "solver/table_errc.h"
 
 namespace ur::ai {
 namespace {
@@ -49,7 +50,7 @@ Result<std::unique_ptr<Agent>> make_perfect_agent(const RuleSet& rules,
                                                   const std::string& table_path,
                                                   const solver::TableStore* tables) {
   solver::TableLookup found = solver::find_table(tables, rules, table_path);
-  if (!found.ready()) return Error{Errc::kBadTable, "perfect: " + found.why};
+  if (!found.ready()) return Error{solver::TableErrc::kBadTable, "perfect: " + found.why};
   return std::make_unique<PerfectAgent>(std::move(found.solved));
 }
 

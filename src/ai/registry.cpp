@@ -5,6 +5,7 @@
 #include <map>
 
 #include "ai/agent.h"
+#include "ai/agent_errc.h"
 #include "ai/basic_agents.h"
 #include "ai/expectimax.h"
 #include "ai/external_agent.h"
@@ -33,7 +34,7 @@ std::variant<Spec, Error> parse_spec(std::string_view text) {
     spec.name = std::string(text);
   } else {
     if (text.back() != ')')
-      return Error{Errc::kBadAgent, fmt::format("agent '{}': missing ')' at the end", text)};
+      return Error{AgentErrc::kBadAgent, fmt::format("agent '{}': missing ')' at the end", text)};
     spec.name = std::string(trim_blanks(text.substr(0, open)));
     std::string_view body = text.substr(open + 1, text.size() - open - 2);
     while (!trim_blanks(body).empty()) {
@@ -43,18 +44,19 @@ std::variant<Spec, Error> parse_spec(std::string_view text) {
       const auto eq = item.find('=');
       if (eq == std::string_view::npos)
         return Error{
-            Errc::kBadAgent,
+            AgentErrc::kBadAgent,
             fmt::format("agent '{}': parameter '{}' needs a value (key=value)", text, item)};
       std::string key(trim_blanks(item.substr(0, eq)));
       std::string value(trim_blanks(item.substr(eq + 1)));
       if (key.empty() || value.empty())
-        return Error{Errc::kBadAgent, fmt::format("agent '{}': bad parameter '{}'", text, item)};
+        return Error{AgentErrc::kBadAgent,
+                     fmt::format("agent '{}': bad parameter '{}'", text, item)};
       if (!spec.params.emplace(key, value).second)
-        return Error{Errc::kBadAgent,
+        return Error{AgentErrc::kBadAgent,
                      fmt::format("agent '{}': parameter '{}' given twice", text, key)};
     }
   }
-  if (spec.name.empty()) return Error{Errc::kBadAgent, "empty agent name"};
+  if (spec.name.empty()) return Error{AgentErrc::kBadAgent, "empty agent name"};
   return spec;
 }
 
@@ -67,8 +69,8 @@ std::optional<int> parse_int(std::string_view s) {
 
 std::optional<Error> no_params(const Spec& spec) {
   if (spec.params.empty()) return std::nullopt;
-  return Error{Errc::kBadAgent, fmt::format("agent '{}' takes no parameters (got '{}')", spec.name,
-                                            spec.params.begin()->first)};
+  return Error{AgentErrc::kBadAgent, fmt::format("agent '{}' takes no parameters (got '{}')",
+                                                 spec.name, spec.params.begin()->first)};
 }
 
 std::optional<double> parse_double(const std::string& s) {
@@ -101,7 +103,7 @@ std::variant<bool, Error> weight_param(const std::string& agent, const std::stri
   if (slot == nullptr) return false;
   const std::optional<double> v = parse_double(value);
   if (!v || !(*v >= -100 && *v <= 100) || (key == "scale" && *v <= 0))
-    return Error{Errc::kBadAgent,
+    return Error{AgentErrc::kBadAgent,
                  fmt::format("{}: weight {} must be a number from -100 to 100{}, not '{}'", agent,
                              key, key == "scale" ? " (above 0)" : "", value)};
   *slot = *v;
@@ -119,7 +121,7 @@ AgentResult make_greedy(const Spec& spec, std::uint64_t seed) {
     if (auto* e = std::get_if<Error>(&r)) return std::move(*e);
     if (!std::get<bool>(r))
       return Error{
-          Errc::kBadAgent,
+          AgentErrc::kBadAgent,
           fmt::format("greedy: unknown parameter '{}' (known: the weights {})", key, kWeightNames)};
   }
   return std::make_unique<GreedyAgent>(seed, w);
@@ -135,20 +137,20 @@ AgentResult make_expectimax(const Spec& spec) {
     if (std::get<bool>(weight)) continue;
     if (key == "depth") {
       if (!v || *v < 1 || *v > kMaxDepth)
-        return Error{Errc::kBadAgent,
+        return Error{AgentErrc::kBadAgent,
                      fmt::format("expectimax: depth must be an integer from 1 to {}, not '{}'",
                                  kMaxDepth, value)};
       options.depth = *v;
       depth_given = true;
     } else if (key == "time_ms") {
       if (!v || *v < 1 || *v > kMaxTimeMs)
-        return Error{Errc::kBadAgent,
+        return Error{AgentErrc::kBadAgent,
                      fmt::format("expectimax: time_ms must be an integer from 1 to {}, not '{}'",
                                  kMaxTimeMs, value)};
       options.time_ms = *v;
     } else {
       return Error{
-          Errc::kBadAgent,
+          AgentErrc::kBadAgent,
           fmt::format(
               "expectimax: unknown parameter '{}' (known: depth, time_ms and the weights {})", key,
               kWeightNames)};
@@ -222,7 +224,7 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
     std::string table;
     for (const auto& [key, value] : spec.params) {
       if (key != "table")
-        return Error{Errc::kBadAgent,
+        return Error{AgentErrc::kBadAgent,
                      fmt::format("perfect: unknown parameter '{}' (known: table)", key)};
       table = value;
     }
@@ -240,7 +242,7 @@ AgentResult make_agent(std::string_view text, const RuleSet& rules, std::uint64_
     if (auto e = no_params(spec)) return std::move(*e);
     return make_agent(level, rules, seed, tables);
   }
-  return Error{Errc::kBadAgent,
+  return Error{AgentErrc::kBadAgent,
                fmt::format("unknown agent '{}' (known: random, first, greedy, "
                            "expectimax(depth=N,time_ms=T), net(depth=N,time_ms=T,file=F), "
                            "perfect; "

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "ai/agent.h"
+#include "ai/agent_errc.h"
 #include "ai/external_agent.h"
 #include "ai/transposition.h"
 #include "engine/game.h"
@@ -157,7 +158,7 @@ Result<TournamentResult> run_tournament(const TournamentConfig& config,
       if (progress) progress(done.load(), a_wins.load(), b_wins.load(), elapsed());
     }
   }
-  if (failed) return Error{Errc::kBadAgent, error};
+  if (failed) return Error{AgentErrc::kBadAgent, error};
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // Sum in game order: the totals cannot depend on the threads.
   result.games = config.games;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ai/agent.h"
+#include "ai/agent_errc.h"
 #include "analysis/review.h"
 
 namespace ur::analysis {
@@ -41,7 +42,7 @@ Result<LadderEntry> self_play_accuracy(std::shared_ptr<const Engine> engine, Val
   int throws = 0;
   for (int i = 0; i < games; ++i) {
     std::optional<Game> g = self_play(engine, agent, seed, i);
-    if (!g) return Error{Errc::kBadAgent, "the agent played an illegal move"};
+    if (!g) return Error{ai::AgentErrc::kBadAgent, "the agent played an illegal move"};
     ReviewResult rr = review(*g, source);
     if (auto* e = std::get_if<Error>(&rr)) return *e;
     const Review& r = std::get<Review>(rr);
@@ -77,7 +78,7 @@ Result<EstimateCheck> check_estimate(std::shared_ptr<const Engine> engine, Value
   int sides = 0;
   for (int i = 0; i < games; ++i) {
     std::optional<Game> g = self_play(engine, agent, seed, i);
-    if (!g) return Error{Errc::kBadAgent, "the agent played an illegal move"};
+    if (!g) return Error{ai::AgentErrc::kBadAgent, "the agent played an illegal move"};
     ReviewResult truth = review(*g, exact);
     const auto start = std::chrono::steady_clock::now();
     ReviewResult guess = review(*g, estimate);

@@ -1,4 +1,5 @@
 #include "solver/state_index.h"
+#include "solver/table_errc.h"
 
 namespace ur::solver {
 
@@ -29,7 +30,8 @@ int StateIndex::endgame_of(const std::string& encoding_id) {
 StateIndexResult StateIndex::for_table(const Engine& engine, const std::string& encoding_id) {
   const bool multiset = encoding_id.rfind("ur-multiset", 0) == 0;
   const int endgame = endgame_of(encoding_id);
-  if (endgame < 0) return Error{Errc::kBadTable, "unknown state encoding '" + encoding_id + "'"};
+  if (endgame < 0)
+    return Error{TableErrc::kBadTable, "unknown state encoding '" + encoding_id + "'"};
   return create(engine, multiset ? Encoding::kMultiset : Encoding::kAuto, endgame);
 }
 

@@ -1,4 +1,5 @@
 #include "solver/table_file.h"
+#include "solver/table_errc.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -102,36 +103,37 @@ TableResult Table::open(const std::string& path, const std::string& expected_rul
                         const std::string& expected_encoding) {
   const std::string who = "table " + path + ": ";
   const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd < 0) return Error{Errc::kBadTable, who + "cannot open (" + std::strerror(errno) + ")"};
+  if (fd < 0)
+    return Error{TableErrc::kBadTable, who + "cannot open (" + std::strerror(errno) + ")"};
   struct stat st {};
   if (fstat(fd, &st) != 0) {
     ::close(fd);
-    return Error{Errc::kBadTable, who + "cannot stat"};
+    return Error{TableErrc::kBadTable, who + "cannot stat"};
   }
   const auto file_size = static_cast<std::uint64_t>(st.st_size);
   if (file_size < kHeaderBytes) {
     ::close(fd);
-    return Error{Errc::kBadTable,
+    return Error{TableErrc::kBadTable,
                  who + "too short to be a table (" + std::to_string(file_size) + " bytes)"};
   }
   void* map = mmap(nullptr, file_size, PROT_READ, MAP_SHARED, fd, 0);
   ::close(fd);
-  if (map == MAP_FAILED) return Error{Errc::kBadTable, who + "mmap failed"};
+  if (map == MAP_FAILED) return Error{TableErrc::kBadTable, who + "mmap failed"};
   std::shared_ptr<Table> t(new Table());
   t->map_ = map;
   t->map_size_ = file_size;
   const char* h = static_cast<const char*>(map);
   if (std::memcmp(h, kMagic, 8) != 0)
-    return Error{Errc::kBadTable, who + "not a ur table (bad magic)"};
+    return Error{TableErrc::kBadTable, who + "not a ur table (bad magic)"};
   if (get<std::uint64_t>(h, 568) != fnv1a_words(h, 568))
-    return Error{Errc::kBadTable, who + "header checksum mismatch: the file is corrupt"};
+    return Error{TableErrc::kBadTable, who + "header checksum mismatch: the file is corrupt"};
   t->info_.version = get<std::uint32_t>(h, 8);
   if (t->info_.version != kVersion)
-    return Error{Errc::kBadTable, who + "format version " + std::to_string(t->info_.version) +
-                                      ", this build reads " + std::to_string(kVersion)};
+    return Error{TableErrc::kBadTable, who + "format version " + std::to_string(t->info_.version) +
+                                           ", this build reads " + std::to_string(kVersion)};
   const std::uint32_t type = get<std::uint32_t>(h, 12);
   if (type != 1 && type != 2)
-    return Error{Errc::kBadTable, who + "unknown value type " + std::to_string(type)};
+    return Error{TableErrc::kBadTable, who + "unknown value type " + std::to_string(type)};
   t->info_.type = static_cast<ValueType>(type);
   t->info_.states = get<std::uint64_t>(h, 16);
   const std::uint64_t offset = get<std::uint64_t>(h, 24);
@@ -141,22 +143,23 @@ TableResult Table::open(const std::string& path, const std::string& expected_rul
   t->info_.encoding.assign(h + 312, strnlen(h + 312, kStringField));
   const std::uint64_t width = type == 1 ? 2 : 4;
   if (t->info_.payload_bytes != t->info_.states * width)
-    return Error{Errc::kBadTable, who + "payload size does not match the number of states"};
+    return Error{TableErrc::kBadTable, who + "payload size does not match the number of states"};
   if (offset != kPayloadOffset || file_size != offset + t->info_.payload_bytes)
-    return Error{Errc::kBadTable,
+    return Error{TableErrc::kBadTable,
                  who + "file size " + std::to_string(file_size) + " does not match the header (" +
                      std::to_string(offset + t->info_.payload_bytes) + "): truncated or padded"};
   t->payload_ = h + offset;
   madvise(const_cast<char*>(h) + offset, t->info_.payload_bytes, MADV_SEQUENTIAL);
   if (get<std::uint64_t>(h, 40) != fnv1a_words(t->payload_, t->info_.payload_bytes))
-    return Error{Errc::kBadTable, who + "payload checksum mismatch: the file is corrupt"};
+    return Error{TableErrc::kBadTable, who + "payload checksum mismatch: the file is corrupt"};
   madvise(const_cast<char*>(h) + offset, t->info_.payload_bytes, MADV_RANDOM);
   if (!expected_rules.empty() && t->info_.rules != expected_rules)
-    return Error{Errc::kBadTable, who + "solved for rule set '" + t->info_.rules + "', not '" +
-                                      expected_rules + "'"};
+    return Error{TableErrc::kBadTable, who + "solved for rule set '" + t->info_.rules + "', not '" +
+                                           expected_rules + "'"};
   if (!expected_encoding.empty() && t->info_.encoding != expected_encoding)
-    return Error{Errc::kBadTable, who + "state encoding '" + t->info_.encoding +
-                                      "' does not match this build's '" + expected_encoding + "'"};
+    return Error{TableErrc::kBadTable, who + "state encoding '" + t->info_.encoding +
+                                           "' does not match this build's '" + expected_encoding +
+                                           "'"};
   return std::shared_ptr<const Table>(std::move(t));
 }
 

@@ -6,13 +6,16 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "server/accounts/accounts.h"
 #include "server/accounts/rate_limiter.h"
 #include "server/api/http_status.h"
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 #include "server/storage/sql_database.h"
 #include "server/storage/sqlite_storage.h"
+#include "solver/table_errc.h"
 
 namespace ur::server {
 namespace {
@@ -70,20 +73,107 @@ TEST(Accounts, TokensAre128BitHex) {
   EXPECT_FALSE(is_token_hex(std::string(32, 'G')));
 }
 
-// Every error code answers with an HTTP error status (api/http_status.cpp), the client's or the
-// server's fault as its meaning says.
+// Every error code of every domain (server_errc.h: error_domains()) answers with an HTTP error
+// status (api/http_status.cpp), the client's or the server's fault as its meaning says: a domain
+// the status table does not know fails here.
 TEST(HttpStatus, EveryCodeHasAnErrorStatus) {
-  for (int i = 0; i <= static_cast<int>(Errc::kInternal); ++i) {
-    const auto code = static_cast<Errc>(i);
-    const auto status = static_cast<unsigned>(http_status(code));
-    EXPECT_GE(status, 400u) << code_name(code);
-    EXPECT_LE(status, 599u) << code_name(code);
-  }
-  EXPECT_EQ(http_status(Errc::kNotFound), boost::beast::http::status::not_found);
+  for (const ErrorDomain* domain : error_domains())
+    for (int i = 0; i < static_cast<int>(domain->codes.size()); ++i) {
+      const ErrorCode code(*domain, i);
+      const auto status = http_status_of(code);
+      ASSERT_TRUE(status.has_value()) << domain->name << " has no HTTP status table";
+      EXPECT_GE(static_cast<unsigned>(*status), 400u) << code.name();
+      EXPECT_LE(static_cast<unsigned>(*status), 599u) << code.name();
+    }
+  EXPECT_EQ(http_status(ServerErrc::kNotFound), boost::beast::http::status::not_found);
   EXPECT_EQ(http_status(Errc::kBadRecord), boost::beast::http::status::unprocessable_entity);
-  EXPECT_EQ(http_status(Errc::kUsernameTaken), boost::beast::http::status::conflict);
-  EXPECT_EQ(http_status(Errc::kBadToken), boost::beast::http::status::unauthorized);
+  EXPECT_EQ(http_status(ServerErrc::kUsernameTaken), boost::beast::http::status::conflict);
+  EXPECT_EQ(http_status(ServerErrc::kBadToken), boost::beast::http::status::unauthorized);
   EXPECT_EQ(http_status(Errc::kInternal), boost::beast::http::status::internal_server_error);
+}
+
+// The wire names and their statuses are a contract with every client (docs/protocol.md,
+// docs/server.md): whichever floor a code belongs to, the whole vocabulary is exactly this list,
+// each name once. A new code adds its row; a row never changes.
+TEST(ErrorCodes, TheWireVocabularyIsTheDocumentedOne) {
+  using S = boost::beast::http::status;
+  const std::map<std::string, S> expected{
+      {"bad_rules", S::bad_request},
+      {"bad_position", S::bad_request},
+      {"bad_move", S::bad_request},
+      {"bad_record", S::unprocessable_entity},
+      {"bad_agent", S::bad_request},
+      {"bad_table", S::bad_request},
+      {"corrupt_table", S::internal_server_error},
+      {"bad_request", S::bad_request},
+      {"bad_json", S::bad_request},
+      {"bad_envelope", S::bad_request},
+      {"unsupported_version", S::bad_request},
+      {"unknown_type", S::bad_request},
+      {"binary_unsupported", S::bad_request},
+      {"message_too_large", S::payload_too_large},
+      {"rate_limited", S::too_many_requests},
+      {"no_table", S::not_found},
+      {"private_table", S::not_found},
+      {"bad_invite", S::bad_request},
+      {"table_full", S::conflict},
+      {"already_seated", S::conflict},
+      {"login_required", S::unauthorized},
+      {"too_many_tables", S::too_many_requests},
+      {"table_closed", S::conflict},
+      {"not_seated", S::forbidden},
+      {"left_table", S::forbidden},
+      {"not_owner", S::forbidden},
+      {"hints_unavailable", S::conflict},
+      {"not_started", S::conflict},
+      {"game_over", S::conflict},
+      {"not_your_turn", S::conflict},
+      {"roll_expected", S::conflict},
+      {"move_expected", S::conflict},
+      {"illegal_move", S::bad_request},
+      {"stale_version", S::conflict},
+      {"not_local", S::conflict},
+      {"nothing_to_undo", S::conflict},
+      {"local_table", S::conflict},
+      {"no_rematch", S::conflict},
+      {"conflict", S::conflict},
+      {"not_playing", S::conflict},
+      {"bad_token", S::unauthorized},
+      {"not_bot", S::forbidden},
+      {"no_bot", S::not_found},
+      {"bot_refuses", S::conflict},
+      {"bot_busy", S::conflict},
+      {"refused", S::forbidden},
+      {"not_found", S::not_found},
+      {"method_not_allowed", S::method_not_allowed},
+      {"not_json", S::unsupported_media_type},
+      {"too_large", S::payload_too_large},
+      {"bad_username", S::bad_request},
+      {"reserved_username", S::bad_request},
+      {"bad_password", S::bad_request},
+      {"username_taken", S::conflict},
+      {"bad_credentials", S::unauthorized},
+      {"not_logged_in", S::unauthorized},
+      {"banned", S::forbidden},
+      {"not_admin", S::forbidden},
+      {"bad_path", S::bad_request},
+      {"bad_origin", S::forbidden},
+      {"upgrade_required", S::upgrade_required},
+      {"not_implemented", S::not_implemented},
+      {"internal", S::internal_server_error},
+  };
+  std::map<std::string, S> actual;
+  for (const ErrorDomain* domain : error_domains())
+    for (int i = 0; i < static_cast<int>(domain->codes.size()); ++i) {
+      const ErrorCode code(*domain, i);
+      EXPECT_TRUE(actual.emplace(std::string(code.name()), http_status(code)).second)
+          << code.name() << " is in two domains";
+      EXPECT_EQ(code_from_name(code.name()), code) << code.name();
+    }
+  EXPECT_EQ(actual, expected);
+  EXPECT_FALSE(code_from_name("no_such_code").has_value());
+  EXPECT_EQ(code_from_name("not_your_turn"), ErrorCode(ServerErrc::kNotYourTurn));
+  EXPECT_EQ(code_from_name("bad_table"), ErrorCode(solver::TableErrc::kBadTable));
 }
 
 TEST(HttpUtil, MimeTypes) {

@@ -1,29 +1,56 @@
-// The one error vocabulary (rules/error.h): every code has one wire name (its HTTP status is the
-// server's: tests/server/server_units_test.cpp), names are unique and map back to their code, and the layers report through it.
+// The one error vocabulary (rules/error.h): each floor's codes have one wire name each, a code
+// is equal only to itself (the same value of another domain is another code), and the layers
+// report through it. The whole vocabulary and its HTTP statuses: tests/server/server_units_test.cpp.
 #include <gtest/gtest.h>
 
 #include <set>
 #include <string>
+#include <type_traits>
 
 #include "ai/agent.h"
+#include "ai/agent_errc.h"
 #include "engine/notation.h"
 #include "rules/error.h"
 #include "rules/rule_set.h"
+#include "solver/table_errc.h"
 
 namespace ur {
 namespace {
 
-TEST(ErrorCodes, EveryCodeHasOneNameThatMapsBack) {
+TEST(ErrorCodes, EveryCodeBelowTheServerHasOneName) {
   std::set<std::string> names;
-  for (int i = 0; i <= static_cast<int>(Errc::kInternal); ++i) {
-    const auto code = static_cast<Errc>(i);
-    const std::string name(code_name(code));
-    EXPECT_FALSE(name.empty()) << i;
-    EXPECT_TRUE(names.insert(name).second) << name << " is used twice";
-    EXPECT_EQ(code_from_name(name), code) << name;
+  for (const ErrorCode last :
+       {ErrorCode(Errc::kInternal), ErrorCode(solver::TableErrc::kCorruptTable),
+        ErrorCode(ai::AgentErrc::kBadAgent)}) {
+    EXPECT_EQ(static_cast<int>(last.domain().codes.size()), last.value() + 1) << last.domain().name;
+    for (int i = 0; i <= last.value(); ++i) {
+      const std::string name(ErrorCode(last.domain(), i).name());
+      EXPECT_FALSE(name.empty()) << last.domain().name << " " << i;
+      EXPECT_TRUE(names.insert(name).second) << name << " is used twice";
+    }
   }
-  EXPECT_FALSE(code_from_name("no_such_code").has_value());
-  EXPECT_EQ(code_name(Errc::kNotYourTurn), "not_your_turn");
+  EXPECT_EQ(ErrorCode(Errc::kIllegalMove).name(), "illegal_move");
+  EXPECT_EQ(ErrorCode(solver::TableErrc::kBadTable).name(), "bad_table");
+}
+
+// Only an enum with a domain is a code: a number, or an enum no floor declared a domain for, is
+// refused at compile time, so a floor raises only the codes of the floors it includes.
+enum class NotACode { kX };
+static_assert(std::is_convertible_v<Errc, ErrorCode>);
+static_assert(std::is_convertible_v<solver::TableErrc, ErrorCode>);
+static_assert(!std::is_convertible_v<int, ErrorCode>);
+static_assert(!std::is_convertible_v<NotACode, ErrorCode>);
+static_assert(!std::is_constructible_v<Error, int, std::string>);
+
+TEST(ErrorCodes, ACodeIsItsDomainAndItsValue) {
+  const ErrorCode rules(Errc::kBadRules), table(solver::TableErrc::kBadTable);
+  ASSERT_EQ(rules.value(), table.value());  // both the first of their domains
+  EXPECT_NE(rules, table);
+  EXPECT_EQ(rules, Errc::kBadRules);
+  EXPECT_EQ(rules.as<Errc>(), Errc::kBadRules);
+  EXPECT_FALSE(rules.as<solver::TableErrc>().has_value());
+  EXPECT_EQ(table.as<solver::TableErrc>(), solver::TableErrc::kBadTable);
+  EXPECT_EQ(Error().code, Errc::kInternal);
 }
 
 TEST(ErrorCodes, EachLayerReportsItsFailureWithItsCode) {
@@ -45,7 +72,7 @@ TEST(ErrorCodes, EachLayerReportsItsFailureWithItsCode) {
 
   auto agent = ai::make_agent("deep_blue", engine.rules(), 1);
   ASSERT_TRUE(std::holds_alternative<Error>(agent));
-  EXPECT_EQ(std::get<Error>(agent).code, Errc::kBadAgent);
+  EXPECT_EQ(std::get<Error>(agent).code, ai::AgentErrc::kBadAgent);
   EXPECT_EQ(std::get<Error>(agent).name(), "bad_agent");
 }
 

@@ -14,6 +14,7 @@
 #include "server/cluster/redis_rate.h"
 #include "server/log.h"
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 #include "server/tables/table_service.h"
 
 namespace ur::server {
@@ -76,7 +77,7 @@ struct Credentials {
 };
 std::variant<Credentials, Response> parse_credentials(const Request& req) {
   json body = json::parse(req.body(), nullptr, false);
-  if (body.is_discarded()) return error_json(req, Errc::kBadJson, "body is not valid JSON");
+  if (body.is_discarded()) return error_json(req, ServerErrc::kBadJson, "body is not valid JSON");
   if (!body.is_object() || !body.contains("username") || !body.contains("password") ||
       !body["username"].is_string() || !body["password"].is_string())
     return error_json(req, Errc::kBadRequest,
@@ -101,7 +102,7 @@ awaitable<std::optional<Response>> check_rate(ServerContext& ctx, const Request&
     retry = ctx.auth_limiter.retry_after_seconds(ip);
   }
   Response res =
-      error_json(req, Errc::kRateLimited, "too many attempts; wait a little and try again");
+      error_json(req, ServerErrc::kRateLimited, "too many attempts; wait a little and try again");
   res.set(http::field::retry_after, std::to_string(std::max(1, retry)));
   co_return res;
 }
@@ -128,10 +129,12 @@ awaitable<Response> api_register(ServerContext& ctx, const Request& req, const s
   auto parsed = parse_credentials(req);
   if (auto* bad = std::get_if<Response>(&parsed)) co_return std::move(*bad);
   auto& cred = std::get<Credentials>(parsed);
-  if (auto why = check_username(cred.username)) co_return error_json(req, Errc::kBadUsername, *why);
+  if (auto why = check_username(cred.username))
+    co_return error_json(req, ServerErrc::kBadUsername, *why);
   if (auto why = check_reserved_username(cred.username))
-    co_return error_json(req, Errc::kReservedUsername, *why);
-  if (auto why = check_password(cred.password)) co_return error_json(req, Errc::kBadPassword, *why);
+    co_return error_json(req, ServerErrc::kReservedUsername, *why);
+  if (auto why = check_password(cred.password))
+    co_return error_json(req, ServerErrc::kBadPassword, *why);
   PasswordCost cost{ctx.config.pwhash_opslimit, ctx.config.pwhash_memlimit};
   auto job = [&ctx, cred, cost, ip] {
     // Skip the costly hash when the name is visibly taken; the insert still decides races.
@@ -143,7 +146,8 @@ awaitable<Response> api_register(ServerContext& ctx, const Request& req, const s
     return user;
   };
   std::optional<User> user = co_await offload(ctx, std::move(job));
-  if (!user) co_return error_json(req, Errc::kUsernameTaken, "that username is already taken");
+  if (!user)
+    co_return error_json(req, ServerErrc::kUsernameTaken, "that username is already taken");
   co_return co_await issue_session(ctx, req, *user, http::status::created);
 }
 
@@ -172,8 +176,8 @@ awaitable<Response> api_login(ServerContext& ctx, const Request& req, const std:
     return {u, false};
   };
   auto [user, banned] = co_await offload(ctx, std::move(job));
-  if (banned) co_return error_json(req, Errc::kBanned, "this account is banned");
-  if (!user) co_return error_json(req, Errc::kBadCredentials, "wrong username or password");
+  if (banned) co_return error_json(req, ServerErrc::kBanned, "this account is banned");
+  if (!user) co_return error_json(req, ServerErrc::kBadCredentials, "wrong username or password");
   co_return co_await issue_session(ctx, req, *user, http::status::ok);
 }
 
@@ -190,7 +194,7 @@ awaitable<Response> api_logout(ServerContext& ctx, const Request& req) {
 
 awaitable<Response> api_me(ServerContext& ctx, const Request& req, const std::string& ip) {
   Identity id = co_await identify(ctx, req, ip);
-  if (!id.user) co_return error_json(req, Errc::kNotLoggedIn, "not logged in");
+  if (!id.user) co_return error_json(req, ServerErrc::kNotLoggedIn, "not logged in");
   json user = user_json(*id.user);
   user["admin"] = id.admin;
   Response res = json_response(req, http::status::ok, json{{"user", user}});
@@ -269,15 +273,16 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
     if (r.path == path) route = &r;
   if (!route) {
     if (auto res = co_await route_game_api(ctx, req, path, ip)) co_return std::move(*res);
-    co_return error_json(req, Errc::kNotFound, "no such endpoint");
+    co_return error_json(req, ServerErrc::kNotFound, "no such endpoint");
   }
   if (req.method() != route->method) {
-    Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
+    Response res =
+        error_json(req, ServerErrc::kMethodNotAllowed, "method not allowed on this endpoint");
     res.set(http::field::allow, http::to_string(route->method));
     co_return res;
   }
   if (route->method == http::verb::post && !is_json_request(req))
-    co_return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
+    co_return error_json(req, ServerErrc::kNotJson, "send Content-Type: application/json");
   if (path == "/api/health") co_return co_await api_health(ctx, req);
   if (path == "/api/me") co_return co_await api_me(ctx, req, ip);
   if (path == "/api/register") co_return co_await api_register(ctx, req, ip);
@@ -288,11 +293,11 @@ awaitable<Response> route_api(ServerContext& ctx, const Request& req, const std:
 
 }  // namespace
 
-json error_body(Errc code, std::string_view message) {
-  return json{{"error", code_name(code)}, {"message", message}};
+json error_body(ErrorCode code, std::string_view message) {
+  return json{{"error", code.name()}, {"message", message}};
 }
 
-Response error_json(const Request& req, Errc code, std::string_view message) {
+Response error_json(const Request& req, ErrorCode code, std::string_view message) {
   return json_response(req, http_status(code), error_body(code, message));
 }
 
@@ -315,11 +320,12 @@ Response json_reply(const Request& req, http::status status, const json& body) {
 }
 
 http::message_generator error_response(unsigned version, bool keep_alive, http::status status,
-                                       Errc code, std::string_view message) {
+                                       ErrorCode code, std::string_view message) {
   return json_response(version, keep_alive, status, error_body(code, message));
 }
 
-http::message_generator error_response(const Request& req, Errc code, std::string_view message) {
+http::message_generator error_response(const Request& req, ErrorCode code,
+                                       std::string_view message) {
   return error_json(req, code, message);
 }
 
@@ -378,7 +384,8 @@ awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req, std::string r
       out.emplace(std::move(res));
     } else if (path == "/ws") {
       status = 426;
-      out.emplace(error_json(req, Errc::kUpgradeRequired, "this endpoint speaks WebSocket only"));
+      out.emplace(
+          error_json(req, ServerErrc::kUpgradeRequired, "this endpoint speaks WebSocket only"));
     } else {
       out.emplace(serve_static(ctx, req, status));
     }

@@ -149,16 +149,17 @@ bool is_json_request(const Request& req);
 boost::asio::awaitable<HttpAnswer> handle_http(ServerContext& ctx, Request req,
                                                std::string remote_ip);
 
-// An error answer {"error": name, "message": message}: the code's wire name (rules/error.cpp) and
+// An error answer {"error": name, "message": message}: the code's wire name (ErrorCode::name) and
 // its HTTP status (http_status).
-nlohmann::json error_body(Errc code, std::string_view message);
-Response error_json(const Request& req, Errc code, std::string_view message);
+nlohmann::json error_body(ErrorCode code, std::string_view message);
+Response error_json(const Request& req, ErrorCode code, std::string_view message);
 Response error_json(const Request& req, const Error& e);
 // The same for cases decided by the session layer (413, 403 on a bad Origin); `status` differs
 // from the table's only where HTTP has a finer status (431 for too large headers).
-http::message_generator error_response(const Request& req, Errc code, std::string_view message);
+http::message_generator error_response(const Request& req, ErrorCode code,
+                                       std::string_view message);
 http::message_generator error_response(unsigned version, bool keep_alive, http::status status,
-                                       Errc code, std::string_view message);
+                                       ErrorCode code, std::string_view message);
 
 // The identity behind the request's session cookie (a guest when there is none or it expired).
 boost::asio::awaitable<Identity> identify(ServerContext& ctx, const Request& req,

@@ -11,6 +11,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
+#include "server/server_errc.h"
 #include "server/tables/table_service.h"
 
 namespace ur::server {
@@ -29,7 +30,7 @@ Response logged_out(const ServerContext& ctx, const Request& req, json body) {
 std::variant<std::vector<std::string>, Response> string_fields(
     const Request& req, std::initializer_list<const char*> names) {
   json body = json::parse(req.body(), nullptr, false);
-  if (body.is_discarded()) return error_json(req, Errc::kBadJson, "body is not valid JSON");
+  if (body.is_discarded()) return error_json(req, ServerErrc::kBadJson, "body is not valid JSON");
   std::vector<std::string> out;
   std::string expected;
   for (const char* n : names) expected += std::string(expected.empty() ? "" : ", ") + n;
@@ -51,7 +52,7 @@ awaitable<Response> change_password(ServerContext& ctx, const Request& req, cons
   auto fields = string_fields(req, {"old_password", "new_password"});
   if (auto* bad = std::get_if<Response>(&fields)) co_return std::move(*bad);
   auto f = std::get<std::vector<std::string>>(std::move(fields));
-  if (auto why = check_password(f[1])) co_return error_json(req, Errc::kBadPassword, *why);
+  if (auto why = check_password(f[1])) co_return error_json(req, ServerErrc::kBadPassword, *why);
   PasswordCost cost{ctx.config.pwhash_opslimit, ctx.config.pwhash_memlimit};
   auto job = [&ctx, f, cost, uid = id.user->id, keep = session_key(id.session_id)] {
     if (!password_matches(ctx, uid, f[0])) return -1;
@@ -60,7 +61,7 @@ awaitable<Response> change_password(ServerContext& ctx, const Request& req, cons
     return ctx.storage->accounts().change_password(uid, hash, keep);
   };
   int ended = co_await offload(ctx, std::move(job));
-  if (ended < 0) co_return error_json(req, Errc::kBadCredentials, "wrong password");
+  if (ended < 0) co_return error_json(req, ServerErrc::kBadCredentials, "wrong password");
   co_return json_reply(req, http::status::ok, json{{"ok", true}, {"sessions_ended", ended}});
 }
 
@@ -79,7 +80,7 @@ awaitable<Response> delete_account(ServerContext& ctx, const Request& req, const
     return ctx.storage->accounts().delete_account(uid, unix_now()).value_or("");
   };
   std::optional<std::string> name = co_await offload(ctx, std::move(job));
-  if (!name) co_return error_json(req, Errc::kBadCredentials, "wrong password");
+  if (!name) co_return error_json(req, ServerErrc::kBadCredentials, "wrong password");
   // Its seats are left and its sockets closed on every node (TableService::close_account).
   int tables = co_await ctx.tables->close_account(id.user->id);
   co_return logged_out(ctx, req, json{{"ok", true}, {"username", *name}, {"tables_left", tables}});
@@ -106,7 +107,7 @@ awaitable<Response> set_language(ServerContext& ctx, const Request& req, const I
     return ctx.storage->accounts().set_language(uid, lang);
   };
   if (!co_await offload(ctx, std::move(job)))
-    co_return error_json(req, Errc::kNotLoggedIn, "log in to manage your account");
+    co_return error_json(req, ServerErrc::kNotLoggedIn, "log in to manage your account");
   co_return json_reply(req, http::status::ok, json{{"ok", true}, {"language", lang}});
 }
 
@@ -187,20 +188,21 @@ awaitable<Response> route_account_api(ServerContext& ctx, const Request& req,
   const bool is_get = what == "export";
   if (what != "export" && what != "password" && what != "logout-all" && what != "delete" &&
       what != "language")
-    co_return error_json(req, Errc::kNotFound, "no such endpoint");
+    co_return error_json(req, ServerErrc::kNotFound, "no such endpoint");
   if (req.method() != (is_get ? http::verb::get : http::verb::post)) {
-    Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
+    Response res =
+        error_json(req, ServerErrc::kMethodNotAllowed, "method not allowed on this endpoint");
     res.set(http::field::allow, is_get ? "GET" : "POST");
     co_return res;
   }
   if (!is_get && !is_json_request(req))
-    co_return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
+    co_return error_json(req, ServerErrc::kNotJson, "send Content-Type: application/json");
   const bool checks_password = what == "password" || what == "delete";
   if (checks_password)
     if (auto limited = co_await check_rate(ctx, req, ip)) co_return std::move(*limited);
   Identity id = co_await identify(ctx, req, ip);
   if (!id.user || id.bot)
-    co_return error_json(req, Errc::kNotLoggedIn, "log in to manage your account");
+    co_return error_json(req, ServerErrc::kNotLoggedIn, "log in to manage your account");
   if (what == "export") co_return co_await export_data(ctx, req, id);
   if (what == "password") co_return co_await change_password(ctx, req, id);
   if (what == "logout-all") co_return co_await logout_all(ctx, req, id);

@@ -11,6 +11,7 @@
 #include "server/api/api.h"
 #include "server/log.h"
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 #include "server/tables/table_service.h"
 
 namespace ur::server {
@@ -60,7 +61,7 @@ struct Outcome {
   bool close = false;  // the account's seats and sockets must go (a ban)
 };
 
-Outcome refused(Errc code, std::string message) {
+Outcome refused(ErrorCode code, std::string message) {
   Outcome out;
   out.error = Error{code, std::move(message)};
   return out;
@@ -70,7 +71,7 @@ Outcome apply_admin_action(ServerContext& ctx, const Identity& admin, const std:
                            const std::string& action, const std::string& argument) {
   Outcome out;
   std::optional<User> u = ctx.storage->find_user_by_name(name);
-  if (!u) return refused(Errc::kNotFound, "no such user");
+  if (!u) return refused(ServerErrc::kNotFound, "no such user");
   AccountStore& accounts = ctx.storage->accounts();
   const std::int64_t now = unix_now();
   AdminAction& entry = out.logged;
@@ -80,10 +81,11 @@ Outcome apply_admin_action(ServerContext& ctx, const Identity& admin, const std:
     accounts.set_banned(u->id, action == "ban", now, argument);
     out.close = action == "ban";
   } else {
-    if (auto why = check_username(argument)) return refused(Errc::kBadUsername, *why);
-    if (auto why = check_reserved_username(argument)) return refused(Errc::kReservedUsername, *why);
+    if (auto why = check_username(argument)) return refused(ServerErrc::kBadUsername, *why);
+    if (auto why = check_reserved_username(argument))
+      return refused(ServerErrc::kReservedUsername, *why);
     if (!accounts.rename(u->id, argument))
-      return refused(Errc::kUsernameTaken, "that username is already taken");
+      return refused(ServerErrc::kUsernameTaken, "that username is already taken");
     entry.detail = u->username + " -> " + argument;
   }
   accounts.log_action(entry);
@@ -94,7 +96,7 @@ Outcome apply_admin_action(ServerContext& ctx, const Identity& admin, const std:
 std::variant<std::string, Response> argument_of(const Request& req, const std::string& action) {
   if (action == "unban") return std::string();
   json body = json::parse(req.body(), nullptr, false);
-  if (body.is_discarded()) return error_json(req, Errc::kBadJson, "body is not valid JSON");
+  if (body.is_discarded()) return error_json(req, ServerErrc::kBadJson, "body is not valid JSON");
   const char* field = action == "ban" ? "reason" : "username";
   if (!body.is_object()) return error_json(req, Errc::kBadRequest, "expected a JSON object");
   auto it = body.find(field);
@@ -127,7 +129,7 @@ awaitable<Response> admin_action(ServerContext& ctx, const Request& req, const I
 awaitable<Response> lookup(ServerContext& ctx, const Request& req, std::string name) {
   auto job = [&ctx, name] { return account_view(ctx, name); };
   auto view = co_await offload(ctx, std::move(job));
-  if (!view) co_return error_json(req, Errc::kNotFound, "no such user");
+  if (!view) co_return error_json(req, ServerErrc::kNotFound, "no such user");
   co_return json_reply(req, http::status::ok, *view);
 }
 
@@ -143,7 +145,8 @@ awaitable<Response> audit_log(ServerContext& ctx, const Request& req) {
 }
 
 Response wrong_method(const Request& req, const char* allow) {
-  Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
+  Response res =
+      error_json(req, ServerErrc::kMethodNotAllowed, "method not allowed on this endpoint");
   res.set(http::field::allow, allow);
   return res;
 }
@@ -164,18 +167,19 @@ awaitable<Response> route_admin_api(ServerContext& ctx, const Request& req, cons
   const std::string action = parts.size() == 3 ? parts[2] : "";
   if (!audit &&
       !(user && (action.empty() || action == "ban" || action == "unban" || action == "rename")))
-    co_return error_json(req, Errc::kNotFound, "no such endpoint");
+    co_return error_json(req, ServerErrc::kNotFound, "no such endpoint");
   const bool is_get = action.empty();
   if (req.method() != (is_get ? http::verb::get : http::verb::post))
     co_return wrong_method(req, is_get ? "GET" : "POST");
   if (!is_get && !is_json_request(req))
-    co_return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
+    co_return error_json(req, ServerErrc::kNotJson, "send Content-Type: application/json");
   Identity id = co_await identify(ctx, req, ip);
-  if (!id.user || id.bot) co_return error_json(req, Errc::kNotLoggedIn, "not logged in");
-  if (!id.admin) co_return error_json(req, Errc::kNotAdmin, "administrators only");
+  if (!id.user || id.bot) co_return error_json(req, ServerErrc::kNotLoggedIn, "not logged in");
+  if (!id.admin) co_return error_json(req, ServerErrc::kNotAdmin, "administrators only");
   if (audit) co_return co_await audit_log(ctx, req);
   auto name = percent_decode(parts[1]);
-  if (!name || check_username(*name)) co_return error_json(req, Errc::kNotFound, "no such user");
+  if (!name || check_username(*name))
+    co_return error_json(req, ServerErrc::kNotFound, "no such user");
   if (is_get) co_return co_await lookup(ctx, req, *name);
   co_return co_await admin_action(ctx, req, id, *name, action);
 }

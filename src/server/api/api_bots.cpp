@@ -12,6 +12,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
+#include "server/server_errc.h"
 #include "server/tables/bot_service.h"
 
 namespace ur::server {
@@ -47,11 +48,12 @@ std::optional<BotChange> parse_change(const std::string& body) {
 awaitable<Response> own_bot(ServerContext& ctx, const Request& req, const std::string& ip) {
   Identity id = co_await identify(ctx, req, ip);
   if (!id.user || id.bot)
-    co_return error_json(req, Errc::kNotLoggedIn, "log in to manage your account's bot status");
+    co_return error_json(req, ServerErrc::kNotLoggedIn,
+                         "log in to manage your account's bot status");
   std::optional<BotChange> change;
   if (req.method() == http::verb::post) {
     if (!is_json_request(req))
-      co_return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
+      co_return error_json(req, ServerErrc::kNotJson, "send Content-Type: application/json");
     change = parse_change(req.body());
     if (!change)
       co_return error_json(req, Errc::kBadRequest,
@@ -80,7 +82,8 @@ awaitable<Response> route_bot_api(ServerContext& ctx, const Request& req, const 
   bool own = path == "/api/bot";
   bool allowed = req.method() == http::verb::get || (own && req.method() == http::verb::post);
   if (!allowed) {
-    Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
+    Response res =
+        error_json(req, ServerErrc::kMethodNotAllowed, "method not allowed on this endpoint");
     res.set(http::field::allow, own ? "GET, POST" : "GET");
     co_return res;
   }

@@ -16,7 +16,7 @@ using json = nlohmann::json;
 std::pair<http::status, json> explore_answer(const solver::TableStore& tables,
                                              std::string_view rules_text,
                                              std::string_view position_text) {
-  auto bad = [](Errc code, std::string message) {
+  auto bad = [](ErrorCode code, std::string message) {
     return std::pair{http_status(code), error_body(code, message)};
   };
   auto parsed = parse_rule_set(rules_text.empty() ? "finkel" : rules_text);

@@ -9,6 +9,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
+#include "server/server_errc.h"
 #include "server/tables/friends.h"
 
 namespace ur::server {
@@ -58,7 +59,7 @@ using FollowOutcome = std::variant<FollowResult, bool, Error>;
 
 FollowOutcome apply_follow(Storage& st, std::int64_t me, const FollowChange& c) {
   std::optional<User> u = check_username(c.name) ? std::nullopt : st.find_user_by_name(c.name);
-  if (!u) return Error{Errc::kNotFound, "no player has that name"};
+  if (!u) return Error{ServerErrc::kNotFound, "no player has that name"};
   if (u->id == me) return Error{Errc::kBadRequest, "you cannot follow yourself"};
   if (!c.follow) return st.accounts().unfollow(me, u->id);
   return st.accounts().follow(me, u->id, unix_now());
@@ -68,12 +69,12 @@ FollowOutcome apply_follow(Storage& st, std::int64_t me, const FollowChange& c) 
 std::optional<Error> follow_refusal(FollowResult r) {
   switch (r) {
     case FollowResult::kFull:
-      return Error{Errc::kConflict,
+      return Error{ServerErrc::kConflict,
                    "you follow " + std::to_string(kMaxFollows) + " players already"};
     case FollowResult::kBlocked:
-      return Error{Errc::kRefused, "that player does not accept followers from you"};
+      return Error{ServerErrc::kRefused, "that player does not accept followers from you"};
     case FollowResult::kBlocking:
-      return Error{Errc::kRefused, "you block that player: unblock them to follow them"};
+      return Error{ServerErrc::kRefused, "you block that player: unblock them to follow them"};
     default:
       return std::nullopt;
   }
@@ -96,7 +97,7 @@ using BlockOutcome = std::variant<std::pair<BlockResult, std::int64_t>, bool, Er
 
 BlockOutcome apply_block(Storage& st, std::int64_t me, const FollowChange& c) {
   std::optional<User> u = check_username(c.name) ? std::nullopt : st.find_user_by_name(c.name);
-  if (!u) return Error{Errc::kNotFound, "no player has that name"};
+  if (!u) return Error{ServerErrc::kNotFound, "no player has that name"};
   if (u->id == me) return Error{Errc::kBadRequest, "you cannot block yourself"};
   if (!c.follow) return st.accounts().unblock(me, u->id);
   return std::pair{st.accounts().block(me, u->id, unix_now()), u->id};
@@ -112,12 +113,13 @@ json blocking_json(const std::vector<User>& users) {
 std::optional<Response> refuse_request(const Request& req) {
   bool post = req.method() == http::verb::post;
   if (!post && req.method() != http::verb::get) {
-    Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
+    Response res =
+        error_json(req, ServerErrc::kMethodNotAllowed, "method not allowed on this endpoint");
     res.set(http::field::allow, "GET, POST");
     return res;
   }
   if (post && !is_json_request(req))
-    return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
+    return error_json(req, ServerErrc::kNotJson, "send Content-Type: application/json");
   return std::nullopt;
 }
 
@@ -128,7 +130,7 @@ awaitable<Response> route_friends_api(ServerContext& ctx, const Request& req,
   if (auto refused = refuse_request(req)) co_return *refused;
   bool post = req.method() == http::verb::post;
   Identity id = co_await identify(ctx, req, ip);
-  if (!id.user) co_return error_json(req, Errc::kNotLoggedIn, "log in to follow players");
+  if (!id.user) co_return error_json(req, ServerErrc::kNotLoggedIn, "log in to follow players");
   std::int64_t me = id.user->id;
   std::optional<FollowChange> change;
   if (post && !(change = parse_change(req.body(), "follow")))
@@ -160,7 +162,7 @@ awaitable<Response> route_blocks_api(ServerContext& ctx, const Request& req,
   if (auto refused = refuse_request(req)) co_return *refused;
   bool post = req.method() == http::verb::post;
   Identity id = co_await identify(ctx, req, ip);
-  if (!id.user) co_return error_json(req, Errc::kNotLoggedIn, "log in to block players");
+  if (!id.user) co_return error_json(req, ServerErrc::kNotLoggedIn, "log in to block players");
   std::int64_t me = id.user->id;
   std::optional<FollowChange> change;
   if (post && !(change = parse_change(req.body(), "block")))
@@ -176,7 +178,7 @@ awaitable<Response> route_blocks_api(ServerContext& ctx, const Request& req,
     if (auto* e = std::get_if<Error>(&*done)) co_return error_json(req, *e);
     if (auto* r = std::get_if<std::pair<BlockResult, std::int64_t>>(&*done)) {
       if (r->first == BlockResult::kFull)
-        co_return error_json(req, Errc::kConflict,
+        co_return error_json(req, ServerErrc::kConflict,
                              "you block " + std::to_string(kMaxBlocks) + " players already");
       ctx.friends->blocked(me, r->second);  // a challenge waiting between the two ends
     }

@@ -19,6 +19,7 @@
 #include "server/api/api.h"
 #include "server/log.h"
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 #include "server/tables/game_review.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
@@ -192,12 +193,13 @@ awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Requ
   if (req.method() != http::verb::get) {
     Response res =
         json_reply(req, http::status::method_not_allowed,
-                   error_body(Errc::kMethodNotAllowed, "this endpoint answers GET only"));
+                   error_body(ServerErrc::kMethodNotAllowed, "this endpoint answers GET only"));
     res.set(http::field::allow, "GET");
     co_return res;
   }
   auto not_found = [&](std::string_view what) {
-    return json_reply(req, http::status::not_found, error_body(Errc::kNotFound, std::string(what)));
+    return json_reply(req, http::status::not_found,
+                      error_body(ServerErrc::kNotFound, std::string(what)));
   };
 
   if (head == "rules" && segments.size() == 1) co_return co_await rules_list(ctx, req);

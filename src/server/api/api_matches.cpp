@@ -13,6 +13,7 @@
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 #include "server/tables/game_review.h"
 #include "server/tables/table_service.h"
 
@@ -23,7 +24,8 @@ using json = nlohmann::json;
 using boost::asio::awaitable;
 
 Response not_found(const Request& req, std::string_view what) {
-  return json_reply(req, http::status::not_found, error_body(Errc::kNotFound, std::string(what)));
+  return json_reply(req, http::status::not_found,
+                    error_body(ServerErrc::kNotFound, std::string(what)));
 }
 
 // Every position of a finished game, from the start to the end, for a move-by-move replay: the

@@ -9,6 +9,7 @@
 #include "server/api/api.h"
 #include "server/cluster/pubsub.h"
 #include "server/metrics.h"
+#include "server/server_errc.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_solver.h"
 
@@ -70,10 +71,12 @@ void render_gauges(ServerContext& ctx, std::string& out) {
 
 Response serve_metrics(ServerContext& ctx, const Request& req) {
   const std::string& token = ctx.config.metrics_token;
-  if (token.empty()) return error_json(req, Errc::kNotFound, "metrics are off (--metrics-token)");
+  if (token.empty())
+    return error_json(req, ServerErrc::kNotFound, "metrics are off (--metrics-token)");
   std::string_view auth = req[http::field::authorization];
   if (!auth.starts_with("Bearer ") || !same_secret(auth.substr(7), token)) {
-    Response res = error_json(req, Errc::kBadToken, "send Authorization: Bearer <metrics token>");
+    Response res =
+        error_json(req, ServerErrc::kBadToken, "send Authorization: Bearer <metrics token>");
     res.result(http::status::unauthorized);
     res.set(http::field::www_authenticate, "Bearer");
     return res;

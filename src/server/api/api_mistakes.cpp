@@ -17,6 +17,7 @@
 #include "engine/notation.h"
 #include "server/api/api.h"
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 #include "server/tables/game_review.h"
 #include "server/tables/table_model.h"
 
@@ -42,7 +43,7 @@ struct MistakeGame {
   std::optional<Game> game;  // replayed from the record
   std::vector<MistakeSpot> spots;
   bool estimate = false;
-  Error error{Errc::kNotFound, "no such finished game"};
+  Error error{ServerErrc::kNotFound, "no such finished game"};
 };
 
 // The review's mistakes and blunders (moves only: no award, no resignation) with the position
@@ -163,7 +164,7 @@ awaitable<Response> mistake_attempt(ServerContext& ctx, const Request& req, cons
     if (!mg.game) return mg.error;
     auto it = std::find_if(mg.spots.begin(), mg.spots.end(),
                            [&](const MistakeSpot& s) { return s.event == event; });
-    if (it == mg.spots.end()) return Error(Errc::kNotFound, "no mistake at this event");
+    if (it == mg.spots.end()) return Error(ServerErrc::kNotFound, "no mistake at this event");
     const auto legal = legal_texts(mg.game->engine(), it->before);
     if (std::find(legal.begin(), legal.end(), move) == legal.end())
       return Error(Errc::kIllegalMove, "move: not a legal move here");
@@ -180,29 +181,31 @@ awaitable<Response> route_mistakes_api(ServerContext& ctx, const Request& req,
                                        const std::vector<std::string_view>& segments,
                                        const std::string& ip) {
   if (!ctx.puzzle_ip_limiter.allow(ip)) {
-    Response res = error_json(req, Errc::kRateLimited, "too many puzzle requests; wait a little");
+    Response res =
+        error_json(req, ServerErrc::kRateLimited, "too many puzzle requests; wait a little");
     res.set(http::field::retry_after, "1");
     co_return res;
   }
   const std::string id(segments[1]);
-  if (!is_table_id(id)) co_return error_json(req, Errc::kNotFound, "no such game");
+  if (!is_table_id(id)) co_return error_json(req, ServerErrc::kNotFound, "no such game");
   const bool list = segments.size() == 3;
   const bool attempt = segments.size() == 5 && segments[4] == "attempt";
   const http::verb want = list ? http::verb::get : http::verb::post;
-  if (!list && !attempt) co_return error_json(req, Errc::kNotFound, "no such endpoint");
+  if (!list && !attempt) co_return error_json(req, ServerErrc::kNotFound, "no such endpoint");
   if (req.method() != want) {
-    Response res = error_json(req, Errc::kMethodNotAllowed, "method not allowed on this endpoint");
+    Response res =
+        error_json(req, ServerErrc::kMethodNotAllowed, "method not allowed on this endpoint");
     res.set(http::field::allow, http::to_string(want));
     co_return res;
   }
   if (attempt) {
     if (!is_json_request(req))
-      co_return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
+      co_return error_json(req, ServerErrc::kNotJson, "send Content-Type: application/json");
     int event = -1;
     const std::string_view e = segments[3];
     auto [end, ec] = std::from_chars(e.data(), e.data() + e.size(), event);
     if (ec != std::errc{} || end != e.data() + e.size() || event < 0)
-      co_return error_json(req, Errc::kNotFound, "no mistake at this event");
+      co_return error_json(req, ServerErrc::kNotFound, "no mistake at this event");
     co_return co_await mistake_attempt(ctx, req, id, event);
   }
   const std::string seat_text = query_param(req.target(), "seat");

@@ -11,6 +11,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/api/api.h"
+#include "server/server_errc.h"
 #include "server/storage/elo.h"
 #include "server/tables/game_review.h"
 
@@ -85,7 +86,8 @@ json summary_json(const std::vector<MatchRow>& rows,
 boost::asio::awaitable<Response> user_profile(ServerContext& ctx, const Request& req,
                                               std::string name) {
   auto missing = [&] {
-    return json_reply(req, http::status::not_found, error_body(Errc::kNotFound, "no such user"));
+    return json_reply(req, http::status::not_found,
+                      error_body(ServerErrc::kNotFound, "no such user"));
   };
   if (check_username(name)) co_return missing();
   auto load = [&ctx, name] {

@@ -18,6 +18,7 @@
 #include "analysis/puzzle_themes.h"
 #include "server/api/api.h"
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 
 namespace ur::server {
 namespace {
@@ -118,7 +119,7 @@ awaitable<Response> next_puzzle(ServerContext& ctx, const Request& req, const Id
     return ctx.storage->next_puzzle(q);
   };
   std::optional<PuzzleRow> p = co_await offload(ctx, std::move(job));
-  if (!p) co_return error_json(req, Errc::kNotFound, "no puzzle left for these filters");
+  if (!p) co_return error_json(req, ServerErrc::kNotFound, "no puzzle left for these filters");
   co_return json_reply(req, http::status::ok, json{{"puzzle", question_json(*p)}});
 }
 
@@ -135,7 +136,7 @@ awaitable<Response> daily_puzzle(ServerContext& ctx, const Request& req) {
     return ctx.storage->daily_puzzle(rules, key);
   };
   std::optional<PuzzleRow> p = co_await offload(ctx, std::move(job));
-  if (!p) co_return error_json(req, Errc::kNotFound, "no puzzle of this rule set yet");
+  if (!p) co_return error_json(req, ServerErrc::kNotFound, "no puzzle of this rule set yet");
   co_return json_reply(req, http::status::ok, json{{"puzzle", question_json(*p)}, {"date", date}});
 }
 
@@ -148,7 +149,7 @@ awaitable<Response> attempt(ServerContext& ctx, const Request& req, const Identi
   const std::string move = body["move"].get<std::string>();
   auto find = [&ctx, id] { return ctx.storage->find_puzzle(id); };
   std::optional<PuzzleRow> p = co_await offload(ctx, std::move(find));
-  if (!p) co_return error_json(req, Errc::kNotFound, "no such puzzle");
+  if (!p) co_return error_json(req, ServerErrc::kNotFound, "no such puzzle");
   const json moves = stored_moves(*p);
   const bool legal = std::any_of(moves.begin(), moves.end(), [&](const json& m) {
     return m.is_object() && m.value("move", "") == move;
@@ -182,7 +183,8 @@ awaitable<Response> route_puzzle_api(ServerContext& ctx, const Request& req,
                                      const std::string& path, const std::string& ip) {
   const Identity who = co_await identify(ctx, req, ip);
   if (!allowed(ctx, who)) {
-    Response res = error_json(req, Errc::kRateLimited, "too many puzzle requests; wait a little");
+    Response res =
+        error_json(req, ServerErrc::kRateLimited, "too many puzzle requests; wait a little");
     res.set(http::field::retry_after, "1");
     co_return res;
   }
@@ -206,25 +208,25 @@ awaitable<Response> route_puzzle_api(ServerContext& ctx, const Request& req,
   const std::size_t slash = rest.find('/');
   if (slash != std::string_view::npos && rest.substr(slash) == "/attempt") {
     if (req.method() != http::verb::post) {
-      Response res = error_json(req, Errc::kMethodNotAllowed, "attempts are POSTed");
+      Response res = error_json(req, ServerErrc::kMethodNotAllowed, "attempts are POSTed");
       res.set(http::field::allow, "POST");
       co_return res;
     }
     if (!is_json_request(req))
-      co_return error_json(req, Errc::kNotJson, "send Content-Type: application/json");
+      co_return error_json(req, ServerErrc::kNotJson, "send Content-Type: application/json");
     const std::string_view id = rest.substr(0, slash);
     const bool hex = id.size() == 16 && std::all_of(id.begin(), id.end(), [](char c) {
                        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
                      });
-    if (!hex) co_return error_json(req, Errc::kNotFound, "no such puzzle");
+    if (!hex) co_return error_json(req, ServerErrc::kNotFound, "no such puzzle");
     co_return co_await attempt(ctx, req, who, std::string(id));
   }
   if (rest == "next" || rest == "daily" || rest == "me") {
-    Response res = error_json(req, Errc::kMethodNotAllowed, "this endpoint answers GET only");
+    Response res = error_json(req, ServerErrc::kMethodNotAllowed, "this endpoint answers GET only");
     res.set(http::field::allow, "GET");
     co_return res;
   }
-  co_return error_json(req, Errc::kNotFound, "no such endpoint");
+  co_return error_json(req, ServerErrc::kNotFound, "no such endpoint");
 }
 
 }  // namespace ur::server

@@ -10,6 +10,7 @@
 
 #include "server/api/api.h"
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 
 namespace ur::server {
 namespace {
@@ -35,23 +36,23 @@ http::message_generator serve_static(ServerContext& ctx, const Request& req, uns
   status = 200;
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     Response res =
-        error_json(req, Errc::kMethodNotAllowed, "static files answer GET and HEAD only");
+        error_json(req, ServerErrc::kMethodNotAllowed, "static files answer GET and HEAD only");
     res.set(http::field::allow, "GET, HEAD");
     status = res.result_int();
     return res;
   }
   if (ctx.web_root.empty())
-    return status_of(status, error_json(req, Errc::kNotFound, "no web root configured"));
+    return status_of(status, error_json(req, ServerErrc::kNotFound, "no web root configured"));
   auto path = resolve_static_path(ctx.web_root, req.target());
-  if (!path) return status_of(status, error_json(req, Errc::kBadPath, "path refused"));
+  if (!path) return status_of(status, error_json(req, ServerErrc::kBadPath, "path refused"));
   std::error_code ec;
   if (!fs::is_regular_file(*path, ec))
-    return status_of(status, error_json(req, Errc::kNotFound, "no such file"));
+    return status_of(status, error_json(req, ServerErrc::kNotFound, "no such file"));
   std::string p = path->string();
   http::file_body::value_type body;
   boost::beast::error_code bec;
   body.open(p.c_str(), boost::beast::file_mode::scan, bec);
-  if (bec) return status_of(status, error_json(req, Errc::kNotFound, "no such file"));
+  if (bec) return status_of(status, error_json(req, ServerErrc::kNotFound, "no such file"));
   std::uintmax_t size = body.size();
   std::string etag = etag_for(*path, size);
   std::string_view type = mime_type(p);

@@ -3,11 +3,15 @@
 #pragma once
 
 #include <boost/beast/http/status.hpp>
+#include <optional>
 
 #include "rules/error.h"
 
 namespace ur::server {
 
-boost::beast::http::status http_status(Errc code);
+// 500 for a code of a domain the table does not know.
+boost::beast::http::status http_status(ErrorCode code);
+// None for a code of a domain the table does not know: what the tests look for.
+std::optional<boost::beast::http::status> http_status_of(ErrorCode code);
 
 }  // namespace ur::server

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/log.h"
+#include "server/server_errc.h"
 
 namespace ur::server {
 
@@ -23,9 +24,9 @@ json envelope(std::string_view type) {
   return json{{"v", kProtocolVersion}, {"type", type}};
 }
 
-json error_envelope(Errc code, std::string_view message) {
+json error_envelope(ErrorCode code, std::string_view message) {
   json j = envelope("error");
-  j["code"] = code_name(code);
+  j["code"] = code.name();
   j["message"] = message;
   return j;
 }
@@ -58,7 +59,7 @@ json reply_to(std::string_view type, const json& request) {
   return j;
 }
 
-json error_reply(const json& request, Errc code, std::string_view message) {
+json error_reply(const json& request, ErrorCode code, std::string_view message) {
   json j = error_envelope(code, message);
   if (auto it = request.find("id"); it != request.end()) j["re"] = *it;
   return j;
@@ -127,7 +128,7 @@ void Dispatcher::on_close(WsClient& client) {
 awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) {
   json msg = json::parse(text, nullptr, false);
   if (msg.is_discarded() || !msg.is_object()) {
-    client.send(error_envelope(Errc::kBadJson, "a message must be one JSON object"));
+    client.send(error_envelope(ServerErrc::kBadJson, "a message must be one JSON object"));
     co_return;
   }
   json err;
@@ -135,15 +136,16 @@ awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) 
   auto type = msg.find("type");
   auto id = msg.find("id");
   if (v == msg.end() || !v->is_number_integer()) {
-    err = error_envelope(Errc::kBadEnvelope, "missing integer field \"v\" (protocol version)");
+    err =
+        error_envelope(ServerErrc::kBadEnvelope, "missing integer field \"v\" (protocol version)");
   } else if (v->get<long long>() != kProtocolVersion) {
-    err = error_envelope(Errc::kUnsupportedVersion, "this server speaks protocol version 1");
+    err = error_envelope(ServerErrc::kUnsupportedVersion, "this server speaks protocol version 1");
   } else if (type == msg.end() || !type->is_string()) {
-    err = error_envelope(Errc::kBadEnvelope, "missing string field \"type\"");
+    err = error_envelope(ServerErrc::kBadEnvelope, "missing string field \"type\"");
   } else if (id != msg.end() && !id->is_string() && !id->is_number_integer()) {
-    err = error_envelope(Errc::kBadEnvelope, "\"id\" must be a string or an integer");
+    err = error_envelope(ServerErrc::kBadEnvelope, "\"id\" must be a string or an integer");
   } else if (id != msg.end() && id->is_string() && id->get_ref<const std::string&>().size() > 64) {
-    err = error_envelope(Errc::kBadEnvelope, "\"id\" must be at most 64 characters");
+    err = error_envelope(ServerErrc::kBadEnvelope, "\"id\" must be at most 64 characters");
   }
   if (!err.is_null()) {
     if (id != msg.end() && (id->is_number_integer() ||
@@ -154,7 +156,7 @@ awaitable<void> Dispatcher::on_message(WsClient& client, std::string_view text) 
   }
   auto handler = handlers_.find(type->get<std::string>());
   if (handler == handlers_.end()) {
-    json e = error_envelope(Errc::kUnknownType, "unknown message type");
+    json e = error_envelope(ServerErrc::kUnknownType, "unknown message type");
     if (id != msg.end()) e["re"] = *id;
     client.send(e);
     co_return;

@@ -53,12 +53,12 @@ class WsClient {
 // {"v": 1, "type": type}
 nlohmann::json envelope(std::string_view type);
 // {"v": 1, "type": "error", "code": code, "message": message}
-nlohmann::json error_envelope(Errc code, std::string_view message);
+nlohmann::json error_envelope(ErrorCode code, std::string_view message);
 
 // The answer to `request`: the envelope plus "re" when the request carried an id.
 nlohmann::json reply_to(std::string_view type, const nlohmann::json& request);
 // An error answering `request` ("re" set when it carried an id).
-nlohmann::json error_reply(const nlohmann::json& request, Errc code, std::string_view message);
+nlohmann::json error_reply(const nlohmann::json& request, ErrorCode code, std::string_view message);
 nlohmann::json error_reply(const nlohmann::json& request, const Error& e);
 
 class Dispatcher {

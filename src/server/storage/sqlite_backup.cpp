@@ -1,4 +1,6 @@
 #include "server/storage/sqlite_backup.h"
+#include "server/server_errc.h"
+#include "solver/table_errc.h"
 
 #include <sqlite3.h>
 
@@ -45,12 +47,14 @@ std::string scalar(sqlite3* db, const char* sql) {
 std::optional<Error> check_ur_database(sqlite3* db, const std::string& path) {
   std::string check = scalar(db, "PRAGMA quick_check");
   if (check != "ok")
-    return Error{Errc::kCorruptTable, path + " is not an intact SQLite database" +
-                                          (check.empty() ? std::string() : ": " + check)};
+    return Error{solver::TableErrc::kCorruptTable,
+                 path + " is not an intact SQLite database" +
+                     (check.empty() ? std::string() : ": " + check)};
   if (scalar(db,
              "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
              "('users', 'tables', 'matches')") != "3")
-    return Error{Errc::kCorruptTable, path + " is not an ur database (no users, tables, matches)"};
+    return Error{solver::TableErrc::kCorruptTable,
+                 path + " is not an ur database (no users, tables, matches)"};
   return std::nullopt;
 }
 
@@ -100,7 +104,7 @@ Result<SqliteCopy> copy_file(const std::string& from, const std::string& to, boo
 }  // namespace
 
 Result<SqliteCopy> sqlite_backup(const std::string& db, const std::string& out) {
-  if (!fs::exists(db)) return Error{Errc::kNotFound, "no database at " + db};
+  if (!fs::exists(db)) return Error{ServerErrc::kNotFound, "no database at " + db};
   const std::string partial = out + ".partial";
   auto copied = copy_file(db, partial, true);
   if (std::holds_alternative<Error>(copied)) return copied;
@@ -114,17 +118,19 @@ Result<SqliteCopy> sqlite_backup(const std::string& db, const std::string& out) 
 }
 
 Result<SqliteCopy> sqlite_restore(const std::string& from, const std::string& db, bool replace) {
-  if (!fs::exists(from)) return Error{Errc::kNotFound, "no backup at " + from};
+  if (!fs::exists(from)) return Error{ServerErrc::kNotFound, "no backup at " + from};
   if (fs::exists(db)) {
     if (!replace)
-      return Error{Errc::kConflict, db + " exists: stop the server and add --force to replace it"};
+      return Error{ServerErrc::kConflict,
+                   db + " exists: stop the server and add --force to replace it"};
     // Leaving WAL needs the only connection: a server that has the database open makes this fail
     // at once, and then nothing is replaced.
     auto cur = open(db, SQLITE_OPEN_READWRITE);
     if (auto* e = std::get_if<Error>(&cur)) return *e;
     sqlite3_busy_timeout(std::get<Db>(cur).get(), 0);
     if (scalar(std::get<Db>(cur).get(), "PRAGMA journal_mode=DELETE") != "delete")
-      return Error{Errc::kConflict, db + " is open in another process: stop the server first"};
+      return Error{ServerErrc::kConflict,
+                   db + " is open in another process: stop the server first"};
   }
   const std::string incoming = db + ".restore";
   auto copied = copy_file(from, incoming, true);

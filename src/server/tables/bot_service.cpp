@@ -5,6 +5,7 @@
 #include "rules/rule_set.h"
 #include "rules/text.h"
 #include "server/protocol/ws_dispatch.h"
+#include "server/server_errc.h"
 #include "server/tables/table_service.h"
 
 namespace ur::server {
@@ -103,7 +104,8 @@ awaitable<void> BotService::on_list(WsClient& c, const json& msg) {
 awaitable<void> BotService::on_ready(WsClient& c, const json& msg) {
   const Identity& id = c.identity();
   if (!id.bot || !id.user) {
-    c.send(error_reply(msg, Errc::kNotBot, "only a connection with a bot token can offer games"));
+    c.send(error_reply(msg, ServerErrc::kNotBot,
+                       "only a connection with a bot token can offer games"));
     co_return;
   }
   auto it = msg.find("rules");
@@ -147,7 +149,7 @@ awaitable<void> BotService::on_challenge(WsClient& c, const json& msg) {
   if (!ch) co_return;
   Actor challenger = actor_of(c.identity(), c.connection_id());
   if (ch->rated && !challenger.is_user()) {
-    c.send(error_reply(msg, Errc::kLoginRequired, "rated games need an account"));
+    c.send(error_reply(msg, ServerErrc::kLoginRequired, "rated games need an account"));
     co_return;
   }
   OnlineBot bot;
@@ -158,7 +160,7 @@ awaitable<void> BotService::on_challenge(WsClient& c, const json& msg) {
   }
   auto bot_client = bot.client.lock();
   if (!bot_client) {
-    c.send(error_reply(msg, Errc::kNoBot, "no bot of that name is online"));
+    c.send(error_reply(msg, ServerErrc::kNoBot, "no bot of that name is online"));
     co_return;
   }
   if (bot.user_id == challenger.user_id) {
@@ -172,14 +174,14 @@ awaitable<void> BotService::on_challenge(WsClient& c, const json& msg) {
   }
   std::string rules = std::get<std::string>(canon);
   if (std::find(bot.rules.begin(), bot.rules.end(), rules) == bot.rules.end()) {
-    c.send(error_reply(msg, Errc::kBotRefuses, "this bot plays only: " + joined(bot.rules)));
+    c.send(error_reply(msg, ServerErrc::kBotRefuses, "this bot plays only: " + joined(bot.rules)));
     co_return;
   }
   {
     std::lock_guard lock(mutex_);
     auto it = bots_.find(ascii_lower(ch->bot));
     if (it == bots_.end() || busy(it->second)) {
-      c.send(error_reply(msg, it == bots_.end() ? Errc::kNoBot : Errc::kBotBusy,
+      c.send(error_reply(msg, it == bots_.end() ? ServerErrc::kNoBot : ServerErrc::kBotBusy,
                          it == bots_.end() ? "no bot of that name is online"
                                            : "this bot is playing a game; try again later"));
       co_return;

@@ -10,6 +10,7 @@
 #include "rules/rule_set.h"
 #include "server/accounts/accounts.h"
 #include "server/log.h"
+#include "server/server_errc.h"
 #include "server/tables/table_fields.h"
 #include "server/tables/table_service.h"
 
@@ -23,7 +24,8 @@ std::string challenge_topic(const std::string& id) {
   return "challenge:" + id;
 }
 Error no_challenge() {
-  return Error{Errc::kNotFound, "no such challenge: it was answered, cancelled or it expired"};
+  return Error{ServerErrc::kNotFound,
+               "no such challenge: it was answered, cancelled or it expired"};
 }
 }  // namespace
 
@@ -77,23 +79,25 @@ void FriendService::tell(std::int64_t user_id, const json& message) {
 }
 
 std::optional<Error> FriendService::refusal(const Actor& from, const Target& to, bool to_online) {
-  if (!to.user) return Error{Errc::kNotFound, "no player has that name"};
+  if (!to.user) return Error{ServerErrc::kNotFound, "no player has that name"};
   if (to.user->id == from.user_id) return Error{Errc::kBadRequest, "you cannot challenge yourself"};
   if (to.bot) return Error{Errc::kBadRequest, "bot accounts are challenged with challenge_bot"};
   // Before the online check, so that a refusal says nothing of whether the player is online.
-  if (to.blocks_me) return Error{Errc::kRefused, "that player does not accept your challenges"};
-  if (to.blocked) return Error{Errc::kRefused, "you block that player: unblock them to challenge"};
-  if (!to_online) return Error{Errc::kNotFound, "that player is not online"};
+  if (to.blocks_me)
+    return Error{ServerErrc::kRefused, "that player does not accept your challenges"};
+  if (to.blocked)
+    return Error{ServerErrc::kRefused, "you block that player: unblock them to challenge"};
+  if (!to_online) return Error{ServerErrc::kNotFound, "that player is not online"};
   std::lock_guard lock(mutex_);
   int open = 0;
   for (const auto& [id, ch] : challenges_) {
     if (ch->from.user_id != from.user_id) continue;
     if (ch->to_id == to.user->id)
-      return Error{Errc::kConflict, "you have challenged that player already"};
+      return Error{ServerErrc::kConflict, "you have challenged that player already"};
     ++open;
   }
   if (open >= kMaxOpenChallenges)
-    return Error{Errc::kRateLimited,
+    return Error{ServerErrc::kRateLimited,
                  "you have " + std::to_string(kMaxOpenChallenges) + " challenges waiting already"};
   return std::nullopt;
 }
@@ -112,7 +116,7 @@ awaitable<void> FriendService::on_challenge(WsClient& c, const json& msg) {
   }
   Actor from = actor_of(c.identity(), c.connection_id());
   if (!from.is_user() || c.identity().bot) {
-    c.send(error_reply(msg, Errc::kLoginRequired, "log in to challenge a player"));
+    c.send(error_reply(msg, ServerErrc::kLoginRequired, "log in to challenge a player"));
     co_return;
   }
   auto load = [this, name = *to, me = from.user_id] {
@@ -139,7 +143,7 @@ awaitable<void> FriendService::on_challenge(WsClient& c, const json& msg) {
   }
   // Counted once the challenge would be made: a refused one pushes nothing to anybody.
   if (!limiter_.allow(from.key)) {
-    c.send(error_reply(msg, Errc::kRateLimited, "too many challenges; wait a little"));
+    c.send(error_reply(msg, ServerErrc::kRateLimited, "too many challenges; wait a little"));
     co_return;
   }
   auto ch = std::make_shared<Challenge>();

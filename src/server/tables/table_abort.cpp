@@ -5,6 +5,7 @@
 // changes (docs/server.md, "Tables"). The timer is the table's idle timer, which the clock takes
 // over once the page opens; a restart or a takeover by another node starts it again in full.
 #include "server/log.h"
+#include "server/server_errc.h"
 #include "server/tables/table_runner.h"
 
 namespace ur::server {
@@ -12,7 +13,7 @@ namespace ur::server {
 std::optional<Error> TableModel::abort_unstarted(TableEvents& events) {
   int seat = seat_to_act();
   if (status_ != TableStatus::kPlaying || !seat || !game_.events().empty())
-    return Error{Errc::kNotPlaying, "only a game without its first move can be aborted"};
+    return Error{ServerErrc::kNotPlaying, "only a game without its first move can be aborted"};
   status_ = TableStatus::kClosed;
   invite_.clear();
   events.push_back(AbortedEvent{seat});

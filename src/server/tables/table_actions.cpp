@@ -4,13 +4,14 @@
 // version and appends the events it produced (docs/protocol.md, the `table` message).
 #include <algorithm>
 
+#include "server/server_errc.h"
 #include "server/tables/table_model.h"
 #include "server/tables/table_views.h"
 
 namespace ur::server {
 namespace {
 
-Error error(Errc code, std::string message) {
+Error error(ErrorCode code, std::string message) {
   return Error{code, std::move(message)};
 }
 
@@ -19,17 +20,17 @@ Error error(Errc code, std::string message) {
 std::optional<Error> TableModel::check_seated_turn(const Actor& a, bool want_throw) const {
   int seat = seat_of(a.key);
   if (local_ && seat && seat_to_act()) seat = seat_to_act();  // both seats are theirs
-  if (!seat) return error(Errc::kNotSeated, "only the players at this table can do that");
-  if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you left this table");
+  if (!seat) return error(ServerErrc::kNotSeated, "only the players at this table can do that");
+  if (seats_[seat - 1].left) return error(ServerErrc::kLeftTable, "you left this table");
   if (status_ == TableStatus::kWaiting)
-    return error(Errc::kNotStarted, "the game starts when the second player sits down");
+    return error(ServerErrc::kNotStarted, "the game starts when the second player sits down");
   if (status_ != TableStatus::kPlaying || game_.is_over())
-    return error(Errc::kGameOver, "the game is over");
-  if (seat != seat_to_act()) return error(Errc::kNotYourTurn, "it is not your turn");
+    return error(ServerErrc::kGameOver, "the game is over");
+  if (seat != seat_to_act()) return error(ServerErrc::kNotYourTurn, "it is not your turn");
   if (want_throw && !game_.awaiting_throw())
-    return error(Errc::kMoveExpected, "the dice are thrown: pick a move");
+    return error(ServerErrc::kMoveExpected, "the dice are thrown: pick a move");
   if (!want_throw && !game_.awaiting_decision())
-    return error(Errc::kRollExpected, "roll the dice first");
+    return error(ServerErrc::kRollExpected, "roll the dice first");
   return std::nullopt;
 }
 
@@ -86,7 +87,7 @@ std::optional<Error> TableModel::move(const Actor& a, int from, int to, MoveKind
 std::optional<Error> TableModel::check_hint(const Actor& a) const {
   const bool bot_game = seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot;
   if (seat_of(a.key) && (rated_ || !bot_game))
-    return error(Errc::kHintsUnavailable,
+    return error(ServerErrc::kHintsUnavailable,
                  "hints are given only in unrated games against the computer");
   return check_seated_turn(a, false);
 }
@@ -99,14 +100,14 @@ void TableModel::count_hint(int seat, TableEvents& events) {
 
 std::optional<Error> TableModel::bot_roll(const UnitRandom& random, TableEvents& events) {
   if (!bot_to_act() || !game_.awaiting_throw())
-    return error(Errc::kNotYourTurn, "the computer does not throw now");
+    return error(ServerErrc::kNotYourTurn, "the computer does not throw now");
   throw_dice(random, events);
   return std::nullopt;
 }
 
 std::optional<Error> TableModel::bot_move(const Move& m, TableEvents& events) {
   if (!bot_to_act() || !game_.awaiting_decision())
-    return error(Errc::kNotYourTurn, "the computer does not move now");
+    return error(ServerErrc::kNotYourTurn, "the computer does not move now");
   for (const Move& legal : game_.legal_moves())
     if (legal == m) {
       apply_checked_move(legal, events);
@@ -118,13 +119,13 @@ std::optional<Error> TableModel::bot_move(const Move& m, TableEvents& events) {
 std::optional<Error> TableModel::resign(const Actor& a, TableEvents& events) {
   int seat = seat_of(a.key);
   if (local_ && seat && seat_to_act()) seat = seat_to_act();  // the side whose turn it is
-  if (!seat) return error(Errc::kNotSeated, "only the players at this table can resign");
-  if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you left this table");
+  if (!seat) return error(ServerErrc::kNotSeated, "only the players at this table can resign");
+  if (seats_[seat - 1].left) return error(ServerErrc::kLeftTable, "you left this table");
   if (status_ == TableStatus::kWaiting)
-    return error(Errc::kNotStarted, "the game has not started: leave the table instead");
-  if (status_ != TableStatus::kPlaying) return error(Errc::kGameOver, "the game is over");
+    return error(ServerErrc::kNotStarted, "the game has not started: leave the table instead");
+  if (status_ != TableStatus::kPlaying) return error(ServerErrc::kGameOver, "the game is over");
   Status st = game_.resign(seat_player(seat));
-  if (!st.ok()) return error(Errc::kGameOver, st.error);
+  if (!st.ok()) return error(ServerErrc::kGameOver, st.error);
   events.push_back(ResignEvent{seat});
   bump();
   after_game_change(events);
@@ -133,9 +134,10 @@ std::optional<Error> TableModel::resign(const Actor& a, TableEvents& events) {
 
 std::optional<Error> TableModel::leave(const Actor& a, TableEvents& events) {
   int seat = seat_of(a.key);
-  if (!seat) return error(Errc::kNotSeated, "you have no seat at this table");
-  if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you already left this table");
-  if (status_ == TableStatus::kClosed) return error(Errc::kTableClosed, "this table is closed");
+  if (!seat) return error(ServerErrc::kNotSeated, "you have no seat at this table");
+  if (seats_[seat - 1].left) return error(ServerErrc::kLeftTable, "you already left this table");
+  if (status_ == TableStatus::kClosed)
+    return error(ServerErrc::kTableClosed, "this table is closed");
   if (local_) {
     // Both seats are the same people's: the table closes; a game in progress is lost by the side
     // whose turn it was.
@@ -175,10 +177,10 @@ std::optional<Error> TableModel::leave(const Actor& a, TableEvents& events) {
 }
 
 std::optional<Error> TableModel::abandon(bool clock_runs, TableEvents& events) {
-  if (!live()) return error(Errc::kNotPlaying, "the table is not live");
+  if (!live()) return error(ServerErrc::kNotPlaying, "the table is not live");
   bool computer = seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot;
   if (status_ == TableStatus::kPlaying && !local_ && !computer && clock_runs)
-    return error(Errc::kNotPlaying, "the idle clock decides this game");
+    return error(ServerErrc::kNotPlaying, "the idle clock decides this game");
   status_ = TableStatus::kClosed;
   invite_.clear();
   events.push_back(ClosedEvent{true});
@@ -189,9 +191,9 @@ std::optional<Error> TableModel::abandon(bool clock_runs, TableEvents& events) {
 std::optional<Error> TableModel::time_out(TableEvents& events) {
   int seat = seat_to_act();
   if (!seat || local_ || seats_[seat - 1].kind == SeatKind::kBot)
-    return error(Errc::kNotPlaying, "nobody is on the clock");
+    return error(ServerErrc::kNotPlaying, "nobody is on the clock");
   Status st = game_.end_by(seat_player(seat), EndReason::kTimeout);
-  if (!st.ok()) return error(Errc::kGameOver, st.error);
+  if (!st.ok()) return error(ServerErrc::kGameOver, st.error);
   events.push_back(TimeoutEvent{seat});
   bump();
   after_game_change(events);
@@ -199,16 +201,17 @@ std::optional<Error> TableModel::time_out(TableEvents& events) {
 }
 
 std::optional<Error> TableModel::undo(const Actor& a, TableEvents& events) {
-  if (!seat_of(a.key)) return error(Errc::kNotSeated, "only the players at this table can do that");
+  if (!seat_of(a.key))
+    return error(ServerErrc::kNotSeated, "only the players at this table can do that");
   if (!local_)
-    return error(Errc::kNotLocal,
+    return error(ServerErrc::kNotLocal,
                  "only a pass-and-play table (two players on one device) has undo");
   if (status_ != TableStatus::kPlaying || game_.is_over())
-    return error(Errc::kGameOver, "the game is over");
+    return error(ServerErrc::kGameOver, "the game is over");
   const std::vector<GameEvent>& log = game_.events();
   auto last = std::find_if(log.rbegin(), log.rend(),
                            [](const GameEvent& e) { return e.type == GameEvent::Type::kMove; });
-  if (last == log.rend()) return error(Errc::kNothingToUndo, "no move has been made yet");
+  if (last == log.rend()) return error(ServerErrc::kNothingToUndo, "no move has been made yet");
   const int mover = seat_number(last->player);
   const std::size_t keep = log.size() - static_cast<std::size_t>(last - log.rbegin()) - 1;
   const std::size_t undone = log.size() - keep;
@@ -225,16 +228,20 @@ std::optional<Error> TableModel::undo(const Actor& a, TableEvents& events) {
 
 std::optional<Error> TableModel::rematch(const Actor& a, bool accept, TableEvents& events) {
   int seat = seat_of(a.key);
-  if (!seat) return error(Errc::kNotSeated, "only the players at this table can do that");
-  if (seats_[seat - 1].left) return error(Errc::kLeftTable, "you left this table");
+  if (!seat) return error(ServerErrc::kNotSeated, "only the players at this table can do that");
+  if (seats_[seat - 1].left) return error(ServerErrc::kLeftTable, "you left this table");
   if (local_)
-    return error(Errc::kNoRematch, "a pass-and-play game starts again from a new table at once");
+    return error(ServerErrc::kNoRematch,
+                 "a pass-and-play game starts again from a new table at once");
   if (seats_[0].kind == SeatKind::kBot || seats_[1].kind == SeatKind::kBot)
-    return error(Errc::kNoRematch,
+    return error(ServerErrc::kNoRematch,
                  "against the computer a new game starts at once: create a table");
-  if (status_ != TableStatus::kFinished) return error(Errc::kNoRematch, "the game is not over yet");
-  if (seats_[2 - seat].left) return error(Errc::kNoRematch, "your opponent has left the table");
-  if (!rematch_.table.empty()) return error(Errc::kNoRematch, "the rematch has started already");
+  if (status_ != TableStatus::kFinished)
+    return error(ServerErrc::kNoRematch, "the game is not over yet");
+  if (seats_[2 - seat].left)
+    return error(ServerErrc::kNoRematch, "your opponent has left the table");
+  if (!rematch_.table.empty())
+    return error(ServerErrc::kNoRematch, "the rematch has started already");
   if (accept) {
     if (rematch_.offers[seat - 1]) return std::nullopt;  // offered already: nothing changes
     rematch_.offers[seat - 1] = true;

@@ -10,6 +10,7 @@
 #include <array>
 #include <chrono>
 
+#include "server/server_errc.h"
 #include "server/tables/table_fields.h"
 #include "server/tables/table_service.h"
 
@@ -82,16 +83,17 @@ TableService::Outcome TableService::quick_message(std::shared_ptr<LiveTable> t, 
                                                   std::vector<std::int64_t> hide) {
   const TableModel& m = t->model;
   int seat = m.seat_of(actor.key);
-  if (!seat) co_return Error{Errc::kNotSeated, "only the players at this table send messages"};
-  if (m.seats()[seat - 1].left) co_return Error{Errc::kLeftTable, "you left this table"};
+  if (!seat)
+    co_return Error{ServerErrc::kNotSeated, "only the players at this table send messages"};
+  if (m.seats()[seat - 1].left) co_return Error{ServerErrc::kLeftTable, "you left this table"};
   if (m.local())
-    co_return Error{Errc::kLocalTable, "both seats of a pass-and-play table are yours"};
+    co_return Error{ServerErrc::kLocalTable, "both seats of a pass-and-play table are yours"};
   if (m.status() == TableStatus::kClosed)
-    co_return Error{Errc::kTableClosed, "this table is closed"};
+    co_return Error{ServerErrc::kTableClosed, "this table is closed"};
   std::int64_t now = steady_now_ms();
   std::int64_t& last = t->last_quick_ms[seat - 1];
   if (last && now - last < kQuickMessageGap.count())
-    co_return Error{Errc::kRateLimited, "one quick message every two seconds"};
+    co_return Error{ServerErrc::kRateLimited, "one quick message every two seconds"};
   last = now;
   json out = envelope("quick_message");
   out["table"] = m.id();

@@ -7,6 +7,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/accounts/accounts.h"
+#include "server/server_errc.h"
 #include "server/tables/table_fields.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_views.h"
@@ -37,7 +38,7 @@ void TableService::register_handlers(Dispatcher& d) {
 awaitable<std::shared_ptr<LiveTable>> TableService::find_or_answer(WsClient& c, const json& msg,
                                                                    const std::string& id) {
   auto t = co_await find(id);
-  if (!t) send_table_error(c, msg, {Errc::kNoTable, "there is no such table"}, id);
+  if (!t) send_table_error(c, msg, {ServerErrc::kNoTable, "there is no such table"}, id);
   co_return t;
 }
 
@@ -131,7 +132,7 @@ awaitable<void> TableService::on_create(WsClient& c, const json& msg) {
   };
   std::optional<bool> saved = co_await offload(ctx_, std::move(save));
   if (!saved) {
-    c.send(error_reply(msg, Errc::kTooManyTables,
+    c.send(error_reply(msg, ServerErrc::kTooManyTables,
                        actor.is_user() ? "you have " + std::to_string(cap) +
                                              " tables waiting for a player already: start or "
                                              "close one first"
@@ -173,9 +174,9 @@ TableService::Outcome TableService::open_table(std::shared_ptr<LiveTable> t, WsC
   // A game played to its end is anyone's to see by its id (GET /api/games/<id>): said so, so a
   // client can show its replay, rather than that the table is private.
   if (!player && !m.is_public() && m.finished_at() != 0)
-    co_return Error{Errc::kGameOver, "this game is over: its replay is open to anyone"};
+    co_return Error{ServerErrc::kGameOver, "this game is over: its replay is open to anyone"};
   if (!player && !m.is_public())
-    co_return Error{Errc::kPrivateTable, "this table is private: you need an invite to join"};
+    co_return Error{ServerErrc::kPrivateTable, "this table is private: you need an invite to join"};
   if (player) co_await runner_.mark_loaded(t, seat);
   watchers_.watch(c, t, !player);
   send_joined(c, *t, actor, msg);
@@ -331,7 +332,7 @@ TableService::Outcome TableService::set_visibility(std::shared_ptr<LiveTable> t,
     auto done = runner_.commit(t, std::move(next), std::move(events), std::move(evict));
     if (auto e = co_await std::move(done)) co_return e;
   } else if (t->model.owner() != actor.key) {
-    co_return Error{Errc::kNotOwner, "only the table's owner can change that"};
+    co_return Error{ServerErrc::kNotOwner, "only the table's owner can change that"};
   }
   json j = reply_to("ok", msg);
   j["table"] = t->model.id();

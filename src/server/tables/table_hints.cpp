@@ -11,6 +11,7 @@
 // the table's gate) only if the version is still the one the hint was computed for.
 #include "analysis/explore.h"
 #include "server/log.h"
+#include "server/server_errc.h"
 #include "server/tables/table_service.h"
 
 namespace ur::server {
@@ -93,7 +94,7 @@ TableService::Outcome TableService::give_hint(std::shared_ptr<LiveTable> t, WsCl
                                               Actor actor, std::int64_t version, int seat,
                                               json answer) {
   if (t->model.version() != version)
-    co_return Error{Errc::kStaleVersion, "the table has changed since; ask for a hint again"};
+    co_return Error{ServerErrc::kStaleVersion, "the table has changed since; ask for a hint again"};
   if (auto e = t->model.check_hint(actor)) co_return e;
   TableModel next = t->model;
   TableEvents events;

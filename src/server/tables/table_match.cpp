@@ -14,6 +14,7 @@
 #include "rules/rule_set.h"
 #include "server/accounts/accounts.h"
 #include "server/log.h"
+#include "server/server_errc.h"
 #include "server/tables/table_fields.h"
 #include "server/tables/table_service.h"
 #include "server/tables/table_views.h"
@@ -37,7 +38,7 @@ awaitable<void> TableService::on_find_match(WsClient& c, const json& msg) {
   }
   Actor actor = co_await fresh_actor(c);
   if (rated && !actor.is_user()) {
-    c.send(error_reply(msg, Errc::kLoginRequired, "rated games need an account"));
+    c.send(error_reply(msg, ServerErrc::kLoginRequired, "rated games need an account"));
     co_return;
   }
   MatchTicket ticket{actor.key,
@@ -88,7 +89,7 @@ Result<std::shared_ptr<LiveTable>> TableService::start_pair(const std::string& r
   if (auto* e = std::get_if<Error>(&made)) return *e;
   try {
     if (!ctx_.storage->save_table(std::get<TableModel>(made).to_row(unix_now()), -1))
-      return Error{Errc::kConflict, "the new table could not be stored; try again"};
+      return Error{ServerErrc::kConflict, "the new table could not be stored; try again"};
   } catch (const StorageError& e) {
     log_line(std::string("start table: ") + e.what());
     return Error{Errc::kInternal, "the new table could not be stored"};

@@ -8,11 +8,12 @@
 
 #include "rules/text.h"
 #include "server/accounts/accounts.h"
+#include "server/server_errc.h"
 
 namespace ur::server {
 namespace {
 
-Error error(Errc code, std::string message) {
+Error error(ErrorCode code, std::string message) {
   return Error{code, std::move(message)};
 }
 
@@ -151,7 +152,7 @@ Result<TableModel> TableModel::create(std::string id, const TableOptions& o, con
   const RuleSet& rules = std::get<RuleSet>(parsed);
   if (o.seat != 1 && o.seat != 2) return error(Errc::kBadRequest, "seat must be 1 or 2");
   if (o.rated && !creator.is_user())
-    return error(Errc::kLoginRequired, "rated tables need an account: log in or register");
+    return error(ServerErrc::kLoginRequired, "rated tables need an account: log in or register");
   if (o.rated && !o.bot_level.empty())
     return error(Errc::kBadRequest, "games against the computer are not rated");
   TableModel t(std::move(id), rules);
@@ -229,20 +230,23 @@ bool TableModel::bot_to_act() const {
 std::optional<Error> TableModel::join(const Actor& a, std::string_view invite) {
   int mine = seat_of(a.key);
   if (mine && seats_[mine - 1].left)
-    return error(Errc::kLeftTable, "you left this table and cannot come back");
-  if (mine) return error(Errc::kAlreadySeated, "you already have a seat at this table");
+    return error(ServerErrc::kLeftTable, "you left this table and cannot come back");
+  if (mine) return error(ServerErrc::kAlreadySeated, "you already have a seat at this table");
   // Say why the seat cannot be had: a closed table (its owner left, or everyone had gone) and a
   // finished game are not "full".
   // A game played to its end (the table may have closed since) is over, whatever else.
-  if (finished_at_ != 0) return error(Errc::kGameOver, "this game is over");
-  if (status_ == TableStatus::kClosed) return error(Errc::kTableClosed, "this table is closed");
+  if (finished_at_ != 0) return error(ServerErrc::kGameOver, "this game is over");
+  if (status_ == TableStatus::kClosed)
+    return error(ServerErrc::kTableClosed, "this table is closed");
   if (status_ != TableStatus::kWaiting)
-    return error(Errc::kTableFull, "this table's seats are taken");
+    return error(ServerErrc::kTableFull, "this table's seats are taken");
   if (invite_.empty() || invite.size() != invite_.size() ||
       sodium_memcmp(invite.data(), invite_.data(), invite_.size()) != 0)
-    return error(Errc::kBadInvite, "this invite link is not valid (it may have been used already)");
+    return error(ServerErrc::kBadInvite,
+                 "this invite link is not valid (it may have been used already)");
   if (rated_ && !a.is_user())
-    return error(Errc::kLoginRequired, "this table is rated: log in or register to take the seat");
+    return error(ServerErrc::kLoginRequired,
+                 "this table is rated: log in or register to take the seat");
   int open = seats_[0].empty() ? 0 : 1;
   seats_[open] = seat_for(a);
   invite_.clear();
@@ -253,13 +257,16 @@ std::optional<Error> TableModel::join(const Actor& a, std::string_view invite) {
 }
 
 std::optional<Error> TableModel::set_public(const Actor& a, bool is_public) {
-  if (a.key != owner_) return error(Errc::kNotOwner, "only the table's owner can change that");
-  if (status_ == TableStatus::kClosed) return error(Errc::kTableClosed, "this table is closed");
+  if (a.key != owner_)
+    return error(ServerErrc::kNotOwner, "only the table's owner can change that");
+  if (status_ == TableStatus::kClosed)
+    return error(ServerErrc::kTableClosed, "this table is closed");
   // A finished game is kept by its id (GET /api/games/<id>) whatever the table's visibility.
   if (status_ == TableStatus::kFinished)
-    return error(Errc::kGameOver, "the game is over: the table's visibility no longer changes");
+    return error(ServerErrc::kGameOver,
+                 "the game is over: the table's visibility no longer changes");
   if (local_ && is_public)
-    return error(Errc::kLocalTable,
+    return error(ServerErrc::kLocalTable,
                  "a pass-and-play table is never public: nobody else can watch it");
   if (is_public_ == is_public) return std::nullopt;
   is_public_ = is_public;
@@ -277,7 +284,7 @@ TableModel::ActionCheck TableModel::check_action(const Actor& a, std::string_vie
     }
   if (based_on != version_)
     out.error =
-        error(Errc::kStaleVersion, "the table has changed since; here is its current state");
+        error(ServerErrc::kStaleVersion, "the table has changed since; here is its current state");
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include <set>
 
 #include "server/log.h"
+#include "server/server_errc.h"
 #include "server/tables/table_service.h"
 
 namespace ur::server {
@@ -45,7 +46,7 @@ TableService::Outcome TableService::leave_account(std::shared_ptr<LiveTable> t,
     if (auto e = next.leave(Actor{s.key, s.user_id, s.name, s.rating}, events)) co_return e;
     co_return co_await runner_.commit(t, std::move(next), std::move(events));
   }
-  co_return Error{Errc::kNotSeated, "the account has no seat at this table"};
+  co_return Error{ServerErrc::kNotSeated, "the account has no seat at this table"};
 }
 
 void TableService::account_closed(const Payload& message) {

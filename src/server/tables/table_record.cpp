@@ -11,6 +11,7 @@
 #include "engine/game_record.h"
 #include "server/tables/table_model.h"
 #include "server/tables/table_views.h"
+#include "solver/table_errc.h"
 
 namespace ur::server {
 namespace {
@@ -72,10 +73,10 @@ Result<Game> replay_game(const TableRow& row, const RuleSet& rule_set, const jso
   auto log = state.find("log");
   if (log != state.end()) {
     if (!log->is_string() || in_state != state.end())
-      return Error{Errc::kCorruptTable, "the game log is not a string alone"};
+      return Error{solver::TableErrc::kCorruptTable, "the game log is not a string alone"};
     Game game(std::make_shared<const Engine>(rule_set));
     if (std::string e = replay_legacy_log(game, log->get_ref<const std::string&>()); !e.empty())
-      return Error{Errc::kCorruptTable, "the game log does not replay at " + e};
+      return Error{solver::TableErrc::kCorruptTable, "the game log does not replay at " + e};
     return game;
   }
   if (in_state != state.end()) {
@@ -84,14 +85,15 @@ Result<Game> replay_game(const TableRow& row, const RuleSet& rule_set, const jso
     events = json::parse("[" + row.events + "]", nullptr, false);
     json appended = json::parse("[" + row.new_events + "]", nullptr, false);
     if (events.is_discarded() || appended.is_discarded())
-      return Error{Errc::kCorruptTable, "the stored events are not JSON"};
+      return Error{solver::TableErrc::kCorruptTable, "the stored events are not JSON"};
     events.insert(events.end(), appended.begin(), appended.end());
   }
   json record{
       {"format", "ur-game"}, {"version", kRecordVersion}, {"rules", row.rules}, {"events", events}};
   RecordResult game = record_from_json(record);
   if (auto* e = std::get_if<Error>(&game))
-    return Error{Errc::kCorruptTable, "the game record does not replay: " + e->message};
+    return Error{solver::TableErrc::kCorruptTable,
+                 "the game record does not replay: " + e->message};
   return std::move(std::get<Game>(game));
 }
 
@@ -188,7 +190,8 @@ TableRow TableModel::to_row(std::int64_t now) const {
 
 Result<TableModel> TableModel::from_row(const TableRow& row) {
   auto corrupt = [&](const std::string& why) {
-    return Error{Errc::kCorruptTable, "stored table " + row.id + " is corrupt: " + why};
+    return Error{solver::TableErrc::kCorruptTable,
+                 "stored table " + row.id + " is corrupt: " + why};
   };
   auto parsed = parse_rule_set(row.rules);
   if (auto* e = std::get_if<Error>(&parsed)) return corrupt("rule set: " + e->message);

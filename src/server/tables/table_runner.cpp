@@ -10,6 +10,7 @@
 #include "server/cluster/table_lease.h"
 #include "server/log.h"
 #include "server/protocol/ws_dispatch.h"
+#include "server/server_errc.h"
 #include "server/tables/table_views.h"
 
 namespace ur::server {
@@ -136,7 +137,7 @@ TableRunner::Outcome TableRunner::commit(std::shared_ptr<LiveTable> t, TableMode
     log_line("table " + t->model.id() + ": version or epoch conflict in storage; change refused");
     // Another node moved it on: the retry starts from the stored state.
     if (d_.clustered) co_await reload(t);
-    co_return Error{Errc::kConflict, "the table changed elsewhere; reload it and try again"};
+    co_return Error{ServerErrc::kConflict, "the table changed elsewhere; reload it and try again"};
   }
   t->model = std::move(next);
   t->last_active = steady_seconds();

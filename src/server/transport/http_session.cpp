@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "server/protocol/http_util.h"
+#include "server/server_errc.h"
 #include "server/transport/server_impl.h"
 
 namespace ur::server {
@@ -61,13 +62,14 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
       if (refused) co_return;
       reading_ = false;
       if (ec == beast::http::error::body_limit) {
-        co_await fail_and_close(Errc::kTooLarge, "request body exceeds " +
-                                                     std::to_string(cfg.max_body_bytes) + " bytes");
+        co_await fail_and_close(
+            ServerErrc::kTooLarge,
+            "request body exceeds " + std::to_string(cfg.max_body_bytes) + " bytes");
         co_return;
       }
       if (ec == beast::http::error::header_limit) {
-        co_await fail_and_close(http::status::request_header_fields_too_large, Errc::kTooLarge,
-                                "request headers too large");
+        co_await fail_and_close(http::status::request_header_fields_too_large,
+                                ServerErrc::kTooLarge, "request headers too large");
         co_return;
       }
       if (ec &&
@@ -115,20 +117,21 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
     const ServerConfig& cfg = ctx_.config;
     std::string_view target = req.target();
     if (target.substr(0, target.find('?')) != "/ws") {
-      co_await fail_and_close(Errc::kNotFound, "WebSocket endpoint is /ws");
+      co_await fail_and_close(ServerErrc::kNotFound, "WebSocket endpoint is /ws");
       co_return;
     }
     if (!origin_allowed(req[beast::http::field::origin], req[beast::http::field::host],
                         cfg.public_origins, cfg.allow_origins)) {
       ctx_.metrics.ws_refused();
       if (cfg.access_log) log_line(ip + " ws refused: origin not allowed");
-      co_await fail_and_close(Errc::kBadOrigin, "origin not allowed");
+      co_await fail_and_close(ServerErrc::kBadOrigin, "origin not allowed");
       co_return;
     }
     if (!ctx_.try_add_ws(ip)) {
       ctx_.metrics.ws_refused();
       if (cfg.access_log) log_line(ip + " ws refused: too many connections from this address");
-      co_await fail_and_close(Errc::kRateLimited, "too many open connections from your address");
+      co_await fail_and_close(ServerErrc::kRateLimited,
+                              "too many open connections from your address");
       co_return;
     }
     handed_off_ = true;
@@ -198,20 +201,21 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
 
   awaitable<void> refuse_framing(const FramingError& bad) {
     if (ctx_.config.access_log) log_line(ip_ + " request refused: " + bad.message);
-    co_await fail_and_close(static_cast<http::status>(bad.status),
-                            bad.status == 501 ? Errc::kNotImplemented : Errc::kBadRequest,
-                            bad.message);
+    co_await fail_and_close(
+        static_cast<http::status>(bad.status),
+        bad.status == 501 ? ErrorCode(ServerErrc::kNotImplemented) : ErrorCode(Errc::kBadRequest),
+        bad.message);
   }
 
   // Answers with an error and closes, reading (and discarding) what the client still sends for a
   // moment first: closing with unread data makes the kernel send RST, which can destroy the error
   // response before the client reads it.
-  awaitable<void> fail_and_close(Errc code, std::string message) {
+  awaitable<void> fail_and_close(ErrorCode code, std::string message) {
     co_await fail_and_close(http_status(code), code, std::move(message));
   }
 
   // The same with a status finer than the code's own (431 for headers too large).
-  awaitable<void> fail_and_close(http::status status, Errc code, std::string message) {
+  awaitable<void> fail_and_close(http::status status, ErrorCode code, std::string message) {
     stream_.expires_after(ctx_.config.http_timeout);
     co_await beast::async_write(stream_, error_response(11, false, status, code, message),
                                 kNoThrow);

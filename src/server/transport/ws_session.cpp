@@ -7,6 +7,7 @@
 #include <deque>
 
 #include "server/protocol/ws_dispatch.h"
+#include "server/server_errc.h"
 #include "server/transport/server_impl.h"
 
 namespace ur::server {
@@ -70,10 +71,11 @@ class WsSession final : public Connection,
       // Refused before the upgrade, so that a bot program gets a plain 401 with the reason.
       auto& stream = beast::get_lowest_layer(ws_);
       stream.expires_after(cfg.http_timeout);
-      co_await beast::async_write(stream,
-                                  error_response(req.version(), false, http::status::unauthorized,
-                                                 Errc::kBadToken, "bot token unknown or revoked"),
-                                  kNoThrow);
+      co_await beast::async_write(
+          stream,
+          error_response(req.version(), false, http::status::unauthorized, ServerErrc::kBadToken,
+                         "bot token unknown or revoked"),
+          kNoThrow);
       boost::system::error_code ignored;
       stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
       co_return;
@@ -102,16 +104,16 @@ class WsSession final : public Connection,
       auto [rec, n] = co_await ws_.async_read(buffer, kNoThrow);
       if (rec) break;
       if (!ws_.got_text()) {
-        WsClient::send(error_envelope(Errc::kBinaryUnsupported, "send text frames of JSON"));
+        WsClient::send(error_envelope(ServerErrc::kBinaryUnsupported, "send text frames of JSON"));
       } else if (n > cfg.max_ws_message_bytes) {
         WsClient::send(error_envelope(
-            Errc::kMessageTooLarge,
+            ServerErrc::kMessageTooLarge,
             "message exceeds " + std::to_string(cfg.max_ws_message_bytes) + " bytes"));
       } else if (!limiter_.allow("") || !ctx_.ws_ip_limiter.allow(ip_)) {
         // Answered (with "re", so that a client waiting for the answer is not left hanging)
         // but not handled.
         json dropped = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
-        json err = error_envelope(Errc::kRateLimited, "too many messages; slow down");
+        json err = error_envelope(ServerErrc::kRateLimited, "too many messages; slow down");
         if (dropped.is_object())
           if (auto id = dropped.find("id");
               id != dropped.end() &&
