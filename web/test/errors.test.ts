@@ -5,19 +5,20 @@ import { CLIENT_CODES, errorKey, errorWords } from '../src/logic/errors.ts';
 import { loadCatalog, t, useCatalog, type Lang } from '../src/logic/i18n.ts';
 import { en } from '../src/logic/lang/en.ts';
 
-// The server's codes, read from the one table it sends them from (src/rules/error.cpp,
-// `Row{Errc::k…, "name"}`): docs/protocol.md's list is checked against that same table by the
-// server's tests, and the HTTP API's `error` field uses it too, so a code added there fails here
-// until the catalogs say it in words.
+// The server's codes, read from docs/protocol.md's table "Every error code" (a row per code with
+// its floor and HTTP status): the server's tests check that table against every floor's codes row
+// by row, so a code added on the server fails here until the catalogs say it in words.
 function serverCodes(): string[] {
-  const url = new URL('../../../src/rules/error.cpp', import.meta.url);
-  const codes = [...readFileSync(url, 'utf8').matchAll(/Row\{Errc::k\w+, "(\w+)"\}/g)];
+  const url = new URL('../../../docs/protocol.md', import.meta.url);
+  const text = readFileSync(url, 'utf8');
+  const table = text.slice(text.indexOf('### Every error code'));
+  const codes = [...table.matchAll(/^\| `(\w+)` \| \w+ \| \d{3} \|$/gm)];
   return codes.map((m) => m[1]);
 }
 
 test("every code of the server's error table, and the client's own, has words", () => {
   const codes = serverCodes();
-  assert.ok(codes.length >= 60, `read ${codes.length} codes from src/rules/error.cpp`);
+  assert.ok(codes.length >= 60, `read ${codes.length} codes from docs/protocol.md`);
   for (const code of [...codes, ...CLIENT_CODES])
     assert.ok(errorKey(code), `error.${code} is missing from lang/en/errors.ts`);
   const known = new Set<string>([...codes, ...CLIENT_CODES]);
