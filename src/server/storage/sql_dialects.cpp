@@ -5,6 +5,7 @@
 #include "server/storage/sql_database.h"
 #include "server/storage/sql_migration_12.h"
 #include "server/storage/sql_migration_13.h"
+#include "server/storage/sql_migration_15.h"
 #include "server/storage/sql_puzzle_schema.h"
 
 namespace ur::server {
@@ -152,6 +153,7 @@ constexpr SqlMigration kMigrations[] = {
     {11, kSqlitePuzzleSchema},
     {12, sql::kSqliteMigration12},
     {13, sql::kSqliteMigration13},
+    {15, sql::kMigration15},
 };
 
 // SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
@@ -321,6 +323,7 @@ constexpr SqlMigration kMigrations[] = {
     {11, kPostgresPuzzleSchema},
     {12, sql::kPostgresMigration12},
     {13, sql::kPostgresMigration13},
+    {15, sql::kMigration15},
 };
 
 constexpr SqlDialect kPostgres{

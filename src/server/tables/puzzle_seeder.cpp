@@ -38,8 +38,8 @@ PuzzleRow puzzle_row(const nlohmann::json& j) {
 }
 
 PuzzleSeeder::PuzzleSeeder(Storage& storage, const solver::TableStore& tables,
-                           std::chrono::milliseconds period)
-    : storage_(storage), tables_(tables), period_(period) {}
+                           std::chrono::milliseconds period, std::vector<SeedTarget> targets)
+    : storage_(storage), tables_(tables), period_(period), targets_(std::move(targets)) {}
 
 PuzzleSeeder::~PuzzleSeeder() {
   stop();
@@ -62,18 +62,25 @@ std::size_t PuzzleSeeder::target(std::string_view preset) {
   return preset == "finkel" ? 20'000 : 2'000;
 }
 
+std::vector<SeedTarget> PuzzleSeeder::preset_targets() {
+  std::vector<SeedTarget> out;
+  for (const PresetInfo& info : preset_list())
+    out.push_back({*find_preset(info.id), target(info.id)});
+  return out;
+}
+
 int PuzzleSeeder::top_up(std::size_t batch) {
   int stored = 0;
-  for (const PresetInfo& info : preset_list()) {
-    const RuleSet& rules = *find_preset(info.id);
+  for (const SeedTarget& t : targets_) {
+    const RuleSet& rules = t.rules;
     if (!tables_.solved(rules)) continue;
     const std::string name = rules.to_string();
     const auto have = static_cast<std::size_t>(storage_.count_puzzles(name));
-    if (have >= target(info.id)) continue;
+    if (have >= t.count) continue;
     analysis::OpenedSource src = analysis::open_source(rules, &tables_);
     if (!src.source || !src.source->exact()) continue;
     analysis::PuzzleGenerator gen(*src.source, {analysis::kDefaultPuzzleMargin, 1 + have});
-    const std::size_t want = std::min(batch, target(info.id) - have);
+    const std::size_t want = std::min(batch, t.count - have);
     gen.self_play(want, want * 100);
     std::vector<PuzzleRow> rows;
     for (const analysis::Puzzle& z : gen.puzzles())
@@ -82,7 +89,7 @@ int PuzzleSeeder::top_up(std::size_t batch) {
     if (added > 0)
       log_line("puzzles: stored " + std::to_string(added) + " of " + name + " (" +
                std::to_string(have + static_cast<std::size_t>(added)) + " of " +
-               std::to_string(target(info.id)) + ")");
+               std::to_string(t.count) + ")");
     stored += added;
   }
   return stored;
