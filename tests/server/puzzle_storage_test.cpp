@@ -170,7 +170,7 @@ TEST_P(PuzzleStorage, TheLastUnattemptedPuzzleIsFoundWhereverItIs) {
   count(fmt::format(
       "INSERT INTO puzzle_attempts(user_id, puzzle_id, move, solved, rating_before, rating_after, "
       "puzzle_before, puzzle_after, created_at) SELECT {}, id, '6->10', 1 = 1, 1500, 1500, 1500, "
-      "1500, 2 FROM puzzles WHERE id <> '{}'",
+      "1500, 2 FROM puzzles WHERE id <> '{}' RETURNING 1",
       user->id, hex_id(137)));
   ASSERT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts"), 199);
   for (int k = 0; k < 20; ++k) {
