@@ -80,12 +80,21 @@ int PuzzleSeeder::top_up(std::size_t batch) {
     analysis::OpenedSource src = analysis::open_source(rules, &tables_);
     if (!src.source || !src.source->exact()) continue;
     analysis::PuzzleGenerator gen(*src.source, {analysis::kDefaultPuzzleMargin, 1 + have});
-    const std::size_t want = std::min(batch, t.count - have);
-    gen.self_play(want, want * 100);
+    // A whole batch even when fewer are missing: the first puzzles a seed finds are the
+    // commonest positions, often stored already, so a batch of the few missing could add none,
+    // and the same seed (the count) would find the same ones next time, short of the target.
+    gen.self_play(batch, batch * 100);
     std::vector<PuzzleRow> rows;
     for (const analysis::Puzzle& z : gen.puzzles())
       rows.push_back(puzzle_row(analysis::puzzle_json(src.source->engine(), z)));
-    const int added = storage_.add_puzzles(rows, unix_now());
+    const std::size_t need = t.count - have;
+    int added = 0;
+    if (rows.size() <= need) {
+      added = storage_.add_puzzles(rows, unix_now());
+    } else {  // one at a time, up to the target
+      for (std::size_t i = 0; i < rows.size() && static_cast<std::size_t>(added) < need; ++i)
+        added += storage_.add_puzzles({rows[i]}, unix_now());
+    }
     if (added > 0)
       log_line("puzzles: stored " + std::to_string(added) + " of " + name + " (" +
                std::to_string(have + static_cast<std::size_t>(added)) + " of " +
