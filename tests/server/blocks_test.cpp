@@ -231,6 +231,36 @@ TEST_F(BlocksTest, ABlockedPlayersChallengesAreRefusedWhetherTheBlockerIsOnlineO
   EXPECT_EQ(challenge(bob, "carol")["type"], "challenge_sent");
 }
 
+// The matchmaking queue never pairs two players one of whom blocks the other: the block is read
+// when a pair is formed, and each goes on to the next candidate at their old place. Alice (the
+// oldest ticket) and bob are the same rating; carol, queued after them, is paired with alice,
+// and bob with dave, who comes last.
+TEST_F(BlocksTest, MatchmakingNeverPairsABlockedPlayerWithTheBlocker) {
+  start_server();
+  Client alice = user("alice"), bob = user("bob"), carol = user("carol"), dave = user("dave");
+  ASSERT_EQ(block(alice.cookie, "bob").result_int(), 200);
+  auto queue = [](Client& c) {
+    json q = c->request({{"type", "find_match"}, {"rules", "finkel"}, {"rated", true}});
+    EXPECT_EQ(q["type"], "queued") << q;
+  };
+  queue(alice);
+  queue(bob);
+  queue(carol);
+  json a = alice->next("match_found"), c = carol->next("match_found");
+  EXPECT_EQ(a["table"]["id"], c["table"]["id"]) << "alice plays carol, not bob";
+  queue(dave);
+  json b = bob->next("match_found"), d = dave->next("match_found");
+  EXPECT_EQ(b["table"]["id"], d["table"]["id"]);
+  EXPECT_NE(b["table"]["id"], a["table"]["id"]);
+  // The other way round too: the blocked player queued first.
+  queue(bob);
+  queue(alice);
+  Client erin = user("erin");
+  queue(erin);
+  json b2 = bob->next("match_found"), e = erin->next("match_found");
+  EXPECT_EQ(b2["table"]["id"], e["table"]["id"]) << "bob plays erin, not alice";
+}
+
 TEST_F(BlocksTest, QuickMessagesOfABlockedPlayerAreNotShownToTheBlocker) {
   start_server();
   Client alice = user("alice"), bob = user("bob"), carol = user("carol");

@@ -145,7 +145,11 @@ class BotTest : public ServerFixture {
   }
 
   std::string engine_script() const {
-    return std::string(UR_SOURCE_DIR) + "/examples/uep_random.py";
+    // Appended in place: GCC 12 misreads std::string(...) + "..." here as an overflow
+    // (-Warray-bounds), depending on what the unity batch inlines around it.
+    std::string path = UR_SOURCE_DIR;
+    path += "/examples/uep_random.py";
+    return path;
   }
 };
 

@@ -449,6 +449,43 @@ TEST_F(ClusterTest, AChallengeReachesAPlayerOnAnotherNodeAndSeatsBoth) {
   EXPECT_FALSE(bob_online(false)) << "his last socket closed: offline everywhere";
 }
 
+// A block made through node 1 ends a challenge that node 2 owns (the bus topic `blocks`), and the
+// shared matchmaking queue never seats the two together: alice (node 1) and bob (node 2) queue
+// first, carol (node 3) after them; alice plays carol, and bob dave, who comes last.
+TEST_F(ClusterTest, ABlockEndsAChallengeMadeOnAnotherNodeAndKeepsTheQueueApart) {
+  std::string a = unique("ba"), b = unique("bb");
+  Client alice = user(nodes_[0], nodes_[0], a), bob = user(nodes_[1], nodes_[1], b);
+  json sent = bob->request({{"type", "challenge_player"}, {"to", a}});
+  ASSERT_EQ(sent["type"], "challenge_sent") << sent;
+  const std::string id = sent["challenge"]["id"];
+  EXPECT_EQ(alice->next("challenged")["challenge"]["id"], id);
+  Request block;
+  block.method = http::verb::post;
+  block.target = "/api/blocks";
+  block.body = json{{"username", b}, {"block", true}}.dump();
+  block.cookie = alice.cookie;
+  ASSERT_EQ(send_http(nodes_[0], block).result_int(), 200);
+  json ended = bob->next("challenge_ended");
+  EXPECT_EQ(ended["challenge"], id);
+  EXPECT_EQ(ended["reason"], "cancelled") << "node 2's challenge ended at once, not expired";
+  EXPECT_EQ(alice->next("challenge_ended")["challenge"], id);
+
+  Client carol = user(nodes_[2], nodes_[2], unique("bc"));
+  auto queue = [](Client& c) {
+    json q = c->request({{"type", "find_match"}, {"rated", true}});
+    EXPECT_EQ(q["type"], "queued") << q;
+  };
+  queue(alice);
+  queue(bob);
+  queue(carol);
+  json fa = alice->next("match_found"), fc = carol->next("match_found");
+  EXPECT_EQ(fa["table"]["id"], fc["table"]["id"]) << "alice plays carol, not bob";
+  Client dave = user(nodes_[0], nodes_[0], unique("bd"));
+  queue(dave);
+  json fb = bob->next("match_found"), fd = dave->next("match_found");
+  EXPECT_EQ(fb["table"]["id"], fd["table"]["id"]);
+}
+
 // A ban decided on node 1 reaches the other nodes on the bus's "accounts" topic
 // (docs/server.md, "Moderation"): the banned player's game on node 2 ends for its opponent on
 // node 3, its waiting table there closes, and its socket on node 2 is closed.

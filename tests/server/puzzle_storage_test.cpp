@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <cmath>
 #include <set>
 #include <thread>
 
@@ -31,6 +32,10 @@ class PuzzleStorage : public BackendTest {
     sqlite3_finalize(st);
     sqlite3_close(h);
     return n;
+  }
+
+  static std::string hex_id(int i) {
+    return fmt::format("{:016x}", (static_cast<std::uint64_t>(i) + 1) * 0x9E3779B97F4A7C15ull);
   }
 
   static PuzzleRow puzzle(const std::string& id, double rating, const std::string& themes = ",") {
@@ -76,7 +81,8 @@ TEST_P(PuzzleStorage, PuzzlesAreStoredOnceByIdAndFoundNearTheRating) {
 TEST_P(PuzzleStorage, PuzzlesSharingARatingAreServedInTurnToAGuest) {
   auto s = open();
   std::vector<PuzzleRow> rows;
-  for (int i = 0; i < 40; ++i) rows.push_back(puzzle(fmt::format("t{:02}", i), 1500));
+  // Ids as the generator writes them (16 hex digits): the next one is drawn at a random id.
+  for (int i = 0; i < 40; ++i) rows.push_back(puzzle(hex_id(i), 1500));
   rows.push_back(puzzle("u1", 1900));
   ASSERT_EQ(s->add_puzzles(rows, 1), 41);
   std::set<std::string> seen;
@@ -117,6 +123,64 @@ TEST_P(PuzzleStorage, AnAttemptIsRatedOnceAndItsPuzzleIsNotServedAgain) {
   EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts"), 1);
   EXPECT_FALSE(s->record_attempt(user->id, "nope", "6->10", true, 12)) << "an unknown puzzle";
   EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts"), 1);
+}
+
+// An account that attempted a run of puzzles around its rating (it solves near it) is served one
+// it has not seen, past the run; its rating, read in the same statement, sets the aim.
+TEST_P(PuzzleStorage, ARunOfAttemptedPuzzlesAroundTheAimIsSkipped) {
+  auto s = open();
+  const auto user = s->create_user("runner", "h", 1);
+  ASSERT_TRUE(user);
+  std::vector<PuzzleRow> rows;
+  for (int i = 0; i < 1000; ++i) rows.push_back(puzzle(hex_id(i), 1000 + i));  // 1000..1999
+  ASSERT_EQ(s->add_puzzles(rows, 1), 1000);
+  std::set<std::string> seen;
+  for (int i = 0; i < 400; ++i) {  // everything from 1300 to 1699
+    ASSERT_TRUE(s->record_attempt(user->id, hex_id(300 + i), "6->10", i % 2 == 0, 2));
+    seen.insert(hex_id(300 + i));
+  }
+  const double rating = s->puzzle_rating(user->id).rating;
+  for (double offset : {-100.0, -3.0, 0.0, 0.5, 42.0, 100.0}) {
+    PuzzleQuery q{user->id, "finkel", "", 0};
+    q.own_rating = true;
+    q.offset = offset;
+    auto p = s->next_puzzle(q);
+    ASSERT_TRUE(p) << offset;
+    EXPECT_FALSE(seen.contains(p->id)) << "served an attempted puzzle at offset " << offset;
+    EXPECT_TRUE(p->rating < 1300 || p->rating >= 1700) << p->rating;
+    // The same aim given as a plain rating gives the same puzzle: the stored rating was read.
+    PuzzleQuery plain{user->id, "finkel", "", rating + offset};
+    plain.own_rating = false;
+    EXPECT_EQ(std::abs(s->next_puzzle(plain)->rating - (rating + offset)),
+              std::abs(p->rating - (rating + offset)));
+  }
+}
+
+// Every puzzle of a rating but one attempted: that one is served, from any aim, whether the
+// probes find it or the walk after them does; with all attempted, none.
+TEST_P(PuzzleStorage, TheLastUnattemptedPuzzleIsFoundWhereverItIs) {
+  auto s = open();
+  const auto user = s->create_user("solver", "h", 1);
+  ASSERT_TRUE(user);
+  std::vector<PuzzleRow> rows;
+  for (int i = 0; i < 200; ++i) rows.push_back(puzzle(hex_id(i), 1500));
+  ASSERT_EQ(s->add_puzzles(rows, 1), 200);
+  // Attempts written directly, so that the puzzles keep their shared rating (a rated attempt
+  // would move each one's): one level of 200, 199 of them attempted.
+  count(fmt::format(
+      "INSERT INTO puzzle_attempts(user_id, puzzle_id, move, solved, rating_before, rating_after, "
+      "puzzle_before, puzzle_after, created_at) SELECT {}, id, '6->10', 1 = 1, 1500, 1500, 1500, "
+      "1500, 2 FROM puzzles WHERE id <> '{}' RETURNING 1",
+      user->id, hex_id(137)));
+  ASSERT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts"), 199);
+  for (int k = 0; k < 20; ++k) {
+    auto p = s->next_puzzle({user->id, "finkel", "", 1300 + 21.7 * k});
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->id, hex_id(137)) << "aim " << 1300 + 21.7 * k;
+  }
+  ASSERT_TRUE(s->record_attempt(user->id, hex_id(137), "6->10", true, 3));
+  EXPECT_FALSE(s->next_puzzle({user->id, "finkel", "", 1500})) << "none left";
+  EXPECT_TRUE(s->next_puzzle({0, "finkel", "", 1500})) << "a guest is served any";
 }
 
 // Many solvers attempt one puzzle at once through two storages, as two nodes would. Each

@@ -108,6 +108,36 @@ TEST_F(RedisMatch, PairsTheNearestOfTheSameQueueOnce) {
   EXPECT_EQ(call({"EXISTS", prefix_ + "t:a"}).integer, 0) << "a paired ticket leaves the queue";
 }
 
+// A candidate either ticket avoids (a block) is skipped for the next nearest, and the avoid list
+// comes back with the pair (a pair put back keeps it).
+TEST_F(RedisMatch, AnAvoidedCandidateIsSkippedForTheNextNearest) {
+  SharedTicket a = ticket("a", 1500);
+  a.ticket.user_id = 1;
+  a.ticket.avoid = {2, 9};
+  SharedTicket b = ticket("b", 1500);
+  b.ticket.user_id = 2;
+  ASSERT_TRUE(add(a));
+  ASSERT_TRUE(add(b));
+  EXPECT_TRUE(pair(queue()).empty()) << "a avoids b";
+  SharedTicket c = ticket("c", 1560);
+  c.ticket.user_id = 3;
+  c.ticket.avoid = {2};
+  ASSERT_TRUE(add(c));
+  auto pairs = pair(queue());
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].first.ticket.key, "a");
+  EXPECT_EQ(pairs[0].second.ticket.key, "c");
+  EXPECT_EQ(pairs[0].first.ticket.avoid, (std::vector<std::int64_t>{2, 9}));
+  EXPECT_EQ(pairs[0].second.ticket.avoid, (std::vector<std::int64_t>{2}));
+  SharedTicket d = ticket("d", 1600);
+  d.ticket.user_id = 4;
+  ASSERT_TRUE(add(d));
+  pairs = pair(queue());
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].first.ticket.key, "b");
+  EXPECT_TRUE(pairs[0].first.ticket.avoid.empty());
+}
+
 // The window grows with the wait of the one who waited longer (Redis's clock).
 TEST_F(RedisMatch, TheWindowGrowsWithTheWait) {
   ASSERT_TRUE(add(ticket("old", 1000), redis_now_ms() - 60'000));

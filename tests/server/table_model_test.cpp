@@ -390,6 +390,37 @@ TEST(Matchmaker, NearestRatingWithinAWindowThatWidens) {
   EXPECT_EQ(mm.size(), 1u);
 }
 
+// A candidate either ticket avoids (a block between the two accounts) is skipped for the next
+// nearest; the oldest ticket still leads, and the avoided one waits at its place.
+TEST(Matchmaker, AnAvoidedCandidateIsSkippedForTheNextNearest) {
+  Matchmaker mm(100, 25);
+  auto t0 = std::chrono::steady_clock::now();
+  auto ticket = [&](const std::string& key, std::int64_t user, double rating) {
+    return MatchTicket{key,      user, key,    static_cast<std::uint64_t>(user),
+                       "finkel", true, rating, t0};
+  };
+  MatchTicket a = ticket("a", 1, 1500);
+  a.avoid = {2};
+  mm.add(a);
+  mm.add(ticket("b", 2, 1500));
+  EXPECT_TRUE(mm.pair(t0).empty()) << "a avoids b: no pair";
+  mm.add(ticket("c", 3, 1560));
+  auto pairs = mm.pair(t0);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].first.key, "a");
+  EXPECT_EQ(pairs[0].second.key, "c") << "the next nearest";
+  MatchTicket d = ticket("d", 4, 1500);
+  d.avoid = {2};
+  mm.add(d);
+  EXPECT_TRUE(mm.pair(t0).empty()) << "the avoided side's ticket is checked too";
+  mm.add(ticket("e", 5, 1700));
+  pairs = mm.pair(t0 + std::chrono::seconds(10));
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].first.key, "b") << "b, the oldest, leads";
+  EXPECT_EQ(pairs[0].second.key, "e");
+  EXPECT_TRUE(may_meet(ticket("g1", 0, 1500), ticket("g2", 0, 1500))) << "guests avoid nobody";
+}
+
 TEST(PubSub, DeliversToSubscribersUntilTheyUnsubscribe) {
   InProcessPubSub bus;
   int a = 0, b = 0;

@@ -19,6 +19,7 @@
 #include "server/api/api.h"
 #include "server/protocol/http_util.h"
 #include "server/server_errc.h"
+#include "server/storage/glicko2.h"
 
 namespace ur::server {
 namespace {
@@ -113,11 +114,11 @@ awaitable<Response> next_puzzle(ServerContext& ctx, const Request& req, const Id
     co_return error_json(req, Errc::kBadRequest, "theme: not one of docs/puzzles.md's themes");
   thread_local std::mt19937_64 rng(std::random_device{}());
   const double aim = std::uniform_real_distribution<double>(-kAimSpread, kAimSpread)(rng);
-  auto job = [&ctx, q, aim]() mutable {
-    const double rating = q.user_id ? ctx.storage->puzzle_rating(q.user_id).rating : 1500;
-    q.rating = rating + aim;
-    return ctx.storage->next_puzzle(q);
-  };
+  // An account's rating is read by the statement that chooses the puzzle: one round trip.
+  q.own_rating = q.user_id != 0;
+  q.offset = aim;
+  q.rating = kNewSolver.rating + aim;
+  auto job = [&ctx, q] { return ctx.storage->next_puzzle(q); };
   std::optional<PuzzleRow> p = co_await offload(ctx, std::move(job));
   if (!p) co_return error_json(req, ServerErrc::kNotFound, "no puzzle left for these filters");
   co_return json_reply(req, http::status::ok, json{{"puzzle", question_json(*p)}});

@@ -5,6 +5,13 @@
 
 namespace ur::server {
 
+bool may_meet(const MatchTicket& a, const MatchTicket& b) {
+  auto has = [](const std::vector<std::int64_t>& ids, std::int64_t id) {
+    return id != 0 && std::find(ids.begin(), ids.end(), id) != ids.end();
+  };
+  return !has(a.avoid, b.user_id) && !has(b.avoid, a.user_id);
+}
+
 double Matchmaker::window(Clock::duration waited) const {
   double seconds = std::chrono::duration<double>(waited).count();
   return base_ + per_second_ * std::max(0.0, seconds);
@@ -12,7 +19,11 @@ double Matchmaker::window(Clock::duration waited) const {
 
 void Matchmaker::add(MatchTicket t) {
   remove_key(t.key);
-  tickets_.push_back(std::move(t));
+  // In order of arrival: a ticket put back (its pair was not seated) keeps its place.
+  auto at = std::upper_bound(
+      tickets_.begin(), tickets_.end(), t.since,
+      [](Clock::time_point since, const MatchTicket& other) { return since < other.since; });
+  tickets_.insert(at, std::move(t));
 }
 
 bool Matchmaker::remove_key(const std::string& key) {
@@ -39,7 +50,7 @@ std::vector<std::pair<MatchTicket, MatchTicket>> Matchmaker::pair(Clock::time_po
     double best_gap = 0;
     for (std::size_t j = i + 1; j < tickets_.size(); ++j) {
       const MatchTicket& b = tickets_[j];
-      if (taken[j] || b.rules != a.rules || b.rated != a.rated) continue;
+      if (taken[j] || b.rules != a.rules || b.rated != a.rated || !may_meet(a, b)) continue;
       double gap = std::fabs(a.rating - b.rating);
       if (gap <= limit && (best == tickets_.size() || gap < best_gap)) {
         best = j;

@@ -4,8 +4,9 @@
 // with the waiting player of the same queue nearest in rating, provided the gap is within the
 // window of the one who has waited longer: window(t) = base + per_second * t, so a player alone
 // at the top of the ladder is matched with someone further away the longer they wait
-// (defaults: 100 points at once, +25 a second, anyone after about a minute). One ticket per
-// player key: queueing again replaces the old ticket. Not thread-safe (the service locks it).
+// (defaults: 100 points at once, +25 a second, anyone after about a minute). A candidate either
+// ticket avoids (may_meet) is skipped for the next nearest. One ticket per player key: queueing
+// again replaces the old ticket. Not thread-safe (the service locks it).
 #pragma once
 
 #include <chrono>
@@ -25,7 +26,13 @@ struct MatchTicket {
   bool rated = false;
   double rating = 0;
   std::chrono::steady_clock::time_point since;
+  // Accounts this player is never paired with: one of the two blocks the other (docs/server.md,
+  // "Blocking"), found when a pair of them was formed and not seated.
+  std::vector<std::int64_t> avoid{};
 };
+
+// Whether a and b may be paired: neither ticket avoids the other's account.
+bool may_meet(const MatchTicket& a, const MatchTicket& b);
 
 class Matchmaker {
  public:
@@ -33,6 +40,7 @@ class Matchmaker {
   Matchmaker(double base_window = 100, double window_per_second = 25)
       : base_(base_window), per_second_(window_per_second) {}
 
+  // Queues `t` in order of its `since` (a ticket put back keeps its place).
   void add(MatchTicket t);
   // Removes the ticket of `key`; false when it had none.
   bool remove_key(const std::string& key);
@@ -46,7 +54,7 @@ class Matchmaker {
 
  private:
   double base_, per_second_;
-  std::vector<MatchTicket> tickets_;  // in arrival order
+  std::vector<MatchTicket> tickets_;  // in order of since: arrival
 };
 
 }  // namespace ur::server

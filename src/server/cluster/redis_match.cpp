@@ -19,7 +19,8 @@ local function drop(q, key)
 end
 )";
 
-// ARGV: prefix, key, queue, rating, node, connection, user id, name, since (0 = now).
+// ARGV: prefix, key, queue, rating, node, connection, user id, name, since (0 = now), the
+// accounts the ticket avoids (",12,34,").
 constexpr const char* kAdd = R"(
 local key, q = ARGV[2], ARGV[3]
 local old = redis.call('HGET', p .. 't:' .. key, 'q')
@@ -27,7 +28,7 @@ if old then drop(old, key) end
 local since = tonumber(ARGV[9])
 if since <= 0 then since = now end
 redis.call('HSET', p .. 't:' .. key, 'q', q, 'rating', ARGV[4], 'node', ARGV[5], 'conn', ARGV[6],
-           'user', ARGV[7], 'name', ARGV[8], 'since', since)
+           'user', ARGV[7], 'name', ARGV[8], 'since', since, 'avoid', ARGV[10])
 redis.call('ZADD', p .. 'a:' .. q, since, key)
 redis.call('ZADD', p .. 'r:' .. q, tonumber(ARGV[4]), key)
 redis.call('SADD', p .. 'queues', q)
@@ -48,7 +49,8 @@ return 1
 )";
 
 // ARGV: prefix, base window, window per second. Returns, per pair, the queue and both tickets
-// (key, node, connection, user id, name, rating, since): 15 strings.
+// (key, node, connection, user id, name, rating, since, avoid): 17 strings. A candidate that
+// either ticket avoids (its account in the other's avoid list) is skipped for the next nearest.
 constexpr const char* kPair = R"(
 local base, per = tonumber(ARGV[2]), tonumber(ARGV[3])
 local alive = {}
@@ -57,7 +59,11 @@ local function live(node)
   return alive[node]
 end
 local function ticket(key)
-  return redis.call('HMGET', p .. 't:' .. key, 'node', 'conn', 'user', 'name', 'rating', 'since')
+  return redis.call('HMGET', p .. 't:' .. key, 'node', 'conn', 'user', 'name', 'rating', 'since',
+                    'avoid')
+end
+local function avoids(t, user)
+  return user ~= '0' and string.find(t[7] or '', ',' .. user .. ',', 1, true) ~= nil
 end
 local out = {}
 for _, q in ipairs(redis.call('SMEMBERS', p .. 'queues')) do
@@ -76,7 +82,7 @@ for _, q in ipairs(redis.call('SMEMBERS', p .. 'queues')) do
           local t = ticket(b)
           if not t[1] or not live(t[1]) then
             drop(q, b)
-          else
+          elseif not avoids(ta, t[3]) and not avoids(t, ta[3]) then
             local gap, since = math.abs(tonumber(t[5]) - ra), tonumber(t[6])
             if not best or gap < gap_b or (gap == gap_b and since < since_b) then
               best, tb, gap_b, since_b = b, t, gap, since
@@ -90,7 +96,7 @@ for _, q in ipairs(redis.call('SMEMBERS', p .. 'queues')) do
         table.insert(out, q)
         for _, pair in ipairs({{a, ta}, {best, tb}}) do
           table.insert(out, pair[1])
-          for i = 1, 6 do table.insert(out, pair[2][i]) end
+          for i = 1, 7 do table.insert(out, pair[2][i] or '') end
         end
       end
     end
@@ -99,10 +105,31 @@ end
 return out
 )";
 
-constexpr std::size_t kPairWidth = 15;
+constexpr std::size_t kPairWidth = 17;
 
 long long to_ll(const std::string& s) {
   return std::strtoll(s.c_str(), nullptr, 10);
+}
+
+// The avoid list as the ticket's hash keeps it: ",12,34," ("" when empty).
+std::string avoid_text(const std::vector<std::int64_t>& ids) {
+  if (ids.empty()) return "";
+  std::string out = ",";
+  for (std::int64_t id : ids) out += std::to_string(id) + ",";
+  return out;
+}
+
+std::vector<std::int64_t> avoid_from_text(const std::string& text) {
+  std::vector<std::int64_t> ids;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t comma = text.find(',', at);
+    const std::string part = text.substr(at, comma == std::string::npos ? comma : comma - at);
+    if (!part.empty()) ids.push_back(to_ll(part));
+    if (comma == std::string::npos) break;
+    at = comma + 1;
+  }
+  return ids;
 }
 
 SharedTicket from_reply(const std::string& queue, const std::vector<RedisReply>& e,
@@ -115,6 +142,7 @@ SharedTicket from_reply(const std::string& queue, const std::vector<RedisReply>&
   s.ticket.name = e[at + 4].str;
   s.ticket.rating = std::strtod(e[at + 5].str.c_str(), nullptr);
   s.since_ms = to_ll(e[at + 6].str);
+  s.ticket.avoid = avoid_from_text(e[at + 7].str);
   s.ticket.rated = queue.rfind("r|", 0) == 0;
   s.ticket.rules = queue.substr(2);
   return s;
@@ -131,7 +159,7 @@ void SharedMatchQueue::add(const SharedTicket& s, long long since_ms,
   const MatchTicket& t = s.ticket;
   redis_.call({"EVAL", std::string(kNow) + kAdd, "0", prefix_, t.key, queue_of(t.rules, t.rated),
                redis_number(t.rating), s.node, std::to_string(t.connection),
-               std::to_string(t.user_id), t.name, std::to_string(since_ms)},
+               std::to_string(t.user_id), t.name, std::to_string(since_ms), avoid_text(t.avoid)},
               [done = std::move(done)](RedisReply r) {
                 if (done) done(r.kind == RedisReply::Kind::kInteger);
               });
@@ -160,7 +188,7 @@ void SharedMatchQueue::pair(std::function<void(Pairs)> done) {
                 if (r.kind == RedisReply::Kind::kArray && e.size() % kPairWidth == 0)
                   for (std::size_t i = 0; i < e.size(); i += kPairWidth)
                     pairs.emplace_back(from_reply(e[i].str, e, i + 1),
-                                       from_reply(e[i].str, e, i + 8));
+                                       from_reply(e[i].str, e, i + 9));
                 done(std::move(pairs));
               });
 }

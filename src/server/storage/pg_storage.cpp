@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -75,13 +76,29 @@ class PgRow final : public SqlRow {
 };
 
 // Statements in a libpqxx transaction (a write) or nontransaction (a read). libpqxx sends
-// every parameter as text, as its own conversions write it.
+// every parameter as text, as its own conversions write it. `prepared` names the statements
+// run_kept has prepared on this session's connection.
 class PgSession final : public SqlSession {
  public:
-  explicit PgSession(pqxx::transaction_base& tx) : tx_(tx) {}
+  PgSession(pqxx::transaction_base& tx, std::unordered_set<std::string>& prepared)
+      : tx_(tx), prepared_(prepared) {}
 
   std::int64_t run(std::string_view sql, std::initializer_list<SqlValue> params,
                    SqlRowFn row) override {
+    return execute(sql, params, row, false);
+  }
+
+  // Prepared once per connection: the server plans it once, not at every call.
+  std::int64_t run_kept(std::string_view sql, std::initializer_list<SqlValue> params,
+                        SqlRowFn row) override {
+    return execute(sql, params, row, true);
+  }
+
+  void script(const char* sql) override { tx_.exec(sql); }
+
+ private:
+  std::int64_t execute(std::string_view sql, std::initializer_list<SqlValue> params, SqlRowFn row,
+                       bool keep) {
     std::vector<std::string> texts;
     texts.reserve(params.size());
     for (const SqlValue& v : params) texts.push_back(text(v));
@@ -92,17 +109,21 @@ class PgSession final : public SqlSession {
       values.push_back(v.kind == SqlValue::Kind::null ? nullptr : texts[i].c_str());
       ++i;
     }
-    pqxx::result result =
-        tx_.exec_params(std::string(sql), pqxx::prepare::make_dynamic_params(values));
+    pqxx::result result;
+    if (keep) {
+      const std::string name = "kept" + std::to_string(std::hash<std::string_view>{}(sql)) + "_" +
+                               std::to_string(sql.size());
+      if (prepared_.insert(name).second) tx_.conn().prepare(name, std::string(sql));
+      result = tx_.exec_prepared(name, pqxx::prepare::make_dynamic_params(values));
+    } else {
+      result = tx_.exec_params(std::string(sql), pqxx::prepare::make_dynamic_params(values));
+    }
     if (row) {
       for (const pqxx::row& r : result) row(PgRow(r));
     }
     return static_cast<std::int64_t>(result.affected_rows());
   }
 
-  void script(const char* sql) override { tx_.exec(sql); }
-
- private:
   static std::string text(const SqlValue& v) {
     switch (v.kind) {
       case SqlValue::Kind::null:
@@ -120,6 +141,7 @@ class PgSession final : public SqlSession {
   }
 
   pqxx::transaction_base& tx_;
+  std::unordered_set<std::string>& prepared_;
 };
 
 class PgDatabase final : public SqlDatabase {
@@ -141,7 +163,7 @@ class PgDatabase final : public SqlDatabase {
     Lease lease(*this);
     with_connection(lease.slot(), what, [&](pqxx::connection& c) {
       pqxx::nontransaction tx(c);
-      PgSession s(tx);
+      PgSession s(tx, lease.slot().prepared);
       body(s);
     });
   }
@@ -153,14 +175,18 @@ class PgDatabase final : public SqlDatabase {
     Lease lease(*this);
     with_connection(lease.slot(), what, [&](pqxx::connection& c) {
       pqxx::work tx(c);
-      PgSession s(tx);
+      PgSession s(tx, lease.slot().prepared);
       body(s);
       tx.commit();
     });
   }
 
  private:
-  using Slot = std::unique_ptr<pqxx::connection>;
+  // A connection of the pool (opened on first use) and the statements prepared on it.
+  struct Slot {
+    std::unique_ptr<pqxx::connection> conn;
+    std::unordered_set<std::string> prepared;
+  };
 
   // A connection of the pool for the length of one call: waits while every one is in use, so
   // that at most `connections` statements run at once and the rest queue in this process.
@@ -192,10 +218,12 @@ class PgDatabase final : public SqlDatabase {
   // and the body run once more: a transaction cut off before its COMMIT was rolled back by the
   // server, so nothing is applied twice; a COMMIT cut off is in_doubt_error and not retried.
   template <class F>
-  void with_connection(Slot& conn, const char* what, F&& body) {
+  void with_connection(Slot& slot, const char* what, F&& body) {
+    std::unique_ptr<pqxx::connection>& conn = slot.conn;
     for (int attempt = 0;; ++attempt) {
       try {
         if (!conn) {
+          slot.prepared.clear();
           conn = std::make_unique<pqxx::connection>(url_);
           // No NOTICEs on stderr (CREATE ... IF NOT EXISTS reports an existing table).
           pqxx::nontransaction(*conn).exec("SET client_min_messages TO warning");

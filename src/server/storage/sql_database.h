@@ -84,6 +84,12 @@ class SqlSession {
   // it changed (for INSERT, UPDATE, DELETE).
   virtual std::int64_t run(std::string_view sql, std::initializer_list<SqlValue> params,
                            SqlRowFn row = {}) = 0;
+  // The same for a statement run often, whose plan is worth keeping: PostgreSQL prepares it
+  // once per connection (SQLite keeps every statement prepared anyway).
+  virtual std::int64_t run_kept(std::string_view sql, std::initializer_list<SqlValue> params,
+                                SqlRowFn row = {}) {
+    return run(sql, params, row);
+  }
   // Runs several statements without parameters (a migration step).
   virtual void script(const char* sql) = 0;
 };

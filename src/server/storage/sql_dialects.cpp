@@ -6,6 +6,7 @@
 #include "server/storage/sql_migration_12.h"
 #include "server/storage/sql_migration_13.h"
 #include "server/storage/sql_migration_14.h"
+#include "server/storage/sql_migration_15.h"
 #include "server/storage/sql_puzzle_schema.h"
 
 namespace ur::server {
@@ -154,6 +155,7 @@ constexpr SqlMigration kMigrations[] = {
     {12, sql::kSqliteMigration12},
     {13, sql::kSqliteMigration13},
     {14, sql::kMigration14},
+    {15, sql::kMigration15},
 };
 
 // SQLite has one writer at a time, so PostgreSQL's SKIP LOCKED has nothing to skip here, and a
@@ -324,6 +326,7 @@ constexpr SqlMigration kMigrations[] = {
     {12, sql::kPostgresMigration12},
     {13, sql::kPostgresMigration13},
     {14, sql::kMigration14},
+    {15, sql::kMigration15},
 };
 
 constexpr SqlDialect kPostgres{

@@ -1,6 +1,7 @@
 #include "server/storage/sql_puzzles.h"
 
-#include <cmath>
+#include <fmt/format.h>
+
 #include <cstring>
 #include <string>
 
@@ -38,10 +39,56 @@ PuzzleRating to_rating(const SqlRow& r) {
                       static_cast<int>(r.integer(4))};
 }
 
-// The filter shared by both halves of next_puzzle: rules $1, theme $2 ("" any), account $3.
-constexpr const char* kNextFilter =
-    "WHERE p.rules = $1 AND ($2 = '' OR p.themes LIKE '%,' || $2 || ',%') "
-    "AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = $3 AND a.puzzle_id = p.id) ";
+// The rule set ($1) and theme ($2, "" any) of every part of next_puzzle; unseen(x) is "never
+// one the account ($3) attempted" for the puzzle id x: one probe of puzzle_attempts' key.
+constexpr const char* kRulesTheme =
+    "p.rules = $1 AND ($2 = '' OR p.themes LIKE '%,' || $2 || ',%') ";
+std::string unseen(const char* id) {
+  return std::string(
+             "NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = $3 AND "
+             "a.puzzle_id = ") +
+         id + ") ";
+}
+
+// The aim: the account's puzzle rating ($4 true; $5 when it has none) or $5, plus $6.
+constexpr const char* kAim =
+    "aim(r) AS MATERIALIZED (SELECT CASE WHEN $4 THEN COALESCE((SELECT q.rating FROM "
+    "puzzle_ratings q WHERE q.user_id = $3), $5) ELSE $5 END + $6)";
+
+// next_puzzle's statement, which reads only index entries near the aim however many puzzles the
+// account has seen. `levels` are the ratings of the filter's puzzles nearest to aim + d and
+// aim - d for d = 0, 1, 4, 16, 64, 256, 1024 up to $8 (one index seek each). At each level, the first
+// unseen puzzle among the 64 whose id follows $7 (a random id; wrapping to the level's first
+// 64), so that puzzles sharing a rating are served in a random order. Of those, the one nearest
+// to the aim. A run of puzzles the account has seen next to the aim is skipped by the wider
+// levels instead of being walked through.
+std::string probe_sql() {
+  const std::string walk = std::string("(SELECT w.id FROM (SELECT p.id FROM puzzles p WHERE ") +
+                           kRulesTheme + "AND p.rating = l.r AND p.id ";
+  const std::string walked = " ORDER BY p.id LIMIT 64) w WHERE " + unseen("w.id") + "LIMIT 1)";
+  const std::string level = std::string("(SELECT p.rating FROM puzzles p WHERE ") + kRulesTheme;
+  return std::string("WITH RECURSIVE ") + kAim +
+         ", d(x) AS (SELECT CAST(0 AS DOUBLE PRECISION) UNION ALL SELECT CASE WHEN x = 0 THEN 1 "
+         "ELSE x * 4 END FROM d WHERE x < $8), levels(r) AS MATERIALIZED (SELECT " +
+         level + "AND p.rating >= (SELECT r FROM aim) + d.x ORDER BY p.rating LIMIT 1) FROM d " +
+         "UNION SELECT " + level +
+         "AND p.rating < (SELECT r FROM aim) - d.x ORDER BY p.rating DESC LIMIT 1) FROM d), " +
+         "picks(id) AS (SELECT COALESCE(" + walk + ">= $7" + walked + ", " + walk + "< $7" +
+         walked + ") FROM levels l WHERE l.r IS NOT NULL) " + kPuzzleColumns +
+         "WHERE p.id IN (SELECT id FROM picks) "
+         "ORDER BY abs(p.rating - (SELECT r FROM aim)), p.rating DESC LIMIT 1";
+}
+
+// When every level of probe_sql is seen: the nearest unseen puzzle at or above the aim, or
+// below it, walking the index through the seen ones.
+std::string walk_sql() {
+  const std::string side = std::string(kPuzzleColumns) + "WHERE " + kRulesTheme + "AND " +
+                           unseen("p.id") + "AND p.rating ";
+  return std::string("WITH ") + kAim + " SELECT * FROM (SELECT * FROM (" + side +
+         ">= (SELECT r FROM aim) ORDER BY p.rating LIMIT 1) a UNION ALL SELECT * FROM (" + side +
+         "< (SELECT r FROM aim) ORDER BY p.rating DESC LIMIT 1) b) c "
+         "ORDER BY abs(c.rating - (SELECT r FROM aim)), c.rating DESC LIMIT 1";
+}
 
 }  // namespace
 
@@ -62,28 +109,29 @@ std::optional<PuzzleRow> find_puzzle(SqlSession& s, std::string_view id) {
 }
 
 std::optional<PuzzleRow> next_puzzle(SqlSession& s, const PuzzleQuery& q) {
-  const std::string filter = std::string(kPuzzleColumns) + kNextFilter;
-  auto above = first(s, filter + "AND p.rating >= $4 ORDER BY p.rating LIMIT 1",
-                     {q.rules, q.theme, q.user_id, q.rating}, to_puzzle);
-  auto below = first(s, filter + "AND p.rating < $4 ORDER BY p.rating DESC LIMIT 1",
-                     {q.rules, q.theme, q.user_id, q.rating}, to_puzzle);
-  std::optional<PuzzleRow> nearest = above;
-  if (!above || (below && std::abs(below->rating - q.rating) < std::abs(above->rating - q.rating)))
-    nearest = below;
-  if (!nearest) return nearest;
-  // Puzzles of one difficulty start at one rating, so many share it: one of the first few of that
-  // rating, drawn from the aim's bits, so that a guest (whom nothing is excluded for) meets
-  // another puzzle next time, not the first of each rating again: an index range of at most 32
-  // rows (4 when fewer share the rating).
+  static const std::string probe = probe_sql();
+  static const std::string walk = walk_sql();
+  // The random id puzzles sharing a rating are taken from, drawn from the aim's bits, so that a
+  // guest (whom nothing is excluded for) meets another puzzle next time.
+  const double drawn_from = q.own_rating ? q.offset : q.rating;
   std::uint64_t bits = 0;
-  std::memcpy(&bits, &q.rating, sizeof bits);
-  const std::int64_t skip = static_cast<std::int64_t>((bits * 0x9E3779B97F4A7C15ull) >> 59);
-  for (const std::int64_t k : {skip, skip & 3}) {
-    auto tied = first(s, filter + "AND p.rating = $4 LIMIT 1 OFFSET $5",
-                      {q.rules, q.theme, q.user_id, nearest->rating, k}, to_puzzle);
-    if (tied) return tied;
+  std::memcpy(&bits, &drawn_from, sizeof bits);
+  const std::string from_id = fmt::format("{:016x}", bits * 0x9E3779B97F4A7C15ull);
+  const double base = q.own_rating ? kNewSolver.rating : q.rating;
+  const double offset = q.own_rating ? q.offset : 0.0;
+  std::optional<PuzzleRow> found;
+  auto keep = [&found](const SqlRow& r) {
+    if (!found) found = to_puzzle(r);
+  };
+  // The two levels nearest to the aim first (most often one of them has a puzzle the account
+  // has not seen), then every level, then the walk.
+  for (double widest : {0.0, 1024.0}) {
+    s.run_kept(probe, {q.rules, q.theme, q.user_id, q.own_rating, base, offset, from_id, widest},
+               keep);
+    if (found) return found;
   }
-  return nearest;
+  s.run_kept(walk, {q.rules, q.theme, q.user_id, q.own_rating, base, offset}, keep);
+  return found;
 }
 
 std::optional<PuzzleRow> daily_puzzle(SqlSession& s, const SqlDialect& d, std::string_view rules,

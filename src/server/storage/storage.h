@@ -175,12 +175,16 @@ struct PuzzleRating {
 };
 
 // The next puzzle for a player: of `rules`, with `theme` ("" any), never one the account
-// (user_id > 0) attempted, the nearest to `rating` (above or below).
+// (user_id > 0) attempted, the nearest to the aim (above or below). The aim is `rating`, or with
+// `own_rating` the account's puzzle rating (the new solver's when it has none) plus `offset`,
+// read in the same statement that chooses the puzzle.
 struct PuzzleQuery {
   std::int64_t user_id = 0;
   std::string rules;
   std::string theme;
   double rating = 1500;
+  bool own_rating = false;
+  double offset = 0;
 };
 
 // The result of an account's attempt: `rated` false when the account had attempted the puzzle

@@ -56,6 +56,7 @@ void FriendService::shutdown() {
     }
     for (auto& [id, ch] : all) ch->timer->cancel();
     renew_timer_.cancel();
+    blocks_sub_.reset();
     done.set_value();
   });
   done.get_future().wait();
@@ -182,6 +183,22 @@ void FriendService::add(std::shared_ptr<Challenge> ch) {
 }
 
 void FriendService::blocked(std::int64_t a, std::int64_t b) {
+  end_between(a, b);
+  if (ctx_.pubsub->redis())
+    ctx_.pubsub->publish(kBlocksTopic,
+                         std::make_shared<const std::string>(json{{"a", a}, {"b", b}}.dump()));
+}
+
+void FriendService::on_remote_block(const Payload& payload) {
+  json note = json::parse(*payload, nullptr, false);
+  if (!note.is_object() || !note["a"].is_number_integer() || !note["b"].is_number_integer()) {
+    log_line("blocks: ignoring a malformed message");
+    return;
+  }
+  end_between(note["a"].get<std::int64_t>(), note["b"].get<std::int64_t>());
+}
+
+void FriendService::end_between(std::int64_t a, std::int64_t b) {
   std::vector<std::string> between;
   {
     std::lock_guard lock(mutex_);

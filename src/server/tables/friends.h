@@ -47,6 +47,9 @@ inline constexpr double kChallengeRefillPerSec = 1.0 / 6;
 inline std::string user_topic(std::int64_t id) {
   return "user:" + std::to_string(id);
 }
+// The bus topic of blocks, which every node of a cluster listens to: a challenge between the
+// two accounts may be owned by any node.
+inline constexpr const char* kBlocksTopic = "blocks";
 inline std::int64_t friends_now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -70,8 +73,10 @@ class FriendService {
   // Whether each account has a live socket on this node or (with a Redis bus) on any node; only
   // this node's answer when Redis does not answer.
   boost::asio::awaitable<std::vector<bool>> online_anywhere(std::vector<std::int64_t> users);
-  // Ends the challenges waiting between the two accounts that this node owns (a block was made:
-  // docs/server.md, "Blocking"); both accounts get challenge_ended, reason "cancelled".
+  // A block was made between the two accounts (docs/server.md, "Blocking"): the challenges
+  // waiting between them end, those this node owns at once and, with a Redis bus, those of
+  // every other node through the bus topic `blocks`; both accounts get challenge_ended, reason
+  // "cancelled".
   void blocked(std::int64_t a, std::int64_t b);
   // Cancels the challenges' timers. Call before the pools are joined.
   void shutdown();
@@ -122,6 +127,10 @@ class FriendService {
   // "cancel", "expire", "withdraw": a block); the error otherwise. Runs on the owner node only.
   std::optional<Error> end(const std::string& id, const std::string& op, const Answerer& who);
   void seat(std::shared_ptr<Challenge> ch, Answerer who);
+  // Ends the challenges between the two accounts that this node owns.
+  void end_between(std::int64_t a, std::int64_t b);
+  // Another node's block ({a, b}) from the bus topic `blocks`.
+  void on_remote_block(const Payload& payload);
   void tell(std::int64_t user_id, const json& message);
   static json challenge_json(const Challenge& ch);
 
@@ -140,6 +149,7 @@ class FriendService {
   bool stopping_ = false;
   std::unique_ptr<SharedPresence> shared_;  // set once by start(), under mutex_
   boost::asio::steady_timer renew_timer_;   // on strand_
+  Subscription blocks_sub_;  // with a Redis bus: `blocks`; last, so that it goes first
 };
 
 }  // namespace ur::server

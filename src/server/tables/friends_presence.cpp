@@ -55,6 +55,8 @@ void FriendService::start(const std::string& node) {
     std::lock_guard lock(mutex_);
     shared_ = std::make_unique<SharedPresence>(*redis, node);
   }
+  blocks_sub_ =
+      ctx_.pubsub->subscribe(kBlocksTopic, [this](const Payload& p) { on_remote_block(p); });
   net::post(strand_, [this] { renew_presence(); });
 }
 

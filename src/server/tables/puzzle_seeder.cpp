@@ -38,8 +38,8 @@ PuzzleRow puzzle_row(const nlohmann::json& j) {
 }
 
 PuzzleSeeder::PuzzleSeeder(Storage& storage, const solver::TableStore& tables,
-                           std::chrono::milliseconds period)
-    : storage_(storage), tables_(tables), period_(period) {}
+                           std::chrono::milliseconds period, std::vector<SeedTarget> targets)
+    : storage_(storage), tables_(tables), period_(period), targets_(std::move(targets)) {}
 
 PuzzleSeeder::~PuzzleSeeder() {
   stop();
@@ -62,27 +62,43 @@ std::size_t PuzzleSeeder::target(std::string_view preset) {
   return preset == "finkel" ? 20'000 : 2'000;
 }
 
+std::vector<SeedTarget> PuzzleSeeder::preset_targets() {
+  std::vector<SeedTarget> out;
+  for (const PresetInfo& info : preset_list())
+    out.push_back({*find_preset(info.id), target(info.id)});
+  return out;
+}
+
 int PuzzleSeeder::top_up(std::size_t batch) {
   int stored = 0;
-  for (const PresetInfo& info : preset_list()) {
-    const RuleSet& rules = *find_preset(info.id);
+  for (const SeedTarget& t : targets_) {
+    const RuleSet& rules = t.rules;
     if (!tables_.solved(rules)) continue;
     const std::string name = rules.to_string();
     const auto have = static_cast<std::size_t>(storage_.count_puzzles(name));
-    if (have >= target(info.id)) continue;
+    if (have >= t.count) continue;
     analysis::OpenedSource src = analysis::open_source(rules, &tables_);
     if (!src.source || !src.source->exact()) continue;
     analysis::PuzzleGenerator gen(*src.source, {analysis::kDefaultPuzzleMargin, 1 + have});
-    const std::size_t want = std::min(batch, target(info.id) - have);
-    gen.self_play(want, want * 100);
+    // A whole batch even when fewer are missing: the first puzzles a seed finds are the
+    // commonest positions, often stored already, so a batch of the few missing could add none,
+    // and the same seed (the count) would find the same ones next time, short of the target.
+    gen.self_play(batch, batch * 100);
     std::vector<PuzzleRow> rows;
     for (const analysis::Puzzle& z : gen.puzzles())
       rows.push_back(puzzle_row(analysis::puzzle_json(src.source->engine(), z)));
-    const int added = storage_.add_puzzles(rows, unix_now());
+    const std::size_t need = t.count - have;
+    int added = 0;
+    if (rows.size() <= need) {
+      added = storage_.add_puzzles(rows, unix_now());
+    } else {  // one at a time, up to the target
+      for (std::size_t i = 0; i < rows.size() && static_cast<std::size_t>(added) < need; ++i)
+        added += storage_.add_puzzles({rows[i]}, unix_now());
+    }
     if (added > 0)
       log_line("puzzles: stored " + std::to_string(added) + " of " + name + " (" +
                std::to_string(have + static_cast<std::size_t>(added)) + " of " +
-               std::to_string(target(info.id)) + ")");
+               std::to_string(t.count) + ")");
     stored += added;
   }
   return stored;

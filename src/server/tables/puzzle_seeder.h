@@ -14,7 +14,9 @@
 #include <mutex>
 #include <string_view>
 #include <thread>
+#include <vector>
 
+#include "rules/rule_set.h"
 #include "server/storage/storage.h"
 
 namespace ur::solver {
@@ -27,10 +29,17 @@ namespace ur::server {
 // the rating of its difficulty.
 PuzzleRow puzzle_row(const nlohmann::json& puzzle);
 
+// A rule set the seeder keeps puzzles of, and how many.
+struct SeedTarget {
+  RuleSet rules;
+  std::size_t count = 0;
+};
+
 class PuzzleSeeder {
  public:
   PuzzleSeeder(Storage& storage, const solver::TableStore& tables,
-               std::chrono::milliseconds period = std::chrono::seconds(60));
+               std::chrono::milliseconds period = std::chrono::seconds(60),
+               std::vector<SeedTarget> targets = preset_targets());
   ~PuzzleSeeder();  // stops and joins
   PuzzleSeeder(const PuzzleSeeder&) = delete;
   PuzzleSeeder& operator=(const PuzzleSeeder&) = delete;
@@ -40,8 +49,11 @@ class PuzzleSeeder {
 
   // How many puzzles of a preset the seeder keeps stored: 20,000 for finkel, 2,000 for others.
   static std::size_t target(std::string_view preset);
-  // One pass over the presets with a solved table: generates and stores at most `batch` new
-  // puzzles of each one below its target; returns how many it stored. The generator's seed is
+  // Every preset with its target: what a server seeds.
+  static std::vector<SeedTarget> preset_targets();
+  // One pass over the targets whose rule set has a solved table: generates and stores at most
+  // `batch` new puzzles of each one below its target (never beyond it); returns how many it
+  // stored. The generator's seed is
   // the stored count, so nodes seeding the same database at once make the same puzzles, which
   // are stored once.
   int top_up(std::size_t batch);
@@ -52,6 +64,7 @@ class PuzzleSeeder {
   Storage& storage_;
   const solver::TableStore& tables_;
   std::chrono::milliseconds period_;
+  std::vector<SeedTarget> targets_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;

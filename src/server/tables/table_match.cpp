@@ -63,9 +63,12 @@ awaitable<void> TableService::on_cancel_match(WsClient& c, const json& msg) {
 
 // The new table's write leaves the service strand, which runs on a table thread (post_storage:
 // the storage pool with PostgreSQL's connection pool, so a slow database stalls no table; inline
-// with SQLite's one connection, where it would wait for that connection anyway).
+// with SQLite's one connection, where it would wait for that connection anyway). A block
+// between the two accounts is read there too, when the pair is formed (the database holds
+// every node's blocks): such a pair is not seated, and both go back to their places to be
+// paired with someone else (docs/server.md, "Blocking").
 void TableService::seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b,
-                             const Where& wb, std::function<void()> requeue) {
+                             const Where& wb, TableMatchmaking::Requeue requeue) {
   bool a_light = secure_unit() < 0.5;
   auto actor = [](const MatchTicket& t) { return Actor{t.key, t.user_id, t.name, t.rating}; };
   PairSeat pa{wa.client, actor(a), nullptr, wa.node, a.connection};
@@ -73,10 +76,24 @@ void TableService::seat_pair(const MatchTicket& a, const Where& wa, const MatchT
   if (!a_light) std::swap(pa, pb);
   auto store = [this, rules = a.rules, rated = a.rated, light = std::move(pa), dark = std::move(pb),
                 requeue = std::move(requeue)] {
+    const std::int64_t l = light.actor.user_id, d = dark.actor.user_id;
+    bool blocked = false;
+    try {
+      AccountStore& accounts = ctx_.storage->accounts();
+      blocked = l && d && (accounts.blocks(l, d) || accounts.blocks(d, l));
+    } catch (const StorageError& e) {
+      log_line(std::string("matchmaking: ") + e.what());
+      if (requeue) requeue(false);
+      return;
+    }
+    if (blocked) {
+      if (requeue) requeue(true);
+      return;
+    }
     auto made = start_pair(rules, rated, light, dark);
     if (auto* e = std::get_if<Error>(&made)) {
       log_line("matchmaking: " + e->message);
-      if (requeue) requeue();
+      if (requeue) requeue(false);
     }
   };
   post_storage(ctx_, std::move(store));

@@ -15,6 +15,16 @@ std::string match_topic(const std::string& node) {
   return "match:" + node;
 }
 
+namespace {
+
+// Each one's account goes into the other's avoid list.
+void keep_apart(MatchTicket& a, MatchTicket& b) {
+  if (a.user_id) b.avoid.push_back(a.user_id);
+  if (b.user_id) a.avoid.push_back(b.user_id);
+}
+
+}  // namespace
+
 TableMatchmaking::TableMatchmaking(LiveTable::Strand service_strand, PubSub& bus,
                                    TableWatchers& watchers, Window window, const std::string& node,
                                    SeatPair seat)
@@ -142,17 +152,18 @@ void TableMatchmaking::pair_waiting() {
   for (auto& [a, b] : pairs) {
     auto ca = watchers_.local_client(a.connection), cb = watchers_.local_client(b.connection);
     if (!ca || !cb) {  // one of them left meanwhile: the other waits on
-      requeue(a, b);
+      requeue(a, b, false);
       continue;
     }
     // Back in the queue at their old places if the table could not be stored (the database
     // away): paired again at the next tick, instead of waiting for a match that never comes.
-    seat_(a, {ca, {}}, b, {cb, {}}, [this, a, b] { requeue(a, b); });
+    seat_(a, {ca, {}}, b, {cb, {}}, [this, a, b](bool apart) { requeue(a, b, apart); });
   }
 }
 
 // Each ticket of the pair whose socket is still here goes back to the queue, at its old place.
-void TableMatchmaking::requeue(const MatchTicket& a, const MatchTicket& b) {
+void TableMatchmaking::requeue(MatchTicket a, MatchTicket b, bool apart) {
+  if (apart) keep_apart(a, b);
   bool a_here = watchers_.local_client(a.connection) != nullptr;
   bool b_here = watchers_.local_client(b.connection) != nullptr;
   std::lock_guard lock(mutex_);
@@ -162,7 +173,8 @@ void TableMatchmaking::requeue(const MatchTicket& a, const MatchTicket& b) {
 
 // The same in the shared queue: a player of another node is requeued (their node's heartbeat
 // decides), one of this node only while their socket is here.
-void TableMatchmaking::requeue(const SharedTicket& a, const SharedTicket& b) {
+void TableMatchmaking::requeue(SharedTicket a, SharedTicket b, bool apart) {
+  if (apart) keep_apart(a.ticket, b.ticket);
   for (const SharedTicket* t : {&a, &b})
     if (t->node != node_ || watchers_.local_client(t->ticket.connection))
       shared_->add(*t, t->since_ms, {});
@@ -178,11 +190,11 @@ void TableMatchmaking::start_shared_pairs(const SharedMatchQueue::Pairs& pairs) 
     if (a.node == me) ca = watchers_.local_client(a.ticket.connection);
     if (b.node == me) cb = watchers_.local_client(b.ticket.connection);
     if ((a.node == me && !ca) || (b.node == me && !cb)) {
-      requeue(a, b);
+      requeue(a, b, false);
       continue;
     }
     seat_(a.ticket, {ca, a.node == me ? "" : a.node}, b.ticket, {cb, b.node == me ? "" : b.node},
-          [this, a, b] { requeue(a, b); });
+          [this, a, b](bool apart) { requeue(a, b, apart); });
   }
 }
 

@@ -38,9 +38,11 @@ class TableMatchmaking {
     std::string node;
   };
   // Seats a pair at a new table off the service strand; `requeue` runs when it could not be
-  // stored, so that the pair is not lost.
+  // stored, so that the pair is not lost, or with `apart` when one of the two blocks the other:
+  // both go back to their places, never to be paired with each other.
+  using Requeue = std::function<void(bool apart)>;
   using SeatPair = std::function<void(const MatchTicket&, const Where&, const MatchTicket&,
-                                      const Where&, std::function<void()> requeue)>;
+                                      const Where&, Requeue requeue)>;
   // A pair made on another node seats a player of this one (the topic's payload).
   using Deliver = std::function<void(const Payload&)>;
   struct Window {
@@ -71,8 +73,8 @@ class TableMatchmaking {
   void tick();
   void pair_waiting();  // on the service strand
   void start_shared_pairs(const SharedMatchQueue::Pairs& pairs);
-  void requeue(const MatchTicket& a, const MatchTicket& b);
-  void requeue(const SharedTicket& a, const SharedTicket& b);
+  void requeue(MatchTicket a, MatchTicket b, bool apart);
+  void requeue(SharedTicket a, SharedTicket b, bool apart);
   // Wraps a callback of the Redis thread so that it does nothing once this queue is gone.
   template <class F>
   auto guarded(F f) {

@@ -37,7 +37,9 @@ TableService::TableService(ServerContext& ctx)
           {ctx.config.match_window, ctx.config.match_window_per_sec, ctx.config.match_tick},
           leases_.node(),
           [this](const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb,
-                 std::function<void()> requeue) { seat_pair(a, wa, b, wb, std::move(requeue)); }) {}
+                 TableMatchmaking::Requeue requeue) {
+            seat_pair(a, wa, b, wb, std::move(requeue));
+          }) {}
 
 TableService::~TableService() = default;
 

@@ -192,9 +192,9 @@ class TableService : private LeasedTables {
   using Where = TableMatchmaking::Where;
   void start_matchmaking();
   // Stores the pair's table off the service strand (seat_pair's comment); `requeue` runs when
-  // it could not be stored, so that the pair is not lost.
+  // it could not be stored, or apart when one of the two blocks the other.
   void seat_pair(const MatchTicket& a, const Where& wa, const MatchTicket& b, const Where& wb,
-                 std::function<void()> requeue);
+                 TableMatchmaking::Requeue requeue);
   boost::asio::awaitable<void> deliver_remote_match(Payload payload);
   void sweep_cache();
   // Table expiry (table_expiry.cpp), from the sweep: closes the live tables whose players have
