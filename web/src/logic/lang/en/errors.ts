@@ -1,5 +1,5 @@
-// English, the server's error codes in words (docs/protocol.md "error", docs/server.md; the codes
-// are src/rules/error.cpp's table) and the client's own (no connection, no answer). A code the
+// English, the server's error codes in words (docs/protocol.md, "Every error code") and the
+// client's own (no connection, no answer). A code the
 // client does not know shows the server's message instead (logic/errors.ts).
 import type { Entry } from '../entry.ts';
 
