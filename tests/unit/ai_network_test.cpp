@@ -151,7 +151,7 @@ double solved_value(const Engine& engine, const solver::StateIndex& index,
 
 // The mean chance lost per decision with a choice by `agent` in its own self-play.
 double mean_loss(const Engine& engine, const solver::StateIndex& index,
-                 const std::vector<float>& values, Agent& agent, int games) {
+                 std::span<const float> values, Agent& agent, int games) {
   Rng rng(11);
   double lost = 0;
   int decisions = 0;
