@@ -94,6 +94,38 @@ bool fits(const solver::StateIndex& index, const std::string& rules, const Solve
   return true;
 }
 
+// During a layer `change` is the last sweep's largest change; once it is done, the certified
+// residual max |Bellman(V) - V| (float32 resolution: 5.96e-08 is one step near 1).
+void print_progress(const solver::Progress& p) {
+  static const bool tty = isatty(STDERR_FILENO);
+  const char* what = p.layer_done ? "residual" : "change";
+  if (tty) {
+    std::cerr << fmt::format(
+        "\r  layer {:>2}/{} ({},{})  sweep {:>3}  {} {:.2e}  "
+        "{:5.1f}%  ETA {:>5.0f} s   ",
+        p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done, p.eta_seconds);
+    if (p.layer_done) std::cerr << "\n";
+  } else if (p.layer_done) {
+    // Logs and CI: one line a layer instead of a redrawn bar.
+    std::cerr << fmt::format(
+        "  layer {:>2}/{} ({},{}) done after {} sweeps, {} {:.2e}, "
+        "{:.1f}% of the work, ETA {:.0f} s\n",
+        p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done, p.eta_seconds);
+  }
+}
+
+void print_reports(const solver::ValueIteration& vi) {
+  for (const solver::LayerReport& r : vi.reports())
+    std::cout << fmt::format(
+        "  layer ({},{}) {:>10} states  {:>4} sweeps  last change {:.2e}  residual {:.2e}  "
+        "{:7.1f} s{}{}\n",
+        r.a, r.b, r.states, r.sweeps, r.last_change, r.residual, r.seconds,
+        r.from_checkpoint ? "  (from checkpoint)" : "",
+        r.spilled_bytes > 0
+            ? fmt::format("  stream {} ({} spilled)", gib(r.stream_bytes), gib(r.spilled_bytes))
+            : "");
+}
+
 void run_solve(const SolveArgs& args) {
   const std::optional<RuleSet> parsed = rules_option("solve", args.rules);
   if (!parsed) return;
@@ -130,36 +162,8 @@ void run_solve(const SolveArgs& args) {
   std::cout.flush();
   const auto t0 = std::chrono::steady_clock::now();
   solver::ValueIteration vi(index, opt);
-  const bool tty = isatty(STDERR_FILENO);
-  // During a layer `change` is the last sweep's largest change; once it is done, the certified
-  // residual max |Bellman(V) - V| (float32 resolution: 5.96e-08 is one step near 1).
-  vi.solve([&](const solver::Progress& p) {
-    const char* what = p.layer_done ? "residual" : "change";
-    if (tty) {
-      std::cerr << fmt::format(
-          "\r  layer {:>2}/{} ({},{})  sweep {:>3}  {} {:.2e}  "
-          "{:5.1f}%  ETA {:>5.0f} s   ",
-          p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done,
-          p.eta_seconds);
-      if (p.layer_done) std::cerr << "\n";
-    } else if (p.layer_done) {
-      // Logs and CI: one line a layer instead of a redrawn bar.
-      std::cerr << fmt::format(
-          "  layer {:>2}/{} ({},{}) done after {} sweeps, {} {:.2e}, "
-          "{:.1f}% of the work, ETA {:.0f} s\n",
-          p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done,
-          p.eta_seconds);
-    }
-  });
-  for (const solver::LayerReport& r : vi.reports())
-    std::cout << fmt::format(
-        "  layer ({},{}) {:>10} states  {:>4} sweeps  last change {:.2e}  residual {:.2e}  "
-        "{:7.1f} s{}{}\n",
-        r.a, r.b, r.states, r.sweeps, r.last_change, r.residual, r.seconds,
-        r.from_checkpoint ? "  (from checkpoint)" : "",
-        r.spilled_bytes > 0
-            ? fmt::format("  stream {} ({} spilled)", gib(r.stream_bytes), gib(r.spilled_bytes))
-            : "");
+  vi.solve(print_progress);
+  print_reports(vi);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (std::string err = writer.finish(rules, index.encoding_id(), vi.max_residual());
       !err.empty()) {

@@ -82,7 +82,7 @@ TEST_P(SolveMemoryTest, WritesTheSameTableAsASolveThatHoldsEverything) {
 INSTANTIATE_TEST_SUITE_P(RuleSets, SolveMemoryTest,
                          ::testing::Values("finkel(pieces=3)", "masters(pieces=2)",
                                            "boxed(pieces=2)", "murray(pieces=2)"),
-                         [](const auto& info) { return std::to_string(info.index); });
+                         [](const auto& param) { return std::to_string(param.index); });
 
 TEST(SolveMemory, ReleasesTheLayersNoLaterLayerReads) {
   const Engine engine(rule_set_or_throw("finkel(pieces=3)"));

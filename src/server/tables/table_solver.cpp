@@ -162,8 +162,10 @@ bool TableSolver::solve(std::size_t i) {
   if (endgame > 0) args.insert(args.end(), {"--endgame", std::to_string(endgame)});
   if (config_.memory_limit > 0) {
     char gib_text[32];
-    std::snprintf(gib_text, sizeof gib_text, "%.3f",
-                  static_cast<double>(config_.memory_limit) / (1ull << 30));
+    // Rounded up: the limit the plan was checked against, not a hair below it.
+    std::snprintf(
+        gib_text, sizeof gib_text, "%.3f",
+        std::ceil(static_cast<double>(config_.memory_limit) / (1ull << 30) * 1000) / 1000);
     args.insert(args.end(), {"--memory", gib_text});
   }
   std::vector<char*> argv;
