@@ -54,13 +54,19 @@ struct SolveArgs {
   bool keep_checkpoint = false;
 };
 
+std::uint64_t memory_limit(const SolveArgs& args) {
+  return args.memory_gib > 0 ? static_cast<std::uint64_t>(args.memory_gib * (1ull << 30))
+                             : machine_memory();
+}
+
 // `--count` prints what a solve needs; otherwise false (with the refusal printed) when it does
-// not fit in the memory it may use, before anything is allocated.
+// not fit in the memory it may use, before anything is allocated. A solve needs `need` with
+// its successor streams in memory, and at least `least` with every stream block beyond the
+// limit spilled to a file (read back in every sweep: slower, same values).
 bool fits(const solver::StateIndex& index, const std::string& rules, const SolveArgs& args) {
   const std::uint64_t need = solver::ValueIteration::memory_needed(index);
-  const std::uint64_t have = args.memory_gib > 0
-                                 ? static_cast<std::uint64_t>(args.memory_gib * (1ull << 30))
-                                 : machine_memory();
+  const std::uint64_t least = solver::ValueIteration::memory_needed(index, true);
+  const std::uint64_t have = memory_limit(args);
   if (args.count) {
     std::cout << fmt::format(
         "{} states ({} encoding{}, {} layers), needs {} to solve\n", index.size(),
@@ -69,16 +75,55 @@ bool fits(const solver::StateIndex& index, const std::string& rules, const Solve
             ? fmt::format(", endgame: at most {} pieces left a side", index.endgame())
             : "",
         index.layers().size(), gib(need));
+    std::cout << fmt::format(
+        "at least {} with the successor streams beyond --memory spilled to disk\n", gib(least));
     return false;
   }
-  if (std::string why = solver::ValueIteration::cannot_solve(index); !why.empty() || need > have) {
+  if (std::string why = solver::ValueIteration::cannot_solve(index); !why.empty() || least > have) {
     std::cerr << fmt::format("ur solve: {} has {} states and needs {} to solve; {}\n", rules,
-                             index.size(), gib(need),
+                             index.size(), gib(least),
                              why.empty() ? "the limit is " + gib(have) + " (--memory)" : why);
     exit_status() = 2;
     return false;
   }
+  if (need > have)
+    std::cout << fmt::format(
+        "{} with every stream in memory, the limit is {} (--memory): stream blocks beyond it "
+        "are spilled to the checkpoint directory and read back in every sweep\n",
+        gib(need), gib(have));
   return true;
+}
+
+// During a layer `change` is the last sweep's largest change; once it is done, the certified
+// residual max |Bellman(V) - V| (float32 resolution: 5.96e-08 is one step near 1).
+void print_progress(const solver::Progress& p) {
+  static const bool tty = isatty(STDERR_FILENO);
+  const char* what = p.layer_done ? "residual" : "change";
+  if (tty) {
+    std::cerr << fmt::format(
+        "\r  layer {:>2}/{} ({},{})  sweep {:>3}  {} {:.2e}  "
+        "{:5.1f}%  ETA {:>5.0f} s   ",
+        p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done, p.eta_seconds);
+    if (p.layer_done) std::cerr << "\n";
+  } else if (p.layer_done) {
+    // Logs and CI: one line a layer instead of a redrawn bar.
+    std::cerr << fmt::format(
+        "  layer {:>2}/{} ({},{}) done after {} sweeps, {} {:.2e}, "
+        "{:.1f}% of the work, ETA {:.0f} s\n",
+        p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done, p.eta_seconds);
+  }
+}
+
+void print_reports(const solver::ValueIteration& vi) {
+  for (const solver::LayerReport& r : vi.reports())
+    std::cout << fmt::format(
+        "  layer ({},{}) {:>10} states  {:>4} sweeps  last change {:.2e}  residual {:.2e}  "
+        "{:7.1f} s{}{}\n",
+        r.a, r.b, r.states, r.sweeps, r.last_change, r.residual, r.seconds,
+        r.from_checkpoint ? "  (from checkpoint)" : "",
+        r.spilled_bytes > 0
+            ? fmt::format("  stream {} ({} spilled)", gib(r.stream_bytes), gib(r.spilled_bytes))
+            : "");
 }
 
 void run_solve(const SolveArgs& args) {
@@ -103,6 +148,13 @@ void run_solve(const SolveArgs& args) {
   opt.threads = args.threads;
   opt.tolerance = args.tolerance;
   opt.checkpoint_dir = args.checkpoint.empty() ? out + ".partial" : args.checkpoint;
+  // Each layer goes to the table file as it is finished, and its values are dropped once no
+  // later layer reads them.
+  const auto type = args.precision == "f32" ? solver::ValueType::kF32 : solver::ValueType::kU16;
+  solver::TableWriter writer(out, type, index.size());
+  opt.keep_values = false;
+  opt.on_layer = [&](const solver::Layer&, std::span<const float> v) { writer.append(v); };
+  opt.memory_limit = memory_limit(args);
   std::cout << fmt::format("solving {}: {} states in {} layers, {} threads, tolerance {:g}\n",
                            rules, index.size(), index.layers().size(), opt.threads, opt.tolerance);
   std::cout << fmt::format("checkpoints in {} (an interrupted solve resumes from them)\n",
@@ -110,37 +162,10 @@ void run_solve(const SolveArgs& args) {
   std::cout.flush();
   const auto t0 = std::chrono::steady_clock::now();
   solver::ValueIteration vi(index, opt);
-  const bool tty = isatty(STDERR_FILENO);
-  // During a layer `change` is the last sweep's largest change; once it is done, the certified
-  // residual max |Bellman(V) - V| (float32 resolution: 5.96e-08 is one step near 1).
-  vi.solve([&](const solver::Progress& p) {
-    const char* what = p.layer_done ? "residual" : "change";
-    if (tty) {
-      std::cerr << fmt::format(
-          "\r  layer {:>2}/{} ({},{})  sweep {:>3}  {} {:.2e}  "
-          "{:5.1f}%  ETA {:>5.0f} s   ",
-          p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done,
-          p.eta_seconds);
-      if (p.layer_done) std::cerr << "\n";
-    } else if (p.layer_done) {
-      // Logs and CI: one line a layer instead of a redrawn bar.
-      std::cerr << fmt::format(
-          "  layer {:>2}/{} ({},{}) done after {} sweeps, {} {:.2e}, "
-          "{:.1f}% of the work, ETA {:.0f} s\n",
-          p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done,
-          p.eta_seconds);
-    }
-  });
-  for (const solver::LayerReport& r : vi.reports())
-    std::cout << fmt::format(
-        "  layer ({},{}) {:>10} states  {:>4} sweeps  last change {:.2e}  residual {:.2e}  "
-        "{:7.1f} s{}\n",
-        r.a, r.b, r.states, r.sweeps, r.last_change, r.residual, r.seconds,
-        r.from_checkpoint ? "  (from checkpoint)" : "");
+  vi.solve(print_progress);
+  print_reports(vi);
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const auto type = args.precision == "f32" ? solver::ValueType::kF32 : solver::ValueType::kU16;
-  if (std::string err = solver::write_table(out, vi.values(), type, rules, index.encoding_id(),
-                                            vi.max_residual());
+  if (std::string err = writer.finish(rules, index.encoding_id(), vi.max_residual());
       !err.empty()) {
     std::cerr << "ur solve: " << err << "\n";
     exit_status() = 1;

@@ -51,47 +51,104 @@ std::uint64_t fnv1a_words(const void* data, std::size_t bytes) {
   return h;
 }
 
-std::string write_table(const std::string& path, const std::vector<float>& values, ValueType type,
+std::string write_table(const std::string& path, std::span<const float> values, ValueType type,
                         const std::string& rules, const std::string& encoding, double residual) {
+  TableWriter writer(path, type, values.size());
+  writer.append(values);
+  return writer.finish(rules, encoding, residual);
+}
+
+TableWriter::TableWriter(std::string path, ValueType type, std::uint64_t states)
+    : path_(std::move(path)), tmp_(path_ + ".tmp"), type_(type), states_(states) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::path(path_).has_parent_path()) fs::create_directories(fs::path(path_).parent_path(), ec);
+  file_ = std::fopen(tmp_.c_str(), "wb");
+  if (!file_) {
+    error_ = "cannot write " + tmp_;
+    return;
+  }
+  const std::vector<char> header(kPayloadOffset, 0);  // written for real by finish()
+  if (std::fwrite(header.data(), 1, header.size(), file_) != header.size())
+    error_ = "write to " + tmp_ + " failed";
+}
+
+TableWriter::~TableWriter() {
+  if (!file_) return;
+  std::fclose(file_);
+  std::filesystem::remove(tmp_);  // not finished: no table
+}
+
+// Writes payload bytes and adds them to the checksum, whose 64-bit words may straddle runs.
+void TableWriter::write_bytes(const char* bytes, std::size_t n) {
+  if (!error_.empty()) return;
+  if (std::fwrite(bytes, 1, n, file_) != n) error_ = "write to " + tmp_ + " failed";
+  std::size_t i = 0;
+  while (i < n && pending_n_ > 0 && pending_n_ < 8) pending_[pending_n_++] = bytes[i++];
+  if (pending_n_ == 8) {
+    hash_ = (hash_ ^ get<std::uint64_t>(pending_, 0)) * 0x100000001b3ULL;
+    pending_n_ = 0;
+  }
+  for (; i + 8 <= n; i += 8) hash_ = (hash_ ^ get<std::uint64_t>(bytes, i)) * 0x100000001b3ULL;
+  while (i < n) pending_[pending_n_++] = bytes[i++];
+}
+
+void TableWriter::append(std::span<const float> values) {
+  constexpr std::size_t kRun = 1 << 16;
+  std::vector<char> run(kRun * 4);
+  for (std::size_t at = 0; at < values.size(); at += kRun) {
+    const std::size_t n = std::min(kRun, values.size() - at);
+    if (type_ == ValueType::kU16) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const float v = std::clamp(values[at + i], 0.0f, 1.0f);
+        const auto u = static_cast<std::uint16_t>(std::lround(v * 65535.0f));
+        std::memcpy(run.data() + 2 * i, &u, 2);
+      }
+      write_bytes(run.data(), 2 * n);
+    } else {
+      write_bytes(reinterpret_cast<const char*>(values.data() + at), 4 * n);
+    }
+  }
+  written_ += values.size();
+}
+
+std::string TableWriter::finish(const std::string& rules, const std::string& encoding,
+                                double residual) {
   if (rules.size() >= kStringField || encoding.size() >= kStringField)
     return "rule-set string or encoding id too long for the header";
-  std::vector<char> payload;
-  if (type == ValueType::kU16) {
-    payload.resize(values.size() * 2);
-    auto* out = reinterpret_cast<std::uint16_t*>(payload.data());
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      const float v = std::clamp(values[i], 0.0f, 1.0f);
-      out[i] = static_cast<std::uint16_t>(std::lround(v * 65535.0f));
-    }
-  } else {
-    payload.resize(values.size() * 4);
-    std::memcpy(payload.data(), values.data(), payload.size());
+  if (error_.empty() && written_ != states_)
+    error_ = std::to_string(written_) + " values for a table of " + std::to_string(states_);
+  if (!error_.empty()) return error_;
+  std::uint64_t hash = hash_;
+  if (pending_n_ > 0) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, pending_, pending_n_);
+    hash = (hash ^ w) * 0x100000001b3ULL;
   }
+  const std::uint64_t width = type_ == ValueType::kU16 ? 2 : 4;
   std::vector<char> h(kPayloadOffset, 0);
   std::memcpy(h.data(), kMagic, 8);
   put<std::uint32_t>(h, 8, kVersion);
-  put<std::uint32_t>(h, 12, static_cast<std::uint32_t>(type));
-  put<std::uint64_t>(h, 16, values.size());
+  put<std::uint32_t>(h, 12, static_cast<std::uint32_t>(type_));
+  put<std::uint64_t>(h, 16, states_);
   put<std::uint64_t>(h, 24, kPayloadOffset);
-  put<std::uint64_t>(h, 32, payload.size());
-  put<std::uint64_t>(h, 40, fnv1a_words(payload.data(), payload.size()));
+  put<std::uint64_t>(h, 32, states_ * width);
+  put<std::uint64_t>(h, 40, hash);
   put<double>(h, 48, residual);
   std::memcpy(h.data() + 56, rules.data(), rules.size());
   std::memcpy(h.data() + 312, encoding.data(), encoding.size());
   put<std::uint64_t>(h, 568, fnv1a_words(h.data(), 568));
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::path(path).has_parent_path()) fs::create_directories(fs::path(path).parent_path(), ec);
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return "cannot write " + tmp;
-    out.write(h.data(), static_cast<std::streamsize>(h.size()));
-    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-    if (!out) return "write to " + tmp + " failed";
+  const bool ok =
+      std::fseek(file_, 0, SEEK_SET) == 0 && std::fwrite(h.data(), 1, h.size(), file_) == h.size();
+  const bool closed = std::fclose(file_) == 0;
+  file_ = nullptr;
+  if (!ok || !closed) {
+    std::filesystem::remove(tmp_);
+    return "write to " + tmp_ + " failed";
   }
-  fs::rename(tmp, path, ec);
-  if (ec) return "cannot rename " + tmp + ": " + ec.message();
+  std::error_code ec;
+  std::filesystem::rename(tmp_, path_, ec);
+  if (ec) return "cannot rename " + tmp_ + ": " + ec.message();
   return "";
 }
 

@@ -19,7 +19,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -41,8 +43,33 @@ struct TableHeaderInfo {
 };
 
 // Writes values (one per state, in index order) as a table file; "" on success, else why not.
-std::string write_table(const std::string& path, const std::vector<float>& values, ValueType type,
+std::string write_table(const std::string& path, std::span<const float> values, ValueType type,
                         const std::string& rules, const std::string& encoding, double residual);
+
+// Writes a table file as its values come, a run at a time in index order (what write_table
+// does in one run): the solver hands it each layer as it finishes, so no copy of the whole
+// table is ever held. The file appears under `path` only when finish() succeeds.
+class TableWriter {
+ public:
+  TableWriter(std::string path, ValueType type, std::uint64_t states);
+  ~TableWriter();
+  TableWriter(const TableWriter&) = delete;
+  TableWriter& operator=(const TableWriter&) = delete;
+
+  void append(std::span<const float> values);
+  // "" on success, else why not (a write failed, or not exactly `states` values came).
+  std::string finish(const std::string& rules, const std::string& encoding, double residual);
+
+ private:
+  void write_bytes(const char* bytes, std::size_t n);
+  std::string path_, tmp_, error_;
+  ValueType type_;
+  std::uint64_t states_, written_ = 0;
+  std::uint64_t hash_ = 0xcbf29ce484222325ULL;
+  char pending_[8] = {};  // the bytes of a 64-bit word not complete yet
+  std::size_t pending_n_ = 0;
+  std::FILE* file_ = nullptr;
+};
 
 class Table;
 using TableResult = Result<std::shared_ptr<const Table>>;

@@ -31,15 +31,26 @@ double now() {
 }  // namespace
 
 ValueIteration::ValueIteration(const StateIndex& index, SolveOptions options)
-    : index_(index), dense_(index.dense()), engine_(index.engine()), options_(std::move(options)) {
+    : index_(index),
+      dense_(index.dense()),
+      engine_(index.engine()),
+      options_(std::move(options)),
+      values_(index.size()) {
   Position any = engine_.initial_position();
   any.phase = Phase::kAwaitingRoll;
   for (const ChanceOutcome& c : engine_.chance_outcomes(any)) outcomes_.push_back(c);
-  values_.assign(index_.size(), 0.5f);
+  // Pages are committed as layers are solved: a layer's values start at 0.5 in solve_layer.
 }
 
 float ValueIteration::value(const Position& p) const {
-  return values_[index_.rank(p)];
+  return values_.data()[index_.rank(p)];
+}
+
+void ValueIteration::close_block(Chunk& chunk, std::vector<std::uint32_t>& words, bool last) const {
+  if (words.empty() || (!last && words.size() < kBlockWords)) return;
+  if (last) words.shrink_to_fit();  // a chunk's short tail holds no more than its words
+  chunk.blocks.push_back(streams_->close(words));
+  if (!last && words.capacity() == 0) words.reserve(kBlockWords + 4096);
 }
 
 double ValueIteration::max_residual() const {
@@ -49,12 +60,14 @@ double ValueIteration::max_residual() const {
 }
 
 void ValueIteration::build_chunk(const Layer& layer, Chunk& chunk) const {
-  std::vector<std::uint32_t>& out = chunk.stream;
-  out.clear();
-  out.reserve(static_cast<std::size_t>(chunk.end - chunk.begin) * 20);
+  chunk.blocks.clear();
+  if (!dense_) return build_tree_chunk(layer, chunk);
+  std::vector<std::uint32_t> out;
+  out.reserve(kBlockWords + 4096);
   MoveList moves;
   std::uint32_t succ[MoveList::kCapacity];
-  if (!dense_) return build_tree_chunk(layer, chunk);
+  const float* values = values_.data();
+  const std::uint64_t released = values_.released();
   dense_->for_each(chunk.a, chunk.b, chunk.hi_from, chunk.hi_to, [&](std::uint64_t, Position& p) {
     for (const ChanceOutcome& c : outcomes_) {
       Position q = p;
@@ -71,7 +84,9 @@ void ValueIteration::build_chunk(const Layer& layer, Chunk& chunk) const {
         if (idx >= layer.begin && idx < layer.end) {
           succ[n++] = static_cast<std::uint32_t>(idx - layer.begin) | (flip ? kFlip : 0u);
         } else {
-          const float v = values_[idx];
+          if (idx < released || idx >= layer.end)
+            throw std::logic_error("a move leads to a layer not held: " + engine_.check(r));
+          const float v = values[idx];
           best = std::max(best, flip ? 1.0f - v : v);
         }
       };
@@ -88,40 +103,54 @@ void ValueIteration::build_chunk(const Layer& layer, Chunk& chunk) const {
       if (best >= 0) out.push_back(std::bit_cast<std::uint32_t>(best));
       out.insert(out.end(), succ, succ + n);
     }
+    close_block(chunk, out, false);
   });
-  out.shrink_to_fit();
+  close_block(chunk, out, true);
 }
 
 double ValueIteration::sweep_chunk(const Layer& layer, const Chunk& chunk, bool write) {
   if (!dense_) return sweep_tree_chunk(layer, chunk, write);
-  float* base = values_.data() + layer.begin;
-  const std::uint32_t* w = chunk.stream.data();
+  float* values = values_.data();
+  const float* base = values + layer.begin;
   double largest = 0;
   const int outcomes = static_cast<int>(outcomes_.size());
   double prob[kMaxDice + 1];
   for (int o = 0; o < outcomes; ++o) prob[o] = outcomes_[o].probability;
-  for (std::uint64_t s = chunk.begin; s < chunk.end; ++s) {
-    // Summed in double and rounded once, so that a converged value does not flicker
-    // between neighbouring floats from one sweep to the next.
-    double total = 0;
-    for (int o = 0; o < outcomes; ++o) {
-      const std::uint32_t header = *w++;
-      float best = -1.0f;
-      if (header & kHasConst) best = std::bit_cast<float>(*w++);
-      for (std::uint32_t n = header & kCountMask; n > 0; --n) {
-        const std::uint32_t e = *w++;
-        const float v = load(base[e & ~kFlip]);
-        best = std::max(best, (e & kFlip) ? 1.0f - v : v);
+  thread_local std::vector<std::uint32_t> buffer;
+  std::uint64_t s = chunk.begin;
+  for (const StreamBlock& block : chunk.blocks) {
+    const std::uint32_t* w = streams_->words(block, buffer);
+    const std::uint32_t* const end = w + block.size;
+    for (; w < end; ++s) {
+      // Summed in double and rounded once, so that a converged value does not flicker
+      // between neighbouring floats from one sweep to the next.
+      double total = 0;
+      for (int o = 0; o < outcomes; ++o) {
+        const std::uint32_t header = *w++;
+        float best = -1.0f;
+        if (header & kHasConst) best = std::bit_cast<float>(*w++);
+        for (std::uint32_t n = header & kCountMask; n > 0; --n) {
+          const std::uint32_t e = *w++;
+          const float v = load(base[e & ~kFlip]);
+          best = std::max(best, (e & kFlip) ? 1.0f - v : v);
+        }
+        total += prob[o] * best;
       }
-      total += prob[o] * best;
+      float& slot = values[s];
+      const float v = static_cast<float>(total);
+      const double change = std::fabs(static_cast<double>(v) - load(slot));
+      largest = std::max(largest, change);
+      if (write) store(slot, v);
     }
-    float& slot = values_[s];
-    const float v = static_cast<float>(total);
-    const double change = std::fabs(static_cast<double>(v) - load(slot));
-    largest = std::max(largest, change);
-    if (write) store(slot, v);
   }
   return largest;
+}
+
+std::uint64_t ValueIteration::stream_budget(const Layer& layer, int threads) const {
+  if (options_.memory_limit == 0) return StreamStore::kNoLimit;
+  const std::uint64_t values = (layer.end - values_.released()) * sizeof(float);
+  const std::uint64_t used = values + kSolveOverhead + threads * kThreadBuffers;
+  return options_.memory_limit > used ? options_.memory_limit - used : 0;
 }
 
 void ValueIteration::solve(const std::function<void(const Progress&)>& progress) {
@@ -225,19 +254,28 @@ void ValueIteration::solve_layer(std::size_t li,
     const double elapsed = elapsed_before + (now() - t0);
     pr.eta_seconds = done > 0 ? elapsed * (total_work - done) / done : 0;
   };
+  if (!options_.keep_values) values_.release_below(first_read(index_, li));
+  const std::span<const float> finished(values_.data() + layer.begin, report.states);
   if (load_checkpoint(layer)) {
     report.from_checkpoint = true;
     report.seconds = now() - t0;
     reports_.push_back(report);
+    if (options_.on_layer) options_.on_layer(layer, finished);
     pr.layer_done = true;
     eta(1.0);
     if (progress) progress(pr);
     return;
   }
+  std::fill_n(values_.data() + layer.begin, report.states, 0.5f);
   std::vector<Chunk> chunks = make_chunks(layer);
   const int threads = std::max(1, options_.threads);
   auto parallel = [&](auto&& work) { parallel_for(chunks, threads, work); };
+  streams_ = std::make_unique<StreamStore>(
+      stream_budget(layer, threads),
+      options_.spill_dir.empty() ? options_.checkpoint_dir : options_.spill_dir);
   parallel([&](Chunk& c) { build_chunk(layer, c); });
+  report.spilled_bytes = streams_->spilled_bytes();
+  report.stream_bytes = streams_->held_bytes() + report.spilled_bytes;
   // Gauss-Seidel sweeps until the largest change is below the tolerance.
   double change = 1;
   while (change >= options_.tolerance && report.sweeps < options_.max_sweeps) {
@@ -263,10 +301,13 @@ void ValueIteration::solve_layer(std::size_t li,
   // Certify: one read-only pass, sequential and deterministic.
   double residual = 0;
   for (const Chunk& c : chunks) residual = std::max(residual, sweep_chunk(layer, c, false));
+  chunks.clear();
+  streams_.reset();
   report.residual = residual;
   report.seconds = now() - t0;
   reports_.push_back(report);
   save_checkpoint(layer);
+  if (options_.on_layer) options_.on_layer(layer, finished);
   pr.layer_done = true;
   pr.change = residual;
   eta(1.0);
@@ -289,14 +330,12 @@ bool ValueIteration::load_checkpoint(const Layer& layer) {
   std::ifstream in(layer_file(options_.checkpoint_dir, layer), std::ios::binary);
   if (!in) return false;
   const std::uint64_t n = layer.end - layer.begin;
-  std::vector<float> tmp(n);
-  in.read(reinterpret_cast<char*>(tmp.data()), static_cast<std::streamsize>(n * sizeof(float)));
+  // Read in place: a layer that does not check out is solved again, over whatever was read.
+  float* values = values_.data() + layer.begin;
+  in.read(reinterpret_cast<char*>(values), static_cast<std::streamsize>(n * sizeof(float)));
   if (static_cast<std::uint64_t>(in.gcount()) != n * sizeof(float) || in.peek() != EOF)
     return false;
-  for (float v : tmp)
-    if (!(v >= 0.0f && v <= 1.0f)) return false;
-  std::copy(tmp.begin(), tmp.end(), values_.begin() + static_cast<std::ptrdiff_t>(layer.begin));
-  return true;
+  return std::all_of(values, values + n, [](float v) { return v >= 0.0f && v <= 1.0f; });
 }
 
 void ValueIteration::save_checkpoint(const Layer& layer) const {

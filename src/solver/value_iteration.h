@@ -13,22 +13,43 @@
 // tolerance, and finally certifies the layer with a read-only residual pass. Values are
 // float32 while iterating. A finished layer is written to the checkpoint directory, so an
 // interrupted solve resumes after its last finished layer.
+//
+// Memory (solve_memory.h): with keep_values off, only the layers still read are resident (the
+// layer being solved and the layers its moves bear off into); each finished layer is handed to
+// on_layer, in index order, before it is released. With a memory limit, stream blocks beyond
+// what fits are spilled to a file and read back in every sweep. Neither changes a value.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "solver/solve_memory.h"
 #include "solver/state_index.h"
 
 namespace ur::solver {
+
+// What a solve holds besides its values and streams: the process itself (64 MiB), and per
+// thread the block being built and a block read back from the spill file.
+inline constexpr std::uint64_t kSolveOverhead = 64ull << 20;
+inline constexpr std::uint64_t kThreadBuffers = 2 * (kBlockWords + 4096) * 4;
 
 struct SolveOptions {
   int threads = 2;
   double tolerance = 1e-7;     // stop a layer when a sweep changes no value by more
   std::string checkpoint_dir;  // empty: no checkpoints
   int max_sweeps = 100000;
+  // false: release the layers no later layer reads (values() then holds only the last ones).
+  bool keep_values = true;
+  // Called with every finished layer's values, in index order (a file written as it goes).
+  std::function<void(const Layer&, std::span<const float>)> on_layer;
+  // Bytes the solve may use (0: no limit): stream blocks beyond it go to a spill file in
+  // spill_dir (the checkpoint directory when empty, else the system's temporary directory).
+  std::uint64_t memory_limit = 0;
+  std::string spill_dir;
 };
 
 struct LayerReport {
@@ -39,6 +60,8 @@ struct LayerReport {
   double residual = 0;     // certified: max |Bellman(V) - V| over the layer
   double seconds = 0;
   bool from_checkpoint = false;
+  std::uint64_t stream_bytes = 0;   // the layer's successor stream
+  std::uint64_t spilled_bytes = 0;  // of which in the spill file
 };
 
 struct Progress {
@@ -58,15 +81,19 @@ class ValueIteration {
   // Solves every layer; `progress` (may be empty) is called after every sweep.
   void solve(const std::function<void(const Progress&)>& progress);
 
-  const std::vector<float>& values() const { return values_; }
-  std::vector<float>& values() { return values_; }
+  std::span<const float> values() const { return {values_.data(), values_.size()}; }
+  std::span<float> values() { return {values_.data(), values_.size()}; }
   const std::vector<LayerReport>& reports() const { return reports_; }
   double max_residual() const;
 
-  // What a solve of `index` needs at its peak, in bytes, estimated before allocating anything:
-  // the values (4 bytes a state) and the largest layer's successor stream, whose size per state
-  // is measured on a sample of that layer's states.
-  static std::uint64_t memory_needed(const StateIndex& index);
+  // What a solve of `index` needs at its peak, in bytes, estimated before allocating anything,
+  // with keep_values off: over the layers, the largest sum of the resident values (4 bytes a
+  // state of the layer and of the layers it reads) and the layer's successor stream, whose
+  // size per state is measured on a sample of its states. With `spill`, the least a solve
+  // needs when every stream block beyond the values goes to the spill file.
+  static std::uint64_t memory_needed(const StateIndex& index, bool spill = false);
+  // The first state a solve still reads while solving layer `li` (keep_values off).
+  static std::uint64_t first_read(const StateIndex& index, std::size_t li);
   // Why `index` cannot be solved whatever the memory ("" when it can): a layer too large for
   // the streams' in-layer offsets.
   static std::string cannot_solve(const StateIndex& index);
@@ -78,8 +105,12 @@ class ValueIteration {
   struct Chunk {
     std::uint64_t begin = 0, end = 0;  // global state indices
     int a = 0, b = 0, hi_from = 0, hi_to = 0;
-    std::vector<std::uint32_t> stream;
+    std::vector<StreamBlock> blocks;  // whole states each, in index order
   };
+  // Closes the chunk's open block into its list when full (or at the end, `last`).
+  void close_block(Chunk& chunk, std::vector<std::uint32_t>& words, bool last) const;
+  // Bytes of stream blocks the layer may hold in memory within options_.memory_limit.
+  std::uint64_t stream_budget(const Layer& layer, int threads) const;
   void solve_layer(std::size_t li, const std::function<void(const Progress&)>& progress,
                    double done_before, double total_work, double elapsed_before);
   std::vector<Chunk> make_chunks(const Layer& layer) const;
@@ -97,7 +128,8 @@ class ValueIteration {
   const Engine& engine_;
   SolveOptions options_;
   std::vector<ChanceOutcome> outcomes_;
-  std::vector<float> values_;
+  ValueArena values_;
+  std::unique_ptr<StreamStore> streams_;  // the layer being solved
   std::vector<LayerReport> reports_;
 };
 

@@ -40,7 +40,8 @@ struct TreeWriter {
   const Engine& engine;
   const MultisetIndex& index;
   const Layer& layer;
-  const std::vector<float>* values;  // null: only count words (memory estimate)
+  const float* values;     // null: only count words (memory estimate)
+  std::uint64_t released;  // values below it are no longer held
   std::vector<std::uint32_t>& out;
 
   // A node deciding among `children` positions (already reached), the decider `actor`.
@@ -59,14 +60,14 @@ struct TreeWriter {
       } else if (r.phase == Phase::kAwaitingRoll) {
         const std::uint64_t idx = index.rank(r);
         const bool flip = r.turn != Player::kLight;
-        if (idx >= layer.end)
-          throw std::logic_error("a move leads to a layer not solved yet: " + engine.check(r));
+        if (idx >= layer.end || idx < released)
+          throw std::logic_error("a move leads to a layer not held: " + engine.check(r));
         if (idx >= layer.begin) {
           out.push_back(static_cast<std::uint32_t>(idx - layer.begin) | (flip ? kFlip : 0u));
           ++entries;
           continue;
         }
-        const float x = values ? (*values)[idx] : 0.5f;
+        const float x = values ? values[idx] : 0.5f;
         v = flip ? 1.0f - x : x;
       } else {
         decision(r, true);
@@ -133,24 +134,33 @@ float eval(const std::uint32_t*& w, const float* base) {
 
 void ValueIteration::build_tree_chunk(const Layer& layer, Chunk& chunk) const {
   const MultisetIndex& index = *index_.multiset();
-  chunk.stream.clear();
-  TreeWriter writer{engine_, index, layer, &values_, chunk.stream};
-  for (std::uint64_t i = chunk.begin; i < chunk.end; ++i) writer.state(index.unrank(i), outcomes_);
-  chunk.stream.shrink_to_fit();
+  std::vector<std::uint32_t> out;
+  out.reserve(kBlockWords + 4096);
+  TreeWriter writer{engine_, index, layer, values_.data(), values_.released(), out};
+  for (std::uint64_t i = chunk.begin; i < chunk.end; ++i) {
+    writer.state(index.unrank(i), outcomes_);
+    close_block(chunk, out, false);
+  }
+  close_block(chunk, out, true);
 }
 
 double ValueIteration::sweep_tree_chunk(const Layer& layer, const Chunk& chunk, bool write) {
-  const float* base = values_.data() + layer.begin;
-  const std::uint32_t* w = chunk.stream.data();
+  float* values = values_.data();
+  const float* base = values + layer.begin;
   const int outcomes = static_cast<int>(outcomes_.size());
   double largest = 0;
-  for (std::uint64_t s = chunk.begin; s < chunk.end; ++s) {
-    double total = 0;
-    for (int o = 0; o < outcomes; ++o) total += outcomes_[o].probability * eval(w, base);
-    float& slot = values_[s];
-    const float v = static_cast<float>(total);
-    largest = std::max(largest, std::fabs(static_cast<double>(v) - load(slot)));
-    if (write) store(slot, v);
+  thread_local std::vector<std::uint32_t> buffer;
+  std::uint64_t s = chunk.begin;
+  for (const StreamBlock& block : chunk.blocks) {
+    const std::uint32_t* w = streams_->words(block, buffer);
+    for (const std::uint32_t* const end = w + block.size; w < end; ++s) {
+      double total = 0;
+      for (int o = 0; o < outcomes; ++o) total += outcomes_[o].probability * eval(w, base);
+      float& slot = values[s];
+      const float v = static_cast<float>(total);
+      largest = std::max(largest, std::fabs(static_cast<double>(v) - load(slot)));
+      if (write) store(slot, v);
+    }
   }
   return largest;
 }
@@ -166,43 +176,84 @@ std::string ValueIteration::cannot_solve(const StateIndex& index) {
   return "";
 }
 
-std::uint64_t ValueIteration::memory_needed(const StateIndex& index) {
-  const Layer* largest = nullptr;
-  for (const Layer& l : index.layers())
-    if (!largest || l.end - l.begin > largest->end - largest->begin) largest = &l;
-  const std::uint64_t values = index.size() * 4;
-  if (!largest) return values;
-  const std::uint64_t states = largest->end - largest->begin;
-  // Words per state on an even sample of the largest layer (every successor counted as a
-  // stream word: an upper bound, since successors in solved layers fold into one constant).
+std::uint64_t ValueIteration::first_read(const StateIndex& index, std::size_t li) {
+  // A turn bears off at most one piece with the dense index's rule sets; the boxed game's
+  // double moves and forfeits, up to three (the stream builders refuse a value not held).
+  const int reach = index.dense() ? 1 : 3;
+  const std::vector<Layer>& layers = index.layers();
+  const int sum = layers[li].a + layers[li].b;
+  for (const Layer& l : layers)
+    if (l.a + l.b <= sum + reach) return l.begin;
+  return layers[li].begin;
+}
+
+namespace {
+
+// Stream words a state of `layer` takes, on an even sample of its states: the dense stream's
+// words as its builder writes them; every leaf of the multiset encoding's trees counted as a
+// word (an upper bound, since successors in solved layers fold into one constant).
+double words_per_state(const StateIndex& index, const Layer& layer,
+                       const std::vector<ChanceOutcome>& outcomes) {
   const Engine& engine = index.engine();
-  Position any = engine.initial_position();
-  any.phase = Phase::kAwaitingRoll;
-  std::vector<ChanceOutcome> outcomes;
-  for (const ChanceOutcome& c : engine.chance_outcomes(any)) outcomes.push_back(c);
+  const std::uint64_t states = layer.end - layer.begin;
   const std::uint64_t samples = std::min<std::uint64_t>(states, 4000);
   std::uint64_t words = 0;
   Layer all;
   all.end = index.size();
   std::vector<std::uint32_t> tree;
   for (std::uint64_t k = 0; k < samples; ++k) {
-    const Position p = index.unrank(largest->begin + states * k / samples);
+    const Position p = index.unrank(layer.begin + states * k / samples);
     if (const MultisetIndex* m = index.multiset()) {
       tree.clear();
-      TreeWriter{engine, *m, all, nullptr, tree}.state(p, outcomes);
+      TreeWriter{engine, *m, all, nullptr, 0, tree}.state(p, outcomes);
       words += tree.size();
       continue;
     }
     for (const ChanceOutcome& c : outcomes) {
       Position q = p;
       MoveList moves;
-      words += 2 + (engine.apply_throw(q, c.outcome, moves) ? moves.size : 1);
+      bool constant = false;
+      auto count = [&](const Position& r) {
+        const bool in_layer =
+            !r.is_over() && index.rank(r) >= layer.begin && index.rank(r) < layer.end;
+        words += in_layer ? 1 : 0;
+        constant = constant || !in_layer;
+      };
+      if (!engine.apply_throw(q, c.outcome, moves)) {
+        count(q);
+      } else {
+        for (const Move& m : moves) {
+          Position r = q;
+          engine.apply_move(r, m);
+          count(r);
+        }
+      }
+      words += constant ? 2 : 1;  // the throw's header, and its constant
     }
   }
-  const double per_state = samples ? static_cast<double>(words) / samples : 0;
-  // Stream words, the u16 copy made when the table is written, and the process's own.
-  const auto stream = static_cast<std::uint64_t>(per_state * 4 * static_cast<double>(states));
-  return values + std::max(stream, index.size() * 2) + (64ull << 20);
+  return samples ? static_cast<double>(words) / static_cast<double>(samples) : 0;
+}
+
+}  // namespace
+
+std::uint64_t ValueIteration::memory_needed(const StateIndex& index, bool spill) {
+  const Engine& engine = index.engine();
+  Position any = engine.initial_position();
+  any.phase = Phase::kAwaitingRoll;
+  std::vector<ChanceOutcome> outcomes;
+  for (const ChanceOutcome& c : engine.chance_outcomes(any)) outcomes.push_back(c);
+  // The peak is the largest layer's: the values held then and its stream (blocks of two
+  // threads' buffers, and the process's own).
+  std::uint64_t peak = 0;
+  for (std::size_t li = 0; li < index.layers().size(); ++li) {
+    const Layer& l = index.layers()[li];
+    const std::uint64_t values = (l.end - first_read(index, li)) * sizeof(float);
+    const double words = spill ? 0 : words_per_state(index, l, outcomes);
+    const auto stream =
+        static_cast<std::uint64_t>(words * 4 * static_cast<double>(l.end - l.begin));
+    peak = std::max(peak, values + stream);
+  }
+  return peak + kSolveOverhead + 2 * kThreadBuffers;
 }
 
 }  // namespace ur::solver

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `ur solve` end to end on finkel(pieces=3) (263,121 states, under a second): the table it
 # writes is read back by `ur table info` and `ur table query` (the value of the start and of
-# each legal move, the best one marked), the perfect player plays from it, an interrupted
+# each legal move, the best one marked), a solve within --memory below what its streams take
+# spills them and writes the same table byte for byte, the perfect player plays from it, an interrupted
 # solve's checkpoints are resumed, and damaged, truncated or mismatched tables are refused
 # with a message and exit status 1.
 # Usage: solve_small.sh <path-to-ur> [tests-dir]
@@ -16,6 +17,16 @@ grep -Eq "wins with probability 0\.5[0-9]{5}$" "$work/solve.out" ||
   fail "no first-player probability to 6 decimals: $(tail -1 "$work/solve.out")"
 [ "$(grep -c "done after" "$work/solve.err")" = 6 ] || fail "not one progress line per layer"
 [ ! -e "$work/p3.urt.partial" ] || fail "the checkpoints were not removed after the solve"
+
+echo "check: within --memory below its streams it spills them to disk and writes the same table"
+"$UR" solve --rules "$RULES" --threads 1 --out "$work/one.urt" >/dev/null 2>&1 ||
+  fail "ur solve --threads 1 exited $?"
+"$UR" solve --rules "$RULES" --threads 1 --memory 0.08 --out "$work/spilled.urt" \
+  >"$work/spill.out" 2>"$work/spill.err" || fail "ur solve --memory 0.08 exited $?: $(cat "$work/spill.err")"
+grep -q "spilled to the checkpoint directory" "$work/spill.out" || fail "no spill notice: $(head -1 "$work/spill.out")"
+grep -Eq "stream .* spilled\)$" "$work/spill.out" || fail "no layer spilled: $(cat "$work/spill.out")"
+cmp -s "$work/one.urt" "$work/spilled.urt" || fail "the spilled solve wrote another table"
+[ ! -e "$work/spilled.urt.partial" ] || fail "the checkpoints and the spill file were left behind"
 
 echo "check: ur table info and ur table query read it"
 "$UR" table info "$work/p3.urt" >"$work/info" || fail "table info exited $?"

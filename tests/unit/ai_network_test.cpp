@@ -180,7 +180,7 @@ TEST(NetworkTraining, CheckpointsAndReportsProgress) {
 
 // The table's value, for the mover of `p`, of the position after `m`.
 double solved_value(const Engine& engine, const solver::StateIndex& index,
-                    const std::vector<float>& values, const Position& p, const Move& m) {
+                    std::span<const float> values, const Position& p, const Move& m) {
   Position q = p;
   engine.apply_move(q, m);
   if (q.is_over()) return q.turn == p.turn ? 1.0 : 0.0;
@@ -190,7 +190,7 @@ double solved_value(const Engine& engine, const solver::StateIndex& index,
 
 // The mean chance lost per decision with a choice by `agent` in its own self-play.
 double mean_loss(const Engine& engine, const solver::StateIndex& index,
-                 const std::vector<float>& values, Agent& agent, int games) {
+                 std::span<const float> values, Agent& agent, int games) {
   Rng rng(11);
   double lost = 0;
   int decisions = 0;

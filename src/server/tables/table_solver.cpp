@@ -52,8 +52,7 @@ int endgame_to_solve(const Engine& engine, std::uint64_t memory) {
         !solver::ValueIteration::cannot_solve(*index).empty())
       continue;
     if (fallback == 0) fallback = k;  // skipped with the reason when nothing smaller fits
-    const std::uint64_t need = std::max(TableSolver::memory_needed(index->size()),
-                                        solver::ValueIteration::memory_needed(*index));
+    const std::uint64_t need = solver::ValueIteration::memory_needed(*index, true);
     if (memory == 0 || need <= memory) return k;
   }
   return fallback;
@@ -64,10 +63,6 @@ int endgame_to_solve(const Engine& engine, std::uint64_t memory) {
 std::uint64_t default_solve_memory() {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
   return pages > 0 && size > 0 ? static_cast<std::uint64_t>(pages) * size / 2 : 0;
-}
-
-std::uint64_t TableSolver::memory_needed(std::uint64_t states) {
-  return states * 24 + (512ull << 20);
 }
 
 TableSolver::TableSolver(TableSolverConfig config) : config_(std::move(config)) {}
@@ -124,7 +119,9 @@ void TableSolver::run() {
     j.preset = info.id;
     j.name = rules->name + (j.endgame > 0 ? " (endgame)" : "");
     j.states = index.size();
-    j.memory = std::max(memory_needed(j.states), solver::ValueIteration::memory_needed(index));
+    // The least the solve needs: within the limit it keeps what streams fit and spills the
+    // rest (`ur solve --memory`, below).
+    j.memory = solver::ValueIteration::memory_needed(index, true);
     plan.push_back(std::move(j));
   }
   // The default rule set first (most games are Finkel), then the whole tables from the
@@ -163,6 +160,14 @@ bool TableSolver::solve(std::size_t i) {
   std::vector<std::string> args = {config_.solver_binary, "solve", "--rules", rules,
                                    "--threads",           "1",     "--out",   out};
   if (endgame > 0) args.insert(args.end(), {"--endgame", std::to_string(endgame)});
+  if (config_.memory_limit > 0) {
+    char gib_text[32];
+    // Rounded up: the limit the plan was checked against, not a hair below it.
+    std::snprintf(
+        gib_text, sizeof gib_text, "%.3f",
+        std::ceil(static_cast<double>(config_.memory_limit) / (1ull << 30) * 1000) / 1000);
+    args.insert(args.end(), {"--memory", gib_text});
+  }
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

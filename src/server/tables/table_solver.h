@@ -52,10 +52,6 @@ class TableSolver {
   // solve (a table was there already, or the rule set cannot be solved).
   nlohmann::json status(const std::string& preset) const;
 
-  // Bytes a solve of `states` states needs at its peak (measured: 22-24 bytes a state for
-  // Finkel and Masters, plus the program).
-  static std::uint64_t memory_needed(std::uint64_t states);
-
   // The largest endgame table a server solves on its own: no larger than the largest whole
   // table it solves (Masters, 501 M states), which picks k = 4 for Murray and k = 5 for the
   // boxed game (docs/solver.md).
@@ -65,7 +61,7 @@ class TableSolver {
   struct Job {
     std::string preset, name;  // id and display name
     std::uint64_t states = 0;
-    std::uint64_t memory = 0;  // what its solve needs at the peak
+    std::uint64_t memory = 0;  // the least its solve needs (streams spilled beyond the limit)
     int endgame = 0;           // k > 0: the endgame table, at most k pieces left a side
     std::string state = "queued";
     double progress = 0;
