@@ -117,7 +117,7 @@ function header(user: User): HTMLElement {
       'p',
       {},
       h('a', { href: profileHash(user.username), text: user.username }),
-      ` · ${t('account.rating', { rating: user.rating })} · ${since}`,
+      ` · ${t('account.rating', { rating: String(user.rating) })} · ${since}`,
     ),
     user.admin
       ? h('p', {}, h('a', { href: '#/admin', 'data-action': 'admin', text: t('account.admin') }))

@@ -114,7 +114,7 @@ function accountView(v: AdminView, reload: () => void): HTMLElement {
         'data-part': 'standing',
         text: t('admin.standing', {
           standing: standing(v),
-          rating: v.user.rating,
+          rating: String(v.user.rating), // a rating is never grouped: 1200, not 1.200
           games: t('nav.games', { count: v.user.games }),
         }),
       }),

@@ -77,7 +77,7 @@ export function botAccountCard(): HTMLElement {
     renew.hidden = revoke.hidden = !b.bot;
     revoke.disabled = !b.has_token;
     setText(token, b.token ?? '');
-    const pool = t('bots.pool', { rating: b.rating, count: b.games });
+    const pool = t('bots.pool', { rating: String(b.rating), count: b.games });
     const active = b.bot ? `${t(b.has_token ? 'bots.active' : 'bots.none')} ` : '';
     setText(status, b.token ? t('bots.tokenOnce', { command: BOT_COMMAND }) : active + pool);
   };

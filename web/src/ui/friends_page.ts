@@ -73,7 +73,7 @@ function incoming(app: App, c: Challenge): void {
   const decline = button(t('challenge.decline'), 'decline-challenge');
   const text = t('challenge.incoming', {
     name: c.from,
-    rating: c.from_rating,
+    rating: String(c.from_rating),
     rules: rulesText(c),
   });
   showBar(c, text, accept, decline);

@@ -153,7 +153,7 @@ export function mountHistory(app: App, root: HTMLElement, route: Route): View {
       setText(title, t('history.title', { name: user.username }));
       const games = t('history.games', { count: user.games });
       const wins = t('nav.wins', { count: user.wins });
-      setText(summary, t('history.summary', { rating: user.rating, games, wins }));
+      setText(summary, t('history.summary', { rating: String(user.rating), games, wins }));
       body.replaceChildren(...matches.map((m) => historyRow(m, who)));
       setText(note, matches.length ? '' : t('history.empty'));
     })

@@ -66,8 +66,8 @@ function ratingGraph(p: ProfileAnswer): Element {
     role: 'img',
     'aria-label': t('profile.graphLabel', {
       count: pts.length,
-      from: pts[0].rating,
-      to: pts[pts.length - 1].rating,
+      from: String(pts[0].rating),
+      to: String(pts[pts.length - 1].rating),
     }),
   });
   graph.append(svg('polyline', { points: line, fill: 'none', 'stroke-width': 2 }));
