@@ -165,6 +165,8 @@ test('the account keeps its language: saved from the settings, spoken at the nex
   await C.page.goto(env.server.url);
   await C.page.evaluate(() => localStorage.setItem('ur.lang', 'nl'));
   await C.page.goto(`${env.server.url}#/login`);
+  await C.page.reload(); // a new hash alone loads nothing: the saved choice counts at a load
+  await C.page.waitForFunction(() => document.documentElement.lang === 'nl');
   const formC = C.page.locator('form[data-form="log-in"]');
   await formC.locator('input[name=username]').fill('lena_lang');
   await formC.locator('input[name=password]').fill('correct horse 42');
