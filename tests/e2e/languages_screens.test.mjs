@@ -7,43 +7,14 @@
 // the review is exact and the puzzles (40, generated with a fixed seed) are there.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import * as L from './lib.mjs';
 
 const env = { server: null, browser: null, dir: null };
 
-function run(args) {
-  const r = spawnSync(process.env.UR_BINARY, args, {
-    encoding: 'utf8',
-    env: { ...process.env, UR_DATA_DIR: env.dir },
-  });
-  assert.equal(r.status, 0, `ur ${args.join(' ')}: ${r.stderr}`);
-}
-
 before(async () => {
-  env.dir = mkdtempSync(join(tmpdir(), 'ur-e2e-languages-'));
-  mkdirSync(join(env.dir, 'tables'), { recursive: true });
-  run(['solve', '--rules', 'bell']);
-  const db = `sqlite:${join(env.dir, 'ur.db')}`;
-  const file = join(env.dir, 'puzzles.jsonl');
-  run([
-    'puzzles',
-    'generate',
-    '--rules',
-    'bell',
-    '--count',
-    '40',
-    '--seed',
-    '1',
-    '--db',
-    db,
-    '-o',
-    file,
-  ]);
+  env.dir = L.bellWithPuzzles('ur-e2e-languages-').dir;
   env.server = await L.startServer({
     dataDir: env.dir,
     idleTimeout: 120,

@@ -4,7 +4,7 @@
 // asserts on timing.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +85,40 @@ export async function startServer({
     },
   };
   return server;
+}
+
+/**
+ * A data directory with Bell's table solved and `count` of its puzzles generated with a fixed seed
+ * (`ur solve`, `ur puzzles generate`), for a server started on it with --no-puzzles: the review is
+ * exact and the puzzles are known. Returns the directory and the puzzles as generated, answers
+ * included.
+ */
+export function bellWithPuzzles(prefix, count = 40) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(dir, 'tables'), { recursive: true });
+  const run = (args) => {
+    const r = spawnSync(binary, args, {
+      encoding: 'utf8',
+      env: { ...process.env, UR_DATA_DIR: dir },
+    });
+    if (r.status !== 0) throw new Error(`ur ${args.join(' ')}: ${r.stderr}`);
+  };
+  run(['solve', '--rules', 'bell']);
+  const file = join(dir, 'puzzles.jsonl');
+  const db = `sqlite:${join(dir, 'ur.db')}`;
+  run(
+    ['puzzles', 'generate', '--rules', 'bell', '--count', String(count), '--seed', '1'].concat([
+      '--db',
+      db,
+      '-o',
+      file,
+    ]),
+  );
+  const puzzles = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  return { dir, puzzles };
 }
 
 /** Debian's Chromium, headless; playwright gives every launch a fresh temporary profile. */

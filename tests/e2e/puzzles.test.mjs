@@ -11,47 +11,16 @@
 // serious problem, and nothing scrolls sideways at 360×640.
 
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import * as L from './lib.mjs';
 
 const env = { server: null, browser: null, dir: null, answers: new Map() };
 
-function run(args) {
-  const r = spawnSync(process.env.UR_BINARY, args, {
-    encoding: 'utf8',
-    env: { ...process.env, UR_DATA_DIR: env.dir },
-  });
-  assert.equal(r.status, 0, `ur ${args.join(' ')}: ${r.stderr}`);
-}
-
 before(async () => {
-  env.dir = mkdtempSync(join(tmpdir(), 'ur-e2e-puzzles-'));
-  mkdirSync(join(env.dir, 'tables'), { recursive: true });
-  run(['solve', '--rules', 'bell']);
-  const file = join(env.dir, 'puzzles.jsonl');
-  const db = `sqlite:${join(env.dir, 'ur.db')}`;
-  run([
-    'puzzles',
-    'generate',
-    '--rules',
-    'bell',
-    '--count',
-    '40',
-    '--seed',
-    '1',
-    '--db',
-    db,
-    '-o',
-    file,
-  ]);
-  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-    const p = JSON.parse(line);
-    env.answers.set(p.id, p);
-  }
+  const made = L.bellWithPuzzles('ur-e2e-puzzles-');
+  env.dir = made.dir;
+  for (const p of made.puzzles) env.answers.set(p.id, p);
   env.server = await L.startServer({
     dataDir: env.dir,
     idleTimeout: 120,
