@@ -72,9 +72,10 @@ test('the explorer: throws, moves, play on, back, and a bad position in words', 
   await page.fill('.explore-form input', 'L9/zz/zz');
   await page.click('.explore-form button[type=submit]');
   await page.waitForFunction(() => document.querySelector('.explore-error').textContent !== '');
+  // Said from the error's code (docs/languages.md, "Errors"), not in the server's English words.
   assert.match(
     await page.textContent('.explore-error'),
-    /cannot be explored: position: not a position string of this rule set/,
+    /cannot be explored: This position is not valid\./,
   );
   assert.equal(await page.locator('.explore-move, .explore-throw').count(), 0);
   await page.click('button[data-action=explore-back]');
