@@ -77,7 +77,7 @@ class PgRow final : public SqlRow {
 
 // Statements in a libpqxx transaction (a write) or nontransaction (a read). libpqxx sends
 // every parameter as text, as its own conversions write it. `prepared` names the statements
-// run_kept has prepared on this session's connection.
+// already prepared on this connection (run_kept prepares a statement once per connection).
 class PgSession final : public SqlSession {
  public:
   PgSession(pqxx::transaction_base& tx, std::unordered_set<std::string>& prepared)
