@@ -8,8 +8,12 @@
 //   UR_COMPARE=/path/to/other/dist UR_LOADS=20 ... node tests/e2e/perf.mjs
 // also serves that other build (a second server) and alternates cold loads between the two, so
 // that both meet the same load on the machine: the first screen of each, side by side.
+//   UR_PAGE=puzzles ... node tests/e2e/perf.mjs
+// measures the puzzle page's first screen instead (a cold load of #/puzzles?rules=bell →
+// a puzzle's legal pieces on the board, the screens' script and the next-puzzle request
+// included), on a server whose data directory has Bell's table and 40 of its puzzles.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as L from './lib.mjs';
 
@@ -41,20 +45,33 @@ function scriptSize(root) {
   return { all: sum(js), first: sum(first), js };
 }
 
-/** One cold load (a fresh context): ms from navigation start to the Play button in the page. */
+const page = process.env.UR_PAGE ?? 'lobby';
+const SCREENS = {
+  // The lobby: its Play button.
+  lobby: { path: '', ready: 'button[data-action=play-now]' },
+  // The puzzle page: the first puzzle's pieces that can move, ready to be tapped.
+  puzzles: {
+    path: '#/puzzles?rules=bell',
+    ready: '.puzzle-solver[data-state=question] .piece.legal',
+  },
+};
+const screen = SCREENS[page];
+if (!screen) throw new Error(`UR_PAGE: ${page} is not one of ${Object.keys(SCREENS).join(', ')}`);
+
+/** One cold load (a fresh context): ms from navigation start to the screen ready in the page. */
 async function firstScreen(browser, url) {
   const P = await L.newPlayer(browser);
-  // Noted inside the page when the Play button is first there (the driver's own delay aside).
-  await P.page.addInitScript(() => {
+  // Noted inside the page when the screen is first ready (the driver's own delay aside).
+  await P.page.addInitScript((ready) => {
     new MutationObserver((_, obs) => {
-      if (document.querySelector('button[data-action=play-now]')) {
+      if (document.querySelector(ready)) {
         window.__firstScreen = performance.now();
         obs.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
-  });
-  await P.page.goto(url);
-  await P.page.waitForSelector('button[data-action=play-now]');
+  }, screen.ready);
+  await P.page.goto(url + screen.path);
+  await P.page.waitForSelector(screen.ready);
   // And the page's own part: from the entry script received to the Play button (the rest is the
   // browser's: a new renderer, the requests; on a busy machine those dominate).
   const ms = await P.page.evaluate(() => {
@@ -79,8 +96,15 @@ const budgetWord = (n) =>
     : `OVER the budget of ${bytes(SCRIPT_BUDGET)} by ${bytes(n - SCRIPT_BUDGET)}`;
 const other = process.env.UR_COMPARE;
 const loads = Number(process.env.UR_LOADS ?? 5);
-const server = await L.startServer({ idleTimeout: 60, botDelay: 50 });
-const otherServer = other ? await L.startServer({ idleTimeout: 60, webRoot: other }) : null;
+// The puzzle page needs puzzles: Bell's table and 40 puzzles, a copy of them for each server.
+const data = page === 'puzzles' ? L.bellWithPuzzles('ur-perf-puzzles-').dir : undefined;
+const withData = (dir) => (dir ? { dataDir: dir, extraArgs: ['--no-puzzles'] } : {});
+const otherData = data && other ? `${data}-other` : undefined;
+if (otherData) cpSync(data, otherData, { recursive: true });
+const server = await L.startServer({ idleTimeout: 60, botDelay: 50, ...withData(data) });
+const otherServer = other
+  ? await L.startServer({ idleTimeout: 60, webRoot: other, ...withData(otherData) })
+  : null;
 const browser = await L.launchBrowser();
 try {
   const size = scriptSize(L.webRoot);
@@ -122,8 +146,8 @@ try {
   }
   const taps = await P.page.evaluate(() => window.__taps);
   const line = (what, ms) =>
-    `first screen${what}: median ${median(ms.map((m) => m[0])).toFixed(0)} ms of ${ms.map((m) => Math.round(m[0]))}; ` +
-    `script received → Play: median ${median(ms.map((m) => m[1])).toFixed(0)} ms`;
+    `first screen (${page})${what}: median ${median(ms.map((m) => m[0])).toFixed(0)} ms of ${ms.map((m) => Math.round(m[0]))}; ` +
+    `script received → ready: median ${median(ms.map((m) => m[1])).toFixed(0)} ms`;
   console.log(line('', first));
   if (otherServer) {
     const o = scriptSize(other);
@@ -141,4 +165,5 @@ try {
     await s?.stop();
     s?.cleanup();
   }
+  for (const dir of [data, otherData]) if (dir) rmSync(dir, { recursive: true, force: true });
 }

@@ -11,13 +11,19 @@ import './ui/friends.css';
 import './ui/puzzles.css';
 import './ui/table_chat.css';
 import './ui/account.css';
+import { wordsReady } from './logic/i18n.ts';
 import { App } from './ui/app.ts';
 import { startLanguage } from './ui/language.ts';
 import { mountLobby } from './ui/lobby.ts';
 
-const screens = () => import('./ui/screens.ts');
+// A screen's script comes with every word it may show: for a reader of English, the other
+// screens' English words (a chunk of their own, fetched beside it; logic/i18n.ts).
+const withWords = <T>(script: Promise<T>): Promise<T> =>
+  Promise.all([script, wordsReady()]).then(([m]) => m);
+const screens = () => withWords(import('./ui/screens.ts'));
 // The account and admin pages: a chunk of their own, fetched only by those who open them.
-const accountScreens = () => import('./ui/account_screens.ts');
+const accountScreens = () => withWords(import('./ui/account_screens.ts'));
+const friendsPage = () => withWords(import('./ui/friends_page.ts'));
 
 const app = new App(
   {
@@ -27,7 +33,7 @@ const app = new App(
     leaderboard: async () => (await screens()).mountLeaderboard,
     history: async () => (await screens()).mountHistory,
     profile: async () => (await screens()).mountProfile,
-    friends: async () => (await import('./ui/friends_page.ts')).mountFriends,
+    friends: async () => (await friendsPage()).mountFriends,
     puzzles: async () => (await screens()).mountPuzzles,
     mistakes: async () => (await screens()).mountMistakes,
     replay: async () => (await screens()).mountReplay,
@@ -42,7 +48,7 @@ const app = new App(
 // A challenge shows on every screen; its code loads with the first one (friends_page.ts).
 app.socket.onMessage((m) => {
   if (m.type === 'challenged' || m.type === 'challenge_ended')
-    void import('./ui/friends_page.ts').then((f) => f.challengeMessage(app, m));
+    void friendsPage().then((f) => f.challengeMessage(app, m));
 });
 // A player's own language (its catalog fetched first; English is in this script) from the start.
 void startLanguage().then(() => app.start(document.body));

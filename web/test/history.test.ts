@@ -3,6 +3,10 @@ import { test } from 'node:test';
 import { historyAccuracyText, historyHow } from '../src/logic/history.ts';
 import { parseHash, profileHash } from '../src/logic/route.ts';
 import type { MatchRow } from '../src/logic/types.ts';
+import { englishWords } from '../src/logic/i18n.ts';
+
+// These screens' words come with their script (wordsReady), after the first screen's.
+await englishWords();
 
 const row: MatchRow = {
   id: '0123456789abcdef',

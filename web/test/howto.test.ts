@@ -2,6 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { howtoSections } from '../src/logic/howto.ts';
 import { rules } from './fixtures.ts';
+import { englishWords } from '../src/logic/i18n.ts';
+
+// These screens' words come with their script (wordsReady), after the first screen's.
+await englishWords();
 
 test('every fixture rule set gets its how-to-play sections from its definition', () => {
   for (const id of ['finkel', 'aseb', 'boxed', 'murray'] as const) {

@@ -10,6 +10,10 @@ import {
   THEME_IDS,
 } from '../src/logic/puzzles.ts';
 import { mistakesHash, parseHash, puzzlesHash } from '../src/logic/route.ts';
+import { englishWords } from '../src/logic/i18n.ts';
+
+// These screens' words come with their script (wordsReady), after the first screen's.
+await englishWords();
 
 test('puzzle routes and their addresses', () => {
   assert.deepEqual(parseHash('#/puzzles'), {

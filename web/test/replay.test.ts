@@ -11,6 +11,10 @@ import {
 } from '../src/logic/replay.ts';
 import type { GameRecord } from '../src/logic/types.ts';
 import { rules } from './fixtures.ts';
+import { englishWords } from '../src/logic/i18n.ts';
+
+// These screens' words come with their script (wordsReady), after the first screen's.
+await englishWords();
 
 const finkel = buildGeometry(rules('finkel'));
 const boxed = buildGeometry(rules('boxed'));

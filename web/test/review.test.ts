@@ -12,6 +12,10 @@ import {
 } from '../src/logic/review.ts';
 import type { AnalysisAnswer } from '../src/logic/types.ts';
 import { rules } from './fixtures.ts';
+import { englishWords } from '../src/logic/i18n.ts';
+
+// These screens' words come with their script (wordsReady), after the first screen's.
+await englishWords();
 
 const finkel = buildGeometry(rules('finkel'));
 const names = { 1: 'alice', 2: 'bob' } as const;

@@ -2,8 +2,7 @@
 // `error` field is the same vocabulary): the catalog's `error.<code>` text. A code this client
 // does not know yet (a newer server's) shows the server's own message rather than nothing.
 
-import { t, type Key } from './i18n.ts';
-import { en } from './lang/en.ts';
+import { hasWords, t, type Key } from './i18n.ts';
 
 /** What an error from the server or the connection carries (net/api.ts, net/socket.ts). */
 export interface CodedError {
@@ -21,7 +20,7 @@ export const CLIENT_CODES = ['network', 'http_error', 'disconnected', 'timeout']
 /** The catalog key of a code's words, if the client knows the code. */
 export function errorKey(code: string): Key | undefined {
   const key = `error.${code}`;
-  return Object.hasOwn(en, key) ? (key as Key) : undefined;
+  return hasWords(key) ? key : undefined;
 }
 
 export function errorWords(e: CodedError): string {

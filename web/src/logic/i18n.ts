@@ -1,12 +1,13 @@
-// The words a player reads, in their language. English (lang/en.ts) is the source catalog and
-// is bundled with the first screen; every other language is a catalog of its own, fetched only
-// when chosen (loadCatalog). A catalog maps a key to a text with named placeholders ("{name}")
+// The words a player reads, in their language. English (lang/en.ts) is the source catalog: its
+// first screen's words are bundled with the entry script (lang/en_first.ts), the other screens'
+// come with those screens (englishWords); every other language is a catalog of its own, fetched
+// only when chosen (loadCatalog). A catalog maps a key to a text with named placeholders ("{name}")
 // or, where a number is counted, to the plural forms of the language (Intl.PluralRules picks
 // one by the `count` placeholder: Arabic has six, English two). Numbers, percentages and dates
 // are formatted by Intl for the chosen language, so "1,234.5" is "1.234,5" in German.
 
 import type { Catalog, Entry, Key } from './lang/catalog.ts';
-import { en } from './lang/en.ts';
+import { enFirst } from './lang/en_first.ts';
 
 export type { Catalog, Entry, Key, Plural } from './lang/catalog.ts';
 export type Vars = Readonly<Record<string, string | number>>;
@@ -56,19 +57,48 @@ const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ catalog: Catalog }>> 
   ar: () => import('./lang/ar.ts'),
 };
 
+// English as far as it is loaded: the first screen's words, then all of them.
+let english: Partial<Catalog> = enFirst;
+let moreEnglish: Promise<Catalog> | undefined;
+
+/**
+ * The whole English catalog: the other screens' words are a chunk of their own, fetched once
+ * (again after a failure). The screens that use them wait for wordsReady before they show.
+ */
+export function englishWords(): Promise<Catalog> {
+  if (!moreEnglish) {
+    moreEnglish = import('./lang/en_more.ts').then(({ enMore }) => {
+      const all: Catalog = { ...enFirst, ...enMore };
+      english = all;
+      if (lang === 'en') catalog = all;
+      return all;
+    });
+    moreEnglish.catch(() => (moreEnglish = undefined));
+  }
+  return moreEnglish;
+}
+
+/** Every word of the current language is loaded: for English, once englishWords has come. */
+export async function wordsReady(): Promise<void> {
+  if (lang === 'en') await englishWords();
+}
+
 export async function loadCatalog(lang: Lang): Promise<Catalog> {
-  return lang === 'en' ? en : (await loaders[lang]()).catalog;
+  return lang === 'en' ? englishWords() : (await loaders[lang]()).catalog;
 }
 
 let lang: Lang = 'en';
-let catalog: Catalog = en;
+let catalog: Partial<Catalog> = english;
 let plurals = new Intl.PluralRules('en');
 // Made when first needed: Chromium's first NumberFormat loads its number data, 30–40 ms that the
 // first screen would wait for, and the counts it shows (0–999) need none (see plainNumber).
 let numbers: Intl.NumberFormat | undefined;
 
-/** Speaks `next` from now on (its catalog loaded by loadCatalog). */
-export function useCatalog(next: Lang, c: Catalog): void {
+/**
+ * Speaks `next` from now on: its catalog as loadCatalog gives it, or, for English at the start,
+ * the words loaded so far (the first screen's; the rest follow with wordsReady).
+ */
+export function useCatalog(next: Lang, c: Partial<Catalog> = english): void {
   lang = next;
   catalog = c;
   plurals = new Intl.PluralRules(next);
@@ -91,9 +121,19 @@ export function currentLang(): Lang {
   return lang;
 }
 
-/** The text of `key` with its placeholders filled; numbers are formatted for the language. */
+/**
+ * The text of `key` with its placeholders filled; numbers are formatted for the language. A key
+ * whose words are not loaded (a screen shown before wordsReady: a bug that check-first-words
+ * guards against for the first screen) shows as the key, never as a blank.
+ */
 export function t(key: Key, vars: Vars = {}): string {
-  return fill(pick(catalog[key] ?? en[key], vars), vars);
+  const entry = catalog[key] ?? english[key];
+  return entry === undefined ? key : fill(pick(entry, vars), vars);
+}
+
+/** Whether the catalog has words for `key` (a key made from data the server sends). */
+export function hasWords(key: string): key is Key {
+  return Object.hasOwn(catalog, key) || Object.hasOwn(english, key);
 }
 
 function pick(entry: Entry, vars: Vars): string {

@@ -2,11 +2,10 @@
 // set's id): the language's text when the catalog has the key, else the caller's fallback, so a
 // grade or preset newer than the client still shows (in the server's words).
 
-import { t, type Key } from './i18n.ts';
-import { en } from './lang/en.ts';
+import { hasWords, t } from './i18n.ts';
 
 export function known(key: string): string | undefined {
-  return Object.hasOwn(en, key) ? t(key as Key) : undefined;
+  return hasWords(key) ? t(key) : undefined;
 }
 
 /** A rule set's name for players: the catalog's for a preset, else the server's. */

@@ -35,12 +35,13 @@ function savedChoice(): string | null {
   }
 }
 
-/** Loads the language to start in. English needs no fetch; a catalog that fails to load leaves
- *  the page in English rather than blank. */
+/** Loads the language to start in. English needs no fetch before the first screen (its other
+ *  words come with the other screens); a catalog that fails to load leaves the page in English
+ *  rather than blank. */
 export async function startLanguage(): Promise<void> {
   const lang = chooseLang(savedChoice(), navigator.languages ?? [navigator.language]);
   try {
-    useCatalog(lang, await loadCatalog(lang));
+    if (lang !== 'en') useCatalog(lang, await loadCatalog(lang));
     apply(lang);
   } catch {
     apply('en');
