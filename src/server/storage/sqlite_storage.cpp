@@ -5,11 +5,13 @@
 #include <chrono>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
 
 #include "server/storage/sql_database.h"
+#include "server/storage/sqlite_checkpointer.h"
 
 namespace ur::server {
 namespace {
@@ -53,9 +55,14 @@ class SqliteDatabase final : public SqlDatabase {
     enter_wal();
     exec("PRAGMA synchronous=NORMAL", "open");
     exec("PRAGMA foreign_keys=ON", "open");
+    // The log is copied into the database by a thread of its own (sqlite_checkpointer.h), not
+    // inside whichever COMMIT crosses SQLite's threshold while every other call waits for it.
+    exec("PRAGMA wal_autocheckpoint=0", "open");
+    checkpointer_.emplace(path, std::chrono::milliseconds(250));
   }
 
   ~SqliteDatabase() override {
+    checkpointer_.reset();
     for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
     sqlite3_close(db_);
   }
@@ -189,6 +196,7 @@ class SqliteDatabase final : public SqlDatabase {
   }
 
   sqlite3* db_ = nullptr;
+  std::optional<WalCheckpointer> checkpointer_;
   std::mutex mutex_;
   std::unordered_map<std::string, sqlite3_stmt*, TextHash, std::equal_to<>> statements_;
 };

@@ -12,7 +12,7 @@ import {
 } from '../logic/puzzles.ts';
 import { rulesName } from '../logic/known.ts';
 import { puzzlesHash, type Route } from '../logic/route.ts';
-import { api, ApiError, type PuzzleMe, type PuzzleQuestion } from '../net/api.ts';
+import { api, ApiError, rulesFor, type PuzzleMe, type PuzzleQuestion } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
 import { PuzzleSolver, type PuzzleSource, type Question } from './puzzle_solver.ts';
@@ -162,6 +162,9 @@ export function mountPuzzles(app: App, root: HTMLElement, route: Route): View {
 
 /** The screen for one rule set; returns what ends it. */
 function mountWith(app: App, root: HTMLElement, route: PuzzleRoute, rules: string): () => void {
+  // The board's rule set is fetched beside the first puzzle, not after it (a daily or a
+  // learn-from-your-mistakes puzzle of another rule set fetches its own when it comes).
+  rulesFor(rules).catch(() => {});
   const theme = route.theme && THEME_IDS.some((id) => id === route.theme) ? route.theme : '';
   const empty = h('p', { class: 'puzzle-empty', role: 'status' });
   const streakLine = h('p', { class: 'puzzle-streak', 'aria-live': 'polite' });
