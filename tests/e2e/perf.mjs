@@ -9,9 +9,10 @@
 // also serves that other build (a second server) and alternates cold loads between the two, so
 // that both meet the same load on the machine: the first screen of each, side by side.
 //   UR_PAGE=puzzles ... node tests/e2e/perf.mjs
-// measures the puzzle page's first screen instead (a cold load of #/puzzles?rules=bell →
-// a puzzle's legal pieces on the board, the screens' script and the next-puzzle request
-// included), on a server whose data directory has Bell's table and 40 of its puzzles.
+// measures the puzzle page's first screen instead (a cold load of #/puzzles, where the lobby's
+// link leads → a puzzle's legal pieces on the board: the screens' script, the rule sets, the
+// next puzzle and its board included), on a server whose data directory has Bell's table and
+// 40 of its puzzles (the page's default: the one rule set with puzzles).
 
 import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,7 +52,7 @@ const SCREENS = {
   lobby: { path: '', ready: 'button[data-action=play-now]' },
   // The puzzle page: the first puzzle's pieces that can move, ready to be tapped.
   puzzles: {
-    path: '#/puzzles?rules=bell',
+    path: '#/puzzles',
     ready: '.puzzle-solver[data-state=question] .piece.legal',
   },
 };

@@ -4,6 +4,7 @@ import {
   accountLang,
   chooseLang,
   LANGUAGES,
+  list,
   loadCatalog,
   num,
   pct,
@@ -73,12 +74,23 @@ test('placeholders are filled, numbers formatted for the language, plurals by it
 });
 
 test('numbers read as Intl writes them, with or without the formatter made', () => {
-  const samples = [0, 1, 7, 42, 999, 1000, 1234.5, -3, 0.25, 123456789];
+  const samples = [0, 1, 7, 42, 999, 1000, 1234.5, -3, 0.25, 1500, 9999, 10000, 12345, 100000];
+  samples.push(999999, 1000000, 123456789, 9007199254740991, 9007199254740992, -1500);
   for (const lang of langs) {
     useCatalog(lang, en);
     const intl = new Intl.NumberFormat(lang);
     for (const n of samples) assert.equal(num(n), intl.format(n), `${lang} ${n}`);
-    for (let n = 0; n < 1000; n += 37) assert.equal(num(n), intl.format(n), `${lang} ${n}`);
+    for (let n = 0; n < 100000; n += 37) assert.equal(num(n), intl.format(n), `${lang} ${n}`);
+  }
+  useCatalog('en', en);
+});
+
+test('lists read as Intl writes them, one item and none without the formatter', () => {
+  const samples = [[], ['a1'], ['a1', 'b2'], ['a1', 'b2', 'c3']];
+  for (const lang of langs) {
+    useCatalog(lang, en);
+    const intl = new Intl.ListFormat(lang, { type: 'conjunction' });
+    for (const items of samples) assert.equal(list(items), intl.format(items), `${lang} ${items}`);
   }
   useCatalog('en', en);
 });

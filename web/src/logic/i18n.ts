@@ -91,8 +91,9 @@ let lang: Lang = 'en';
 let catalog: Partial<Catalog> = english;
 let plurals = new Intl.PluralRules('en');
 // Made when first needed: Chromium's first NumberFormat loads its number data, 30–40 ms that the
-// first screen would wait for, and the counts it shows (0–999) need none (see plainNumber).
+// first screen would wait for, and the whole numbers it shows need none (see plainNumber).
 let numbers: Intl.NumberFormat | undefined;
+let lists: Intl.ListFormat | undefined;
 
 /**
  * Speaks `next` from now on: its catalog as loadCatalog gives it, or, for English at the start,
@@ -103,14 +104,32 @@ export function useCatalog(next: Lang, c: Partial<Catalog> = english): void {
   catalog = c;
   plurals = new Intl.PluralRules(next);
   numbers = undefined;
+  lists = undefined;
 }
 
 /**
- * A whole number from 0 to 999 in a language written with the digits 0–9 is those digits in every
- * such language (no grouping yet, no sign): no formatter needed. Arabic has its own digits.
+ * How the languages written with the digits 0–9 group a whole number (CLDR, as Intl writes it):
+ * the separator, and the fewest digits before the first one (Spanish leaves 1500 whole, writes
+ * 15.000). Arabic has its own digits and is left to Intl.
+ */
+const GROUPING: Readonly<Record<Exclude<Lang, 'ar'>, { sep: string; min: number }>> = {
+  en: { sep: ',', min: 4 },
+  de: { sep: '.', min: 4 },
+  nl: { sep: '.', min: 4 },
+  fr: { sep: '\u202f', min: 4 },
+  es: { sep: '.', min: 5 },
+};
+
+/**
+ * A whole number of 0 or more in a language written with the digits 0–9, grouped by hand: the
+ * counts and ratings most screens show need no formatter (Chromium's first costs 30–40 ms).
+ * test/i18n.test.ts checks that it writes what Intl writes.
  */
 function plainNumber(n: number): string | undefined {
-  return lang !== 'ar' && Number.isInteger(n) && n >= 0 && n < 1000 ? String(n) : undefined;
+  if (lang === 'ar' || !Number.isSafeInteger(n) || n < 0) return undefined;
+  const digits = String(n);
+  const { sep, min } = GROUPING[lang];
+  return digits.length < min ? digits : digits.replace(/\B(?=(\d{3})+$)/g, sep);
 }
 
 function formatNumber(n: number): string {
@@ -176,7 +195,10 @@ export function pct(share: number, digits = 1): string {
 
 /** Names joined as the language lists them: "alice and bob", "alice und bob", "alice et bob". */
 export function list(items: readonly string[]): string {
-  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+  // None or one is itself in every language: a board's squares (one piece each, mostly) need no
+  // formatter, whose first costs Chromium 30–60 ms of a screen's first drawing.
+  if (items.length <= 1) return items[0] ?? '';
+  return (lists ??= new Intl.ListFormat(lang, { type: 'conjunction' })).format(items);
 }
 
 /** A moment (Unix seconds) as a medium date with the time, in the language's own order. */
