@@ -6,7 +6,7 @@
 import { historyAccuracyText, historyHow } from '../logic/history.ts';
 import { num, t } from '../logic/i18n.ts';
 import { historyHash, replayHash, type Route } from '../logic/route.ts';
-import { signed } from '../logic/status.ts';
+import { playerName, signed } from '../logic/status.ts';
 import type { MatchRow, ProfileAnswer } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -86,7 +86,7 @@ function ratingGraph(p: ProfileAnswer): Element {
 function gameCard(m: MatchRow, who: string | null): HTMLElement {
   const result =
     m.result === 'win' ? t('history.won') : m.result === 'loss' ? t('history.lost') : '';
-  const [a, b] = m.players;
+  const [a, b] = m.players.map(playerName);
   const change =
     m.rated && m.rating_change !== undefined ? signed(m.rating_change) : t('history.unrated');
   return h(
@@ -100,7 +100,9 @@ function gameCard(m: MatchRow, who: string | null): HTMLElement {
     ),
     h('div', {
       class: 'opponent',
-      text: t('profile.vs', { name: m.opponent ?? t('history.vs', { a, b }) }),
+      text: t('profile.vs', {
+        name: m.opponent ? playerName(m.opponent) : t('history.vs', { a, b }),
+      }),
     }),
     h('div', {
       class: 'hint',
