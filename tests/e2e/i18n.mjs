@@ -4,7 +4,7 @@
 // `t` fills a text the way web/src/logic/i18n.ts does (named placeholders, plural forms by
 // Intl.PluralRules, numbers by Intl.NumberFormat); `tRe` makes a pattern of a text whose
 // placeholders the test does not know in advance; `plain` drops the bidirectional marks that
-// right-to-left pages put around Latin names and numbers, so the two compare.
+// right-to-left pages (and catalogs) put around Latin names and numbers, so the two compare.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,15 +52,19 @@ function pluralForm(lang, forms, n) {
   return forms[form] ?? forms.other;
 }
 
-/** The text of `key` in `lang` with `vars` filled in, as the page writes it. */
+/**
+ * The text of `key` in `lang` with `vars` filled in, as the page writes it but for the bidirectional
+ * isolates a catalog puts around names (compare it with `plain` text).
+ */
 export function tIn(lang, key, vars = {}) {
   const e = entry(lang, key);
   const text = typeof e === 'string' ? e : pluralForm(lang, e, Number(vars.count ?? 0));
-  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+  const filled = text.replace(/\{(\w+)\}/g, (whole, name) => {
     const v = vars[name];
     if (v === undefined) return whole;
     return typeof v === 'number' ? formatNumber(lang, v) : v;
   });
+  return plain(filled);
 }
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -83,7 +87,7 @@ export function tReIn(lang, key, vars = {}, { whole = false } = {}) {
       .split(/(\{\w+\})/)
       .map((piece) => {
         const m = /^\{(\w+)\}$/.exec(piece);
-        if (!m) return escape(piece);
+        if (!m) return escape(plain(piece));
         const v = vars[m[1]];
         if (v === undefined) return '.*?';
         if (v instanceof RegExp) return `(?:${v.source})`;

@@ -131,11 +131,7 @@ async function computerGame(lang, opts, check) {
   }
   assert.ok(switched, 'the language was switched mid-game');
   await page.waitForSelector('.banner .banner-review a');
-  const line = L.tReIn(lang, 'review.line');
-  await page.waitForFunction(
-    (src) => new RegExp(src, 'u').test(document.querySelector('.banner-review').textContent),
-    line.source,
-  );
+  await L.waitText(page, '.banner-review', L.tReIn(lang, 'review.line'));
   const won = await title(page);
   assert.ok(
     [L.tIn(lang, 'log.win.you'), L.tIn(lang, 'banner.youLose')].includes(won),

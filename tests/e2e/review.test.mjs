@@ -40,11 +40,11 @@ test(
 
     // The banner: each player's accuracy and luck in one line, and the link to the review.
     await page.waitForSelector('.banner .banner-review a');
-    const reviewLine = L.tRe('review.line', { accuracy: /~?\d+|–/, luck: /~?[+\u2212]?\d.*?/ });
-    await page.waitForFunction(
-      (src) => new RegExp(src, 'u').test(document.querySelector('.banner-review').textContent),
-      reviewLine.source,
-    );
+    const reviewLine = L.tRe('review.line', {
+      accuracy: /~?\d+(?:[.,]\d+)?|–/,
+      luck: /~?[+\u2212]?\d.*?/,
+    });
+    await L.waitText(page, '.banner-review', reviewLine);
     const line = await L.text(page, '.banner-review');
     const lines = line.match(new RegExp(reviewLine.source, 'gu')) ?? [];
     assert.equal(lines.length, 2, `each player's accuracy and luck: ${line}`);
