@@ -12,6 +12,7 @@
 // one browser serve every language.
 
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import * as L from './lib.mjs';
 
@@ -68,7 +69,8 @@ function checker(lang, problems) {
       if (said.text.includes(words)) problems.push(`${lang} ${screen}: English left: "${words}"`);
     if (said.wide > 0) problems.push(`${lang} ${screen}: ${said.wide} px wider than the screen`);
     if (axe) problems.push(...(await L.axeProblems(page, `${lang} ${screen}`)));
-    await L.screenshot(page, `flow-${lang}-${screen}`);
+    // Named by its own language (L.screenshot would add UR_E2E_LANG's).
+    await page.screenshot({ path: join(L.screenshotDir, `flow-${lang}-${screen}.png`) });
   };
 }
 

@@ -5,6 +5,7 @@ import { PUZZLE_TEXT } from '../logic/puzzles.ts';
 import { historyHash, mistakesHash, profileHash, replayHash, type Route } from '../logic/route.ts';
 import { historyAccuracyText, historyHow } from '../logic/history.ts';
 import { t } from '../logic/i18n.ts';
+import { rulesName } from '../logic/known.ts';
 import { playerName, signed } from '../logic/status.ts';
 import type { MatchRow } from '../logic/types.ts';
 import { api } from '../net/api.ts';
@@ -71,7 +72,7 @@ function historyRow(m: MatchRow, who: string | null): HTMLElement {
     'tr',
     { 'data-game': m.id, class: m.result ?? '' },
     h('td', { class: 'when', text: fmtDate(m.finished_at) }),
-    h('td', { class: 'rules', text: m.rules_name ?? m.rules }),
+    h('td', { class: 'rules', text: rulesName(m.rules, m.rules_name ?? m.rules) }),
     h('td', {
       class: 'opponent',
       text: m.opponent ? playerName(m.opponent) : t('history.vs', { a, b }),

@@ -6,6 +6,7 @@
 import { historyAccuracyText, historyHow } from '../logic/history.ts';
 import { num, t } from '../logic/i18n.ts';
 import { historyHash, replayHash, type Route } from '../logic/route.ts';
+import { rulesName } from '../logic/known.ts';
 import { playerName, signed } from '../logic/status.ts';
 import type { MatchRow, ProfileAnswer } from '../logic/types.ts';
 import { api } from '../net/api.ts';
@@ -34,7 +35,7 @@ function ratingsTable(p: ProfileAnswer): HTMLElement {
         h(
           'tr',
           { 'data-rules': r.rules },
-          h('td', { text: r.rules_name }),
+          h('td', { text: rulesName(r.rules, r.rules_name) }),
           h('td', {
             text: ratingText(r.rating, r.provisional),
             title: r.provisional ? t('profile.provisional') : '',
@@ -106,7 +107,7 @@ function gameCard(m: MatchRow, who: string | null): HTMLElement {
     }),
     h('div', {
       class: 'hint',
-      text: `${m.rules_name ?? m.rules} · ${historyHow(m, who)} · ${change}`,
+      text: `${rulesName(m.rules, m.rules_name ?? m.rules)} · ${historyHow(m, who)} · ${change}`,
     }),
     h('div', { class: 'hint', text: t('profile.accuracy', { text: historyAccuracyText(m, who) }) }),
     h('a', { class: 'button', href: replayHash(m.id), text: t('history.replay') }),

@@ -7,6 +7,7 @@
 import { t } from '../logic/i18n.ts';
 import { playerName, seatName, tableStateText } from '../logic/status.ts';
 import type { LegalMove, SeatNo, Snapshot } from '../logic/types.ts';
+import { rulesName } from '../logic/known.ts';
 import { howtoHash, inviteUrl } from '../logic/route.ts';
 import { buildBanner } from './banner.ts';
 import { pieceElement, type BoardView } from './board.ts';
@@ -200,7 +201,7 @@ export class TableView {
   }
 
   drawBar(snap: Snapshot, spectators: number, owner: boolean, invite: string | null): void {
-    setText(this.rulesName, snap.rules_name);
+    setText(this.rulesName, rulesName(snap.rules, snap.rules_name));
     this.howtoLink.href = howtoHash(snap.rules);
     this.rulesId = snap.rules;
     const words = [tableStateText(snap.status)];
