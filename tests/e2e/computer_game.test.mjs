@@ -96,7 +96,7 @@ test(
       const before = P.errors.length;
       await env.server.stop();
       await page.waitForSelector('.conn-banner.shown', { timeout: 15000 });
-      assert.match(await page.textContent('.conn-banner'), /reconnecting/i);
+      assert.match(await L.text(page, '.conn-banner'), L.tRe('app.reconnecting'));
       const restarted = await L.startServer({
         idleTimeout: 60,
         botDelay: 50,
@@ -135,10 +135,13 @@ test(
       await L.clickTurn(page, st);
     }
     await page.waitForSelector('.banner');
-    const title = await page.textContent('.banner-title');
-    assert.ok(title === 'You win!' || title === 'You lose', `banner title: ${title}`);
-    assert.match(await page.textContent('.banner-reason'), /all pieces borne off/);
-    assert.match(await page.textContent('.banner-stats'), /unrated/);
+    const title = await L.text(page, '.banner-title');
+    assert.ok(
+      [L.t('log.win.you'), L.t('banner.youLose')].includes(title),
+      `banner title: ${title}`,
+    );
+    assert.match(await L.text(page, '.banner-reason'), L.tRe('reason.boreOff'));
+    assert.match(await L.text(page, '.banner-stats'), L.tRe('banner.unrated'));
     await L.screenshot(page, 'post-game-phone');
     assert.deepEqual(P.errors.filter(L.realError), [], 'no script errors');
     await P.context.close();
@@ -186,7 +189,7 @@ test('a stale tab redraws from the snapshot the server attaches', { timeout: 900
   );
   await B.page.click('button[data-action=roll]');
   await L.waitTable(B.page, (d, v) => Number(d.version) >= Number(v), now.version);
-  assert.match(await B.page.textContent('.log'), /The table had changed/);
+  assert.match(await L.text(B.page, '.log'), L.tRe('table.changed'));
   const redrawn = await L.look(B.page);
   assert.equal(redrawn.position, now.position, 'the stale tab shows the current position');
   assert.equal(redrawn.sig, now.sig);
@@ -194,12 +197,12 @@ test('a stale tab redraws from the snapshot the server attaches', { timeout: 900
 
   // Resign (a second click confirms), then leave for the lobby.
   await A.page.click('button[data-action=resign]');
-  assert.equal(await A.page.textContent('button[data-action=resign]'), 'Confirm resign?');
+  assert.equal(await L.text(A.page, 'button[data-action=resign]'), L.t('table.confirmResign'));
   await A.page.click('button[data-action=resign]');
   await A.page.waitForSelector('.banner');
-  assert.equal(await A.page.textContent('.banner-title'), 'You lose');
-  assert.match(await A.page.textContent('.banner-reason'), /by resignation/);
-  assert.equal(await A.page.textContent('button[data-action=leave]'), 'Back to lobby');
+  assert.equal(await L.text(A.page, '.banner-title'), L.t('banner.youLose'));
+  assert.match(await L.text(A.page, '.banner-reason'), L.tRe('reason.resign'));
+  assert.equal(await L.text(A.page, 'button[data-action=leave]'), L.t('banner.lobby'));
   await A.page.click('button[data-action=leave]');
   await A.page.waitForSelector('.lobby');
   for (const P of [A, B]) assert.deepEqual(P.errors.filter(L.realError), [], 'no script errors');

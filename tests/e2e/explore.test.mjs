@@ -12,6 +12,18 @@ import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({ idleTimeout: 60 });
 
+/** One throw of the list: "Throw 2 (37.5% likely): ~57.3% to win for Light", in LANG. */
+const throwLine = new RegExp(
+  [
+    L.tRe('explore.throwN', { n: /\d/ }).source,
+    L.tRe('explore.likely', { pct: L.PCT }).source,
+    L.PCT.source,
+    L.tRe('explore.forSide').source,
+  ].join('\\s*'),
+  'u',
+);
+const movesList = `ul[aria-label="${L.t('explore.moves')}"]`;
+
 const hashPosition = (page) =>
   page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('position'));
 /** Waits until the address names `position`. */
@@ -31,18 +43,18 @@ test('the explorer: throws, moves, play on, back, and a bad position in words', 
   // The start: every throw with its probability and the thrower's chance, estimated here.
   const throws = await page.$$eval('.explore-throw', (li) => li.map((x) => x.textContent));
   assert.equal(throws.length, 5, throws.join('\n'));
-  for (const t of throws) assert.match(t, /Throw \d \(\d+\.\d% likely\): ~\d+\.\d% to win/);
-  assert.match(await page.textContent('.explore-value'), /to throw: ~\d+\.\d% to win/);
-  assert.match(await page.textContent('.review-estimate'), /estimated by search/);
+  for (const t of throws) assert.match(L.plain(t), throwLine);
+  assert.match(await L.text(page, '.explore-value'), L.tRe('explore.toThrow', { pct: L.PCT }));
+  assert.equal(await L.text(page, '.review-estimate'), L.t('explore.estimate'));
   const start = await hashPosition(page);
   assert.ok(start && start !== 'start', `the address names the position (${start})`);
 
   // A throw of 2: its legal moves, the best marked, each playable from the list or the board.
-  await page.click('.explore-throw > button:text-is("Throw 2")');
-  await page.waitForSelector('ul[aria-label=Moves] .explore-move');
+  await page.click(`.explore-throw > button:text-is("${L.t('explore.throwN', { n: 2 })}")`);
+  await page.waitForSelector(`${movesList} .explore-move`);
   const afterThrow = await hashPosition(page);
   assert.notEqual(afterThrow, start);
-  assert.match(await page.textContent('.explore-value'), /to move: ~\d+\.\d% to win/);
+  assert.match(await L.text(page, '.explore-value'), L.tRe('explore.toMove', { pct: L.PCT }));
   assert.equal(await page.locator('.explore-move.explore-best').count(), 1);
   assert.ok((await page.locator('.board .piece.legal, .pile .piece.legal').count()) > 0);
   await L.screenshot(page, 'explore-moves');
@@ -54,7 +66,7 @@ test('the explorer: throws, moves, play on, back, and a bad position in words', 
 
   // Back, twice: the moves after the throw, then the start.
   await page.click('button[data-action=explore-back]');
-  await page.waitForSelector('ul[aria-label=Moves] .explore-move');
+  await page.waitForSelector(`${movesList} .explore-move`);
   assert.equal(await hashPosition(page), afterThrow);
   await page.click('button[data-action=explore-back]');
   await page.waitForSelector('.explore-throws li');
@@ -73,9 +85,9 @@ test('the explorer: throws, moves, play on, back, and a bad position in words', 
   await page.click('.explore-form button[type=submit]');
   await page.waitForFunction(() => document.querySelector('.explore-error').textContent !== '');
   // Said from the error's code (docs/languages.md, "Errors"), not in the server's English words.
-  assert.match(
-    await page.textContent('.explore-error'),
-    /cannot be explored: This position is not valid\./,
+  assert.equal(
+    await L.text(page, '.explore-error'),
+    L.t('explore.cannot', { why: L.t('error.bad_position') }),
   );
   assert.equal(await page.locator('.explore-move, .explore-throw').count(), 0);
   await page.click('button[data-action=explore-back]');
@@ -134,12 +146,15 @@ test('the analysis board: throw buttons, tap a piece, back and forward, set up, 
   await page.tap('.board [data-cell=e2]');
   await page.tap('button[data-action=off-more-1]');
   await page.selectOption('select[name=setup-actor]', '2');
-  assert.match(await page.textContent('.setup-summary'), /^Dr\/000007f\/0000009 /);
+  assert.match(await L.text(page, '.setup-summary'), /^Dr\/000007f\/0000009 /);
   await L.screenshot(page, 'analysis-setup');
   await page.tap('button[data-action=setup-analyse]');
   await atPosition(page, 'Dr/000007f/0000009');
   await page.waitForSelector('.explore-throw-row button');
-  assert.match(await page.textContent('.explore-value'), /^Dark to throw: ~\d+\.\d% to win/);
+  assert.match(
+    await L.text(page, '.explore-value'),
+    L.tRe('explore.toThrow', { side: L.t('seat.dark'), pct: L.PCT }, { whole: true }),
+  );
   const onBoard = await page.$$eval('.board [data-cell] .piece', (els) =>
     els.map(
       (e) => `${e.closest('[data-cell]').dataset.cell}:${e.classList.contains('s1') ? 'L' : 'D'}`,

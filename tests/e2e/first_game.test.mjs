@@ -57,7 +57,7 @@ for (const size of SIZES) {
       const st = await L.myTurn(page);
       assert.equal(st.status, 'playing');
       if (st.canRoll) {
-        assert.equal(await page.textContent('.status-main'), 'Throw the dice');
+        assert.equal(await L.text(page, '.status-main'), L.t('table.prompt.throw'));
         await tap(page.locator('button[data-action=roll]'));
         await L.waitTable(page, (d, v) => Number(d.version) > Number(v), st.version);
         const after = await L.myTurn(page);
@@ -66,7 +66,10 @@ for (const size of SIZES) {
       }
       // A throw to play: every movable piece glows and every landing square is marked, at once;
       // the prompt says what to do and no disabled "Throw the dice" says otherwise.
-      assert.match(await page.textContent('.status-main'), /^Move a piece: \d squares?$/);
+      assert.match(
+        await L.text(page, '.status-main'),
+        L.tRe('table.prompt.move', {}, { whole: true }),
+      );
       assert.equal(await page.isVisible('button[data-action=roll]'), false, 'no Throw button');
       const marks = await page.evaluate(() => ({
         legal: document.querySelectorAll('.piece.legal').length,
@@ -142,7 +145,7 @@ test('a bot online shows in the lobby with its Challenge button', { timeout: 600
     await P.page.goto(base);
     const row = P.page.locator('.bots-card li', { hasText: 'randombot' });
     await row.waitFor({ timeout: 30000 });
-    const challenge = row.getByRole('button', { name: 'Challenge' });
+    const challenge = row.getByRole('button', { name: L.t('bots.challenge') });
     assert.equal(await challenge.isEnabled(), true);
     assert.equal(await row.locator('select option').first().textContent(), 'finkel');
     await challenge.click();

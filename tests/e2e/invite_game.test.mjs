@@ -37,7 +37,7 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
   const link = await invite.inputValue();
   assert.match(link, /#\/table\/[0-9a-f]{16}\?invite=[0-9a-f]+$/);
   const tableId = /table\/([0-9a-f]{16})/.exec(link)[1];
-  assert.match(await A.page.textContent('.status-main'), /Waiting for an opponent/);
+  assert.match(await L.text(A.page, '.status-main'), L.tRe('table.status.waiting'));
 
   // bob opens the invite link and takes the second seat.
   await B.page.goto(link);
@@ -54,21 +54,17 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
   // The private table cannot be watched; once public it can.
   await C.page.goto(`${base}#/table/${tableId}`);
   // A visitor needs no name to watch: the table answers at once (here: that it is private).
-  await C.page.waitForFunction(() =>
-    /private/.test(document.querySelector('.table-error')?.textContent ?? ''),
-  );
+  await L.waitText(C.page, '.table-error', L.tRe('table.error.private'));
   await A.page.click('button[data-action=visibility]');
-  await A.page.waitForFunction(() =>
-    /public/.test(document.querySelector('.table-status')?.textContent ?? ''),
-  );
+  await L.waitText(A.page, '.table-status', L.tRe('table.public'));
   // The spectator finds it in the lobby's list of public tables.
   await C.page.goto(`${base}#/lobby`);
   const row = C.page.locator(`tr[data-table="${tableId}"]`);
   await C.page.click('button[data-action=refresh-tables]');
   await row.waitFor();
-  assert.match(await row.textContent(), /alice vs bob/);
+  assert.match(L.plain(await row.textContent()), L.tRe('lobby.vs', { a: 'alice', b: 'bob' }));
   await L.screenshot(C.page, 'lobby');
-  await row.locator('a', { hasText: 'Watch' }).click();
+  await row.locator('a', { hasText: L.t('lobby.watch') }).click();
   await L.waitTable(C.page, (d) => d.role === 'spectator' && d.status === 'playing');
   assert.equal(await C.page.isDisabled('button[data-action=roll]'), true, 'spectators cannot roll');
   assert.equal(
@@ -123,34 +119,42 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
     spectatorChecks >= actions - 2,
     `the spectator matched after ${spectatorChecks} of ${actions} actions`,
   );
-  assert.match(await A.page.textContent('.watchers'), /1 watching/);
+  assert.match(await L.text(A.page, '.watchers'), L.tRe('table.watching', { count: 1 }));
 
   // The post-game banner, for both players and the spectator.
   for (const p of [A.page, B.page, C.page]) await p.waitForSelector('.banner');
   const winnerSeat = await A.page.getAttribute('.banner', 'data-winner');
   const [winner, loser] = winnerSeat === '1' ? [A.page, B.page] : [B.page, A.page];
-  assert.equal(await winner.textContent('.banner-title'), 'You win!');
-  assert.equal(await loser.textContent('.banner-title'), 'You lose');
-  assert.match(await C.page.textContent('.banner-title'), /^(alice|bob) wins!$/);
+  assert.equal(await L.text(winner, '.banner-title'), L.t('log.win.you'));
+  assert.equal(await L.text(loser, '.banner-title'), L.t('banner.youLose'));
+  assert.match(
+    await L.text(C.page, '.banner-title'),
+    L.tRe('log.win', { name: /alice|bob/ }, { whole: true }),
+  );
   // A spectator is offered no rematch of a game they did not play: a game of their own instead.
   for (const action of ['play-again', 'accept-rematch'])
     assert.equal(await C.page.isVisible(`button[data-action=${action}]`), false, action);
   assert.equal(await C.page.isVisible('button[data-action=play-yourself]'), true);
-  assert.match(await C.page.textContent('.banner-rematch'), /Play one yourself/);
+  assert.match(await L.text(C.page, '.banner-rematch'), L.tRe('rematch.spectatorNote'));
   const rows = Object.fromEntries(
-    await winner.$$eval('.banner-stats tbody tr', (trs) =>
-      trs.map((tr) => [
-        tr.children[0].textContent,
-        [tr.children[1].textContent, tr.children[2].textContent],
-      ]),
-    ),
+    (
+      await winner.$$eval('.banner-stats tbody tr', (trs) =>
+        trs.map((tr) => [
+          tr.children[0].textContent,
+          [tr.children[1].textContent, tr.children[2].textContent],
+        ]),
+      )
+    ).map(([k, v]) => [L.plain(k), v.map(L.plain)]),
   );
   const w = Number(winnerSeat) - 1;
-  assert.equal(rows['Borne off'][w], '7', 'the winner bore off all seven');
-  assert.ok(Number(rows['Borne off'][1 - w]) < 7);
-  assert.ok(Number(rows['Captures'][0]) >= 0 && Number(rows['Rosettes landed'][0]) >= 0);
-  assert.match(rows['ELO'][w], /^1200 → \d+ \(\+\d+\)$/, 'the winner gains ELO');
-  assert.match(rows['ELO'][1 - w], /^1200 → \d+ \(−\d+\)$/, 'the loser loses ELO');
+  const borne = rows[L.t('banner.borneOff')];
+  assert.equal(borne[w], '7', 'the winner bore off all seven');
+  assert.ok(Number(borne[1 - w]) < 7);
+  for (const key of ['banner.captures', 'banner.rosettes'])
+    assert.ok(Number(rows[L.t(key)][0]) >= 0, key);
+  const elo = rows[L.t('banner.elo')];
+  assert.match(elo[w], /^1200 → \d+ \(\+\d+\)$/, 'the winner gains ELO');
+  assert.match(elo[1 - w], /^1200 → \d+ \(−\d+\)$/, 'the loser loses ELO');
   await L.screenshot(winner, 'post-game-banner');
 
   // The leaderboard ranks both; the history lists the game; the replay opens it.
@@ -162,8 +166,8 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
   await A.page.click('table.leaderboard a:text("alice")');
   await A.page.waitForSelector(`tr[data-game="${tableId}"]`);
   assert.match(
-    await A.page.textContent(`tr[data-game="${tableId}"]`),
-    winnerSeat === '1' ? /Won/ : /Lost/,
+    await L.text(A.page, `tr[data-game="${tableId}"]`),
+    L.tRe(winnerSeat === '1' ? 'history.won' : 'history.lost'),
   );
   await L.screenshot(A.page, 'history');
   // The replay needs the positions after each event. A server without that endpoint yet gets it
@@ -176,17 +180,17 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
       route.fulfill({ json: { positions } }),
     );
   }
-  await A.page.click(`tr[data-game="${tableId}"] a:text("Replay")`);
+  await A.page.click(`tr[data-game="${tableId}"] a:text("${L.t('history.replay')}")`);
   await A.page.waitForSelector('.replay-host .board');
   await A.page.waitForFunction(() => document.querySelector('.replay-counter')?.textContent);
-  const steps = Number((await A.page.textContent('.replay-counter')).split('/')[1]);
+  const steps = Number((await L.text(A.page, '.replay-counter')).split('/')[1]);
   assert.equal(steps, record.events.length, 'one replay step per recorded event');
   assert.equal(await A.page.getAttribute('.replay-host', 'data-step'), '0');
   const start = await L.boardSignature(A.page);
   assert.match(start, /home:1=7 .*home:2=7/, 'the replay starts with every piece at home');
   // The test server has no solved tables: the review is estimated by search and says so.
   await A.page.waitForSelector('.review-estimate');
-  assert.match(await A.page.textContent('.review-estimate'), /estimate/i);
+  assert.match(await L.text(A.page, '.review-estimate'), L.tRe('review.estimateHead'));
   await A.page.click('button[data-action=next]');
   await A.page.click('button[data-action=next]');
   assert.equal(await A.page.getAttribute('.replay-host', 'data-step'), '2');
@@ -194,7 +198,10 @@ test('invite, spectate and play a full Finkel game by clicking', { timeout: 2400
   const firstMove = record.events.findIndex((e) => e.move) + 1;
   await A.page.locator('.replay-list li button').nth(firstMove).click();
   assert.equal(await A.page.getAttribute('.replay-host', 'data-step'), String(firstMove));
-  assert.match(await A.page.textContent('.replay-label'), /moved home → /);
+  assert.match(
+    await L.text(A.page, '.replay-label'),
+    L.tRe('replay.moved', { move: L.tRe('move.words', { from: L.t('square.home') }) }),
+  );
   assert.notEqual(
     await L.boardSignature(A.page),
     start,

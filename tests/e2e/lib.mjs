@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
+import { plain, tIn, tReIn } from './i18n.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '../..');
@@ -18,6 +19,48 @@ export const webRoot = process.env.UR_WEB_ROOT ?? join(repoRoot, 'web/dist');
 const defaultWebRoot = webRoot;
 export const screenshotDir = process.env.UR_SCREENSHOTS ?? join(repoRoot, 'build/screenshots');
 const binary = process.env.UR_BINARY;
+
+/**
+ * The language the flow tests speak (UR_E2E_LANG: en, de, nl, fr, es or ar; English when unset),
+ * and the browser locale that brings each one: `newPlayer` opens its pages in LANG's locale unless
+ * a test names another, so `UR_E2E_LANG=ar scripts/e2e build/release/ur review.test.mjs` plays the
+ * review's flow in Arabic (docs/languages.md, "The flows in every language").
+ */
+export const LOCALES = {
+  en: 'en-GB',
+  de: 'de-DE',
+  nl: 'nl-NL',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  ar: 'ar-EG',
+};
+export const LANG = process.env.UR_E2E_LANG || 'en';
+if (!Object.hasOwn(LOCALES, LANG))
+  throw new Error(`UR_E2E_LANG=${LANG}: not one of ${Object.keys(LOCALES).join(', ')}`);
+
+export { catalog, plain, tIn, tReIn } from './i18n.mjs';
+/** The text of a catalog key in LANG, filled as the page fills it (i18n.mjs). */
+export const t = (key, vars) => tIn(LANG, key, vars);
+/** A pattern of a catalog text in LANG; placeholders not given match anything (i18n.mjs). */
+export const tRe = (key, vars, options) => tReIn(LANG, key, vars, options);
+/** A percentage as any language writes it ("57.3%", "57,3 %", "~57.3%"), for tRe's placeholders. */
+export const PCT = /~?\d+(?:[.,]\d+)?\s?%/;
+/** An element's text without the bidirectional marks a right-to-left page adds. */
+export const text = async (page, selector) => plain(await page.textContent(selector));
+/** Waits until the text of `selector` (without bidirectional marks) matches `pattern`. */
+export function waitText(page, selector, pattern, { attribute } = {}) {
+  return page.waitForFunction(
+    ([sel, src, flags, attr]) => {
+      const el = document.querySelector(sel);
+      const words = (attr ? el?.getAttribute(attr) : el?.textContent) ?? '';
+      return new RegExp(src, flags).test(words.replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, ''));
+    },
+    [selector, pattern.source, pattern.flags, attribute],
+  );
+}
+/** A pattern that is exactly `words`. */
+export const exactly = (words) =>
+  new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'u');
 
 /**
  * Starts `ur serve` on a free port (serving webRoot, web/dist by default, with `extraArgs` after
@@ -165,7 +208,7 @@ export async function newPlayer(
     reducedMotion = 'no-preference',
     hasTouch = false,
     isMobile = false,
-    locale = 'en-GB',
+    locale = LOCALES[LANG],
   } = {},
 ) {
   const context = await browser.newContext({
@@ -187,9 +230,10 @@ export async function newPlayer(
   return { context, page, errors };
 }
 
+/** Saves a screenshot as <name>.png (<name>-<LANG>.png when the flows run in another language). */
 export async function screenshot(page, name) {
   mkdirSync(screenshotDir, { recursive: true });
-  const path = join(screenshotDir, `${name}.png`);
+  const path = join(screenshotDir, LANG === 'en' ? `${name}.png` : `${name}-${LANG}.png`);
   await page.screenshot({ path });
   return path;
 }

@@ -29,10 +29,10 @@ test('pass and play: a whole game on one phone, with one undo', { timeout: 30000
   await page.locator('button[data-action=pass-and-play]').tap();
   await L.waitTable(page, (d) => d.status === 'playing');
   await page.waitForSelector('.table-page.local');
-  assert.match(await page.textContent('.table-status'), /pass and play/);
+  assert.match(await L.text(page, '.table-status'), L.tRe('table.local'));
   assert.equal(await page.textContent('.seat-box.s1 .seat-name'), 'Ann', 'no "You": both are');
   assert.equal(await page.textContent('.seat-box.s2 .seat-name'), 'Bob');
-  assert.equal(await page.textContent('.status-main'), 'Ann — Throw the dice');
+  assert.equal(await L.text(page, '.status-main'), `Ann — ${L.t('table.prompt.throw')}`);
   assert.equal(await page.isVisible('button[data-action=undo]'), true);
   assert.equal(await page.isDisabled('button[data-action=undo]'), true, 'nothing to undo yet');
   assert.equal(await page.isVisible('button[data-action=visibility]'), false, 'never public');
@@ -49,7 +49,7 @@ test('pass and play: a whole game on one phone, with one undo', { timeout: 30000
     sides.add(st.toAct);
     const name = st.toAct === '1' ? 'Ann' : 'Bob';
     assert.ok(
-      (await page.textContent('.status-main')).startsWith(`${name} — `),
+      (await L.text(page, '.status-main')).startsWith(`${name} — `),
       'the prompt names the side to act',
     );
     assert.ok(
@@ -97,7 +97,12 @@ test('pass and play: a whole game on one phone, with one undo', { timeout: 30000
       assert.equal(back.toAct, st.toAct);
       assert.ok(back.legal > 0, 'the throw is still there: a piece to move');
       assert.equal(await page.textContent('.dice-sum'), dice, 'the dice show that throw');
-      assert.match(await page.textContent('.log'), /taken back/);
+      const undo = [L.tRe('log.undo'), L.tRe('log.undo.you')];
+      const log = await L.text(page, '.log');
+      assert.ok(
+        undo.some((re) => re.test(log)),
+        'the log says the move was taken back',
+      );
       await page.emulateMedia({ reducedMotion: 'reduce' });
       undone = true;
     }
@@ -106,9 +111,12 @@ test('pass and play: a whole game on one phone, with one undo', { timeout: 30000
   assert.deepEqual([...sides].sort(), ['1', '2'], 'both sides played');
   assert.ok(actions > 40, `a whole game (${actions} actions)`);
   await page.waitForSelector('.banner');
-  const title = await page.textContent('.banner-title');
-  assert.ok(title === 'Ann wins!' || title === 'Bob wins!', `banner: ${title}`);
-  assert.match(await page.textContent('.banner-reason'), /all pieces borne off/);
+  const title = await L.text(page, '.banner-title');
+  assert.ok(
+    ['Ann', 'Bob'].some((name) => title === L.t('log.win', { name })),
+    `banner: ${title}`,
+  );
+  assert.match(await L.text(page, '.banner-reason'), L.tRe('reason.boreOff'));
   assert.equal(await page.isVisible('button[data-action=undo]'), false, 'no undo after the end');
   await L.screenshot(page, 'pass-and-play-banner-phone-portrait');
 
@@ -118,7 +126,7 @@ test('pass and play: a whole game on one phone, with one undo', { timeout: 30000
   await L.waitTable(page, (d, id) => d.status === 'playing' && d.table !== id, first);
   assert.equal(await page.textContent('.seat-box.s1 .seat-name'), 'Bob');
   assert.equal(await page.textContent('.seat-box.s2 .seat-name'), 'Ann');
-  assert.equal(await page.textContent('.status-main'), 'Bob — Throw the dice');
+  assert.equal(await L.text(page, '.status-main'), `Bob — ${L.t('table.prompt.throw')}`);
   // No clock at this table, however long the turn (the server's idle timeout is 2 s here).
   await L.sleep(3000);
   assert.equal((await L.tableState(page)).status, 'playing', 'no idle forfeit');

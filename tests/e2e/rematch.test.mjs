@@ -13,7 +13,15 @@ import * as L from './lib.mjs';
 
 const env = L.serverAndBrowser({ idleTimeout: 60 });
 
-const games = (page) => page.getAttribute('header .who', 'title');
+const games = async (page) => L.plain(await page.getAttribute('header .who', 'title'));
+/** The header's "2 rated games, 1 win" in LANG. */
+const record = (games, wins) =>
+  L.t('nav.record', {
+    games: L.t('nav.games', { count: games }),
+    wins: L.t('nav.wins', { count: wins }),
+  });
+const counted = (page, g, w) =>
+  L.waitText(page, 'header .who', L.exactly(record(g, w)), { attribute: 'title' });
 
 test('a rematch offered, declined, offered again and accepted', { timeout: 180000 }, async () => {
   const opts = { reducedMotion: 'reduce', viewport: { width: 1366, height: 768 } };
@@ -22,7 +30,7 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
   const base = env.server.url;
   await L.register(A.page, base, 'alice');
   await L.register(B.page, base, 'bob');
-  assert.equal(await games(A.page), '0 rated games, 0 wins');
+  assert.equal(await games(A.page), record(0, 0));
 
   // A public rated table; bob joins through the invite link, carol (a guest) watches.
   await L.moreOptions(A.page);
@@ -43,27 +51,24 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
   await B.page.click('button[data-action=resign]');
   await B.page.click('button[data-action=resign]');
   for (const p of [A.page, B.page]) await p.waitForSelector('.banner');
-  assert.equal(await A.page.textContent('.banner-title'), 'You win!');
+  assert.equal(await L.text(A.page, '.banner-title'), L.t('log.win.you'));
   // The header counts the game without a reload.
-  await A.page.waitForFunction(() =>
-    /^1 rated game, 1 win$/.test(document.querySelector('header .who')?.title ?? ''),
-  );
-  await B.page.waitForFunction(() =>
-    /^1 rated game, 0 wins$/.test(document.querySelector('header .who')?.title ?? ''),
-  );
-  assert.match(await A.page.textContent('.banner-rematch'), /offers bob a rematch/);
+  await counted(A.page, 1, 1);
+  await counted(B.page, 1, 0);
+  assert.match(await L.text(A.page, '.banner-rematch'), L.tRe('rematch.offer', { name: 'bob' }));
   // carol, who did not play, is offered no rematch: a game of her own.
   await C.page.waitForSelector('button[data-action=play-yourself]');
   assert.equal(await C.page.isVisible('button[data-action=play-again]'), false);
 
   // alice offers; bob sees it and declines.
   await A.page.click('button[data-action=play-again]');
-  await A.page.waitForFunction(() =>
-    /waiting for bob/.test(document.querySelector('.banner-rematch')?.textContent ?? ''),
-  );
+  await L.waitText(A.page, '.banner-rematch', L.tRe('rematch.waiting', { name: 'bob' }));
   assert.equal(await A.page.isVisible('button[data-action=play-again]'), false);
   await B.page.waitForSelector('button[data-action=accept-rematch]');
-  assert.match(await B.page.textContent('.banner-rematch'), /alice offers a rematch/);
+  assert.match(
+    await L.text(B.page, '.banner-rematch'),
+    L.tRe('rematch.offered', { name: 'alice' }),
+  );
   await L.screenshot(B.page, 'rematch-offer-laptop');
   const { violations } = await new AxeBuilder({ page: B.page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -73,9 +78,7 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
     'axe: the banner with an offer',
   );
   await B.page.click('button[data-action=decline-rematch]');
-  await A.page.waitForFunction(() =>
-    /bob declined/.test(document.querySelector('.banner-rematch')?.textContent ?? ''),
-  );
+  await L.waitText(A.page, '.banner-rematch', L.tRe('rematch.declined', { name: 'bob' }));
   await B.page.waitForSelector('button[data-action=play-again]');
 
   // Offered again (bob had closed his banner: the offer opens it again) and accepted.
@@ -101,8 +104,11 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
   await C.context.close();
   assert.equal(await B.page.$eval('.table-page', (el) => el.dataset.table), second);
   assert.match(await A.page.textContent('.seat-box.s1 .seat-name'), /bob/);
-  assert.match(await A.page.textContent('.seat-box.s2 .seat-name'), /^You \(alice\)/);
-  assert.match(await A.page.textContent('.table-status'), /rated/);
+  assert.equal(
+    await L.text(A.page, '.seat-box.s2 .seat-name'),
+    `${L.t('table.youPrefix')} (alice)`,
+  );
+  assert.match(await L.text(A.page, '.table-status'), L.tRe('table.rated'));
   // The seat cards show the ratings the first game produced.
   assert.match(await A.page.textContent('.seat-box.s2 .seat-extra'), /1220/);
   assert.match(await A.page.textContent('.seat-box.s1 .seat-extra'), /1180/);
@@ -117,19 +123,15 @@ test('a rematch offered, declined, offered again and accepted', { timeout: 18000
   await B.page.click('button[data-action=resign]');
   await B.page.click('button[data-action=resign]');
   await B.page.waitForSelector('.banner');
-  assert.equal(await B.page.textContent('.banner-title'), 'You lose');
-  await A.page.waitForFunction(() =>
-    /^2 rated games, 2 wins$/.test(document.querySelector('header .who')?.title ?? ''),
-  );
+  assert.equal(await L.text(B.page, '.banner-title'), L.t('banner.youLose'));
+  await counted(A.page, 2, 2);
   // alice comes back to the finished table and leaves it: bob's banner says so, no rematch.
   await A.page.goBack();
   await A.page.waitForSelector('.banner');
-  assert.equal(await A.page.textContent('.banner-title'), 'You win!');
+  assert.equal(await L.text(A.page, '.banner-title'), L.t('log.win.you'));
   await A.page.click('button[data-action=leave]');
   await A.page.waitForSelector('.lobby');
-  await B.page.waitForFunction(() =>
-    /alice left the table/.test(document.querySelector('.banner-rematch')?.textContent ?? ''),
-  );
+  await L.waitText(B.page, '.banner-rematch', L.tRe('rematch.left', { name: 'alice' }));
   assert.equal(await B.page.isVisible('button[data-action=play-again]'), false);
 
   for (const p of [A, B]) assert.deepEqual(p.errors, [], 'a clean console');

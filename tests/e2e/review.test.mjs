@@ -29,7 +29,7 @@ test(
         // A hint (unrated, against the computer): the best move outlined, with its chance.
         await page.click('button[data-action=hint]');
         await page.waitForSelector('.hint-mark.mv-best-to');
-        assert.match(await page.textContent('.hint-note'), /Hint: .* ~?\d+\.\d% to win/);
+        assert.match(await L.text(page, '.hint-note'), L.tRe('hint.note', { pct: L.PCT }));
         await L.screenshot(page, 'hint');
         hinted = true;
         st = await L.myTurn(page); // the hint moved the table's version on
@@ -40,25 +40,39 @@ test(
 
     // The banner: each player's accuracy and luck in one line, and the link to the review.
     await page.waitForSelector('.banner .banner-review a');
-    await page.waitForFunction(() =>
-      /accuracy/.test(document.querySelector('.banner-review').textContent),
-    );
-    const line = await page.textContent('.banner-review');
-    assert.match(line, /accuracy ~?\d+.*luck ~?[+\u2212]\d.*accuracy ~?\d+.*luck/, line);
+    const reviewLine = L.tRe('review.line', {
+      accuracy: /~?\d+(?:[.,]\d+)?|–/,
+      luck: /~?[+\u2212]?\d.*?/,
+    });
+    await L.waitText(page, '.banner-review', reviewLine);
+    const line = await L.text(page, '.banner-review');
+    const lines = line.match(new RegExp(reviewLine.source, 'gu')) ?? [];
+    assert.equal(lines.length, 2, `each player's accuracy and luck: ${line}`);
     await L.screenshot(page, 'review-banner');
     await page.click('.banner-review a');
 
     // The review: estimated (no tables on a test server), both players' accuracy and luck.
     await page.waitForSelector('.review .win-graph polyline');
-    assert.match(await page.textContent('.review-estimate'), /estimate/i);
+    assert.match(await L.text(page, '.review-estimate'), L.tRe('review.estimateHead'));
     const players = await page.$$eval('.review-players li', (li) => li.map((x) => x.textContent));
     assert.equal(players.length, 2);
     for (const p of players)
-      assert.match(p, /(accuracy|no decisions).*luck [~+\u2212\d].*chance lost/);
-    assert.match(players.join('\n'), /1 hint used/, 'the review counts the hint');
+      assert.match(L.plain(p), L.tRe('review.player', { luck: /[~+\u2212\d].*?/ }));
     assert.match(
-      await page.textContent('.review-decomposition'),
-      / won\. The dice gave .* points (more|less) than .* \(luck .* against .*\); mistakes cost .* points and .* points/,
+      L.plain(players.join('\n')),
+      L.tRe('review.hints', { count: 1 }),
+      'the review counts the hint',
+    );
+    const dice = new RegExp(
+      `${L.tRe('review.diceMore').source}|${L.tRe('review.diceLess').source}`,
+    );
+    assert.match(
+      await L.text(page, '.review-decomposition'),
+      L.tRe('review.decomposition', {
+        head: L.tRe('review.won'),
+        dice,
+        cost: L.tRe('review.cost'),
+      }),
     );
     const points = await page.$eval(
       '.win-graph polyline',
@@ -67,7 +81,7 @@ test(
     assert.ok(points > 10, `the graph has a point a step (${points})`);
 
     // A click on the graph's right end jumps the replay to (near) the end.
-    const total = Number((await page.textContent('.replay-counter')).split('/')[1]);
+    const total = Number((await L.text(page, '.replay-counter')).split('/')[1]);
     const box = await page.$eval('.win-graph', (g) => {
       const r = g.getBoundingClientRect();
       return { x: r.right - 3, y: r.top + r.height / 2 };
@@ -88,14 +102,19 @@ test(
     }
     assert.ok(drawn, 'a key decision draws the best move on the board');
     assert.ok(await page.$('.mv-played'), 'and the played move');
-    assert.match(await page.textContent('.key-text'), /played .* to win.*best was .* to win/);
+    assert.match(
+      await L.text(page, '.key-text'),
+      L.tRe('review.playedWorse', { played: L.tRe('review.played'), pct: L.PCT }),
+    );
     // The whole page: the board with the two moves drawn and the review under it.
-    await page.screenshot({ path: `${L.screenshotDir}/review-key-move.png`, fullPage: true });
+    const full = L.LANG === 'en' ? 'review-key-move' : `review-key-move-${L.LANG}`;
+    await page.screenshot({ path: `${L.screenshotDir}/${full}.png`, fullPage: true });
 
     // The explorer lists the chances at the position on show.
     const chances = await page.textContent('.explore-list');
-    assert.match(chances, /Played: .*\d+\.\d% to win/);
-    assert.match(chances, /Best: .*\d+\.\d% to win/);
+    assert.match(L.plain(chances), L.tRe('review.rowPlayed'));
+    assert.match(L.plain(chances), L.tRe('review.rowBest'));
+    assert.match(L.plain(chances), L.PCT);
     await page.click('.explore-best button');
     assert.ok(await page.$('.mv-best'));
 
@@ -109,7 +128,9 @@ test(
     // "Explore from here": the explorer opens at the position on show.
     const here = await page.getAttribute('.replay-host', 'data-position');
     await page.click('.explore-link');
-    await page.waitForSelector('.explore-throws li, ul[aria-label=Moves] .explore-move');
+    await page.waitForSelector(
+      `.explore-throws li, ul[aria-label="${L.t('explore.moves')}"] .explore-move`,
+    );
     assert.equal(
       await page.evaluate(() => new URLSearchParams(location.hash.split('?')[1]).get('position')),
       here,

@@ -32,12 +32,12 @@ test('a public table says so on a phone, upright and sideways, and in the lobby'
   const page = P.page;
   const { id } = await friendTable(page, 'public');
   assert.ok(await shown(page, '.table-bar .public-badge'), 'the phone shows "Public"');
-  assert.equal(await page.textContent('.table-bar .public-badge'), 'Public');
+  assert.equal(await L.text(page, '.table-bar .public-badge'), L.t('table.publicBadge'));
   await L.screenshot(page, 'public-badge-phone');
   await page.setViewportSize({ width: 844, height: 390 });
   assert.ok(await shown(page, '.table-bar .public-badge'), 'and in landscape');
   await page.setViewportSize({ width: 1366, height: 768 });
-  assert.match(await page.textContent('.table-bar .table-status'), /public/);
+  assert.match(await L.text(page, '.table-bar .table-status'), L.tRe('table.public'));
   assert.ok(await shown(page, '.table-bar .table-status'), 'the wide bar says it in its badge');
   assert.equal(await shown(page, '.table-bar .public-badge'), false, 'once only');
   await page.setViewportSize(PHONE.viewport);
@@ -45,7 +45,7 @@ test('a public table says so on a phone, upright and sideways, and in the lobby'
   await page.goto(`${env.server.url}#/lobby`);
   await page.waitForSelector(`.tables tr[data-table="${id}"]`);
   assert.ok(await shown(page, `.tables tr[data-table="${id}"]`));
-  assert.match(await page.textContent('.tables h2'), /Public tables/);
+  assert.match(await L.text(page, '.tables h2'), L.tRe('lobby.publicTables'));
   // A private table has no such badge.
   await friendTable(page, 'private');
   assert.equal(await shown(page, '.table-bar .public-badge'), false);
@@ -68,9 +68,9 @@ test('a wrong or dead invite offers no Resign and no Leave; a closed table says 
   await B.page.goto(`${env.server.url}#/lobby`);
   await B.page.goto(link);
   await B.page.waitForSelector('.table-page.failed');
-  const said = await B.page.textContent('.table-page');
-  assert.match(said, /closed/i, said);
-  assert.doesNotMatch(said, /taken/i, said);
+  const said = await L.text(B.page, '.table-page');
+  assert.match(said, L.tRe('table.error.closed'), said);
+  assert.doesNotMatch(said, L.tRe('table.error.full'), said);
   assert.equal(await shown(B.page, 'button[data-action=resign]'), false);
   assert.equal(await shown(B.page, 'button[data-action=leave]'), false);
   await L.screenshot(B.page, 'dead-invite-phone');
@@ -181,9 +181,8 @@ test('the quick messages fit the phone table, upright and sideways, without scro
     assert.ok(fit.muteInside, `Mute is on screen at ${at}`);
     await L.screenshot(A.page, `quick-row-${width}x${height}`);
     await A.page.tap('button[data-quick=good_luck]');
-    await B.page.waitForFunction(() =>
-      /: Good luck$/.test(document.querySelector('.quick-said')?.textContent ?? ''),
-    );
+    const words = L.tRe('quick.said', { words: L.t('quick.good_luck') });
+    await L.waitText(B.page, '.quick-said', new RegExp(`${words.source}$`, 'u'));
     await B.page.evaluate(() => (document.querySelector('.quick-said').textContent = ''));
     await L.sleep(2100); // one quick message every two seconds (docs/protocol.md)
   }
@@ -203,11 +202,15 @@ test('a game without a decision shows no accuracy anywhere: "–"', async () => 
   // Resigned before a single move: neither side had a decision to make.
   await page.click('button[data-action=resign]');
   await page.click('button[data-action=resign]');
-  await page.waitForFunction(() =>
-    /accuracy/.test(document.querySelector('.banner-review')?.textContent ?? ''),
+  const noAccuracy = (name) => L.tRe('review.line', { name, accuracy: '–' }).source;
+  await L.waitText(page, '.banner-review', L.tRe('review.line', { accuracy: '–' }));
+  const banner = await L.text(page, '.banner-review');
+  const computer = L.tRe('name.computer', { level: L.t('level.easy') });
+  assert.match(
+    banner,
+    new RegExp(`${noAccuracy('quitter')}.*${noAccuracy(computer)}`, 'u'),
+    banner,
   );
-  const banner = await page.textContent('.banner-review');
-  assert.match(banner, /quitter: accuracy –, luck.*Computer \(easy\): accuracy –, luck/, banner);
   const review = await (await page.request.get(`${base}api/games/${id}/analysis`)).json();
   assert.deepEqual(
     review.players.map((p) => p.accuracy),
@@ -217,17 +220,22 @@ test('a game without a decision shows no accuracy anywhere: "–"', async () => 
   await page.goto(`${base}#/replay/${id}`);
   await page.waitForSelector('.review-players li');
   for (const line of await page.$$eval('.review-players li', (l) => l.map((x) => x.textContent)))
-    assert.match(line, /: accuracy – \(no decisions with a choice\)/, line);
+    assert.match(L.plain(line), L.tRe('review.noChoice', { value: '–' }), line);
   await page.goto(`${base}#/history/quitter`);
   await page.waitForSelector(`tr[data-game="${id}"]`);
-  await page.waitForFunction(
-    (g) => /You – · opp\. –/.test(document.querySelector(`tr[data-game="${g}"]`).textContent),
-    id,
+  const cell = L.t('history.cell', { who: L.t('name.you'), mine: '–', theirs: '–' });
+  await L.waitText(
+    page,
+    `tr[data-game="${id}"]`,
+    L.tRe('history.cell', { who: L.t('name.you'), mine: '–', theirs: '–' }),
   );
   await page.goto(`${base}#/profile/quitter`);
   await page.waitForSelector(`.game-card[data-game="${id}"]`);
-  assert.match(await page.textContent(`.game-card[data-game="${id}"]`), /Accuracy You – · opp\. –/);
-  assert.doesNotMatch(await page.textContent('.profile'), /average accuracy/);
+  assert.match(
+    await L.text(page, `.game-card[data-game="${id}"]`),
+    L.tRe('profile.accuracy', { text: cell }),
+  );
+  assert.doesNotMatch(await L.text(page, '.profile'), L.tRe('profile.averageAccuracy'));
   assert.deepEqual(P.errors, [], 'a clean console');
   await P.context.close();
 });

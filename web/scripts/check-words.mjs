@@ -5,7 +5,8 @@
 //     and the string children;
 //   - el.textContent / innerText / title / placeholder / alt = …;
 //   - setText(el, …), el.setAttribute('aria-label' | 'title' | 'placeholder' | 'alt', …);
-//   - el.append / prepend / replaceChildren / before / after (…) and app.toast(…) string arguments.
+//   - el.append / prepend / replaceChildren / before / after (…) and app.toast(…) string arguments;
+//   - view.failed(text, help) (the table screen's "cannot be shown"): both arguments.
 // A text is the literal parts of a string or template (through ?:, ||, ?? and +, and through a
 // file constant it names: TEXT, TABLE[key], TABLE.key); what a call returns (t(…), a name, a
 // number) is not looked into. A literal part with a run of three or more Latin letters is an
@@ -125,6 +126,7 @@ function textArguments(n) {
     return args[0] && ts.isStringLiteral(args[0]) && TEXT_ATTRS.has(args[0].text) ? [args[1]] : [];
   if (CHILD_METHODS.has(name) && ts.isPropertyAccessExpression(callee)) return [...args];
   if (name === 'toast') return args.slice(0, 1);
+  if (name === 'failed' && ts.isPropertyAccessExpression(callee)) return [...args];
   return [];
 }
 

@@ -23,6 +23,10 @@ test('a word passed as text is found, whichever way it is passed', () => {
   assert.deepEqual(found(`el.setAttribute('aria-label', \`Move \${a}\`);`), ['"Move"']);
   assert.deepEqual(found(`list.append(' and ', x);`), ['"and"']);
   assert.deepEqual(found(`app.toast('Saved: ' + why, 'good');`), ['"Saved:"']);
+  assert.deepEqual(found(`t.view.failed('Gone', ok ? 'Nothing here:' : undefined);`), [
+    '"Gone"',
+    '"Nothing here:"',
+  ]);
 });
 
 test('a text kept in a file constant is found where the constant is passed as text', () => {

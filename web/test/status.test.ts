@@ -4,6 +4,7 @@ import {
   countdownSeconds,
   isSeated,
   levelLabel,
+  playerName,
   ratingLine,
   reasonText,
   shownThrow,
@@ -216,6 +217,25 @@ test("the prompts and level names in the player's language, with its plural form
     assert.equal(move(4), 'حرّك قطعة: 4 مربعات');
     assert.equal(levelLabel('hard', true), 'صعب');
     assert.equal(levelLabel('grandmaster', true), 'Grandmaster', 'an unknown level keeps its id');
+  } finally {
+    await speak('en');
+  }
+});
+
+test("the server's names of its computer seats are said in the player's language", async () => {
+  const speak = async (lang: Lang) => useCatalog(lang, await loadCatalog(lang));
+  assert.equal(playerName('Computer (easy)'), 'Computer (Easy)');
+  assert.equal(playerName('alice'), 'alice', "a person's name as it is");
+  assert.equal(playerName('Computer (someday)'), 'Computer (someday)', 'an unknown level as sent');
+  try {
+    await speak('fr');
+    assert.equal(playerName('Computer (beginner)'), 'Ordinateur (Débutant)');
+    assert.equal(
+      playerName('Computer (hard: no perfect table)'),
+      'Ordinateur (Parfait (pas de table : joue comme Difficile))',
+    );
+    await speak('ar');
+    assert.equal(playerName('Computer (medium)'), 'الحاسوب (متوسط)');
   } finally {
     await speak('en');
   }

@@ -7,7 +7,27 @@ import type { SeatInfo, SeatNo, Snapshot, Summary, TableEvent, SolveStatus } fro
 export function seatName(seats: SeatInfo[], seat: SeatNo): string {
   const s = seats.find((x) => x.seat === seat);
   if (!s || s.kind === 'empty' || !s.name) return t(seat === 1 ? 'seat.light' : 'seat.dark');
-  return s.name;
+  return playerName(s.name);
+}
+
+/** The notes of the server's names of the perfect level's stand-ins (table_computer.cpp). */
+const COMPUTER_NOTES: Readonly<Record<string, Key>> = {
+  'perfect: exact in the endgame': 'level.endgame',
+  'strongest: learned, no exact table': 'level.learned',
+  'hard: no perfect table': 'level.noTable',
+};
+
+/**
+ * A player's name as shown. The server names a computer seat in English from its level
+ * ("Computer (easy)", src/server/tables/table_computer.cpp): that is said in the page's language.
+ * A person's name (letters, digits, _ and - only) never looks like one and is shown as it is.
+ */
+export function playerName(name: string): string {
+  const m = /^Computer \((.+)\)$/.exec(name);
+  if (!m) return name;
+  const note = COMPUTER_NOTES[m[1]];
+  if (note) return t('name.computer', { level: t(note, { name: levelName('perfect') }) });
+  return LEVELS[m[1]] ? t('name.computer', { level: levelName(m[1]) }) : name;
 }
 
 const TABLE_STATES: Readonly<Record<string, Key>> = {

@@ -3,7 +3,7 @@
 
 import { rulesName } from '../logic/known.ts';
 import { t as tr } from '../logic/i18n.ts';
-import { tableStateText } from '../logic/status.ts';
+import { playerName, tableStateText } from '../logic/status.ts';
 import { tableHash } from '../logic/route.ts';
 import { errorText, type App } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
@@ -35,8 +35,8 @@ export function tablesCard(app: App, parts: LobbyParts) {
           h('td', { text: rulesName(t.rules, parts.presets.get(t.rules)?.name ?? t.rules) }),
           h('td', {
             text: tr('lobby.vs', {
-              a: t.players[0] ?? tr('table.openSeat'),
-              b: t.players[1] ?? tr('table.openSeat'),
+              a: t.players[0] ? playerName(t.players[0]) : tr('table.openSeat'),
+              b: t.players[1] ? playerName(t.players[1]) : tr('table.openSeat'),
             }),
           }),
           h('td', { text: tableStateText(t.status) + (t.rated ? ` · ${tr('table.rated')}` : '') }),

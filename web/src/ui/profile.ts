@@ -6,7 +6,8 @@
 import { historyAccuracyText, historyHow } from '../logic/history.ts';
 import { num, t } from '../logic/i18n.ts';
 import { historyHash, replayHash, type Route } from '../logic/route.ts';
-import { signed } from '../logic/status.ts';
+import { rulesName } from '../logic/known.ts';
+import { playerName, signed } from '../logic/status.ts';
 import type { MatchRow, ProfileAnswer } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -34,7 +35,7 @@ function ratingsTable(p: ProfileAnswer): HTMLElement {
         h(
           'tr',
           { 'data-rules': r.rules },
-          h('td', { text: r.rules_name }),
+          h('td', { text: rulesName(r.rules, r.rules_name) }),
           h('td', {
             text: ratingText(r.rating, r.provisional),
             title: r.provisional ? t('profile.provisional') : '',
@@ -86,7 +87,7 @@ function ratingGraph(p: ProfileAnswer): Element {
 function gameCard(m: MatchRow, who: string | null): HTMLElement {
   const result =
     m.result === 'win' ? t('history.won') : m.result === 'loss' ? t('history.lost') : '';
-  const [a, b] = m.players;
+  const [a, b] = m.players.map(playerName);
   const change =
     m.rated && m.rating_change !== undefined ? signed(m.rating_change) : t('history.unrated');
   return h(
@@ -100,11 +101,13 @@ function gameCard(m: MatchRow, who: string | null): HTMLElement {
     ),
     h('div', {
       class: 'opponent',
-      text: t('profile.vs', { name: m.opponent ?? t('history.vs', { a, b }) }),
+      text: t('profile.vs', {
+        name: m.opponent ? playerName(m.opponent) : t('history.vs', { a, b }),
+      }),
     }),
     h('div', {
       class: 'hint',
-      text: `${m.rules_name ?? m.rules} · ${historyHow(m, who)} · ${change}`,
+      text: `${rulesName(m.rules, m.rules_name ?? m.rules)} · ${historyHow(m, who)} · ${change}`,
     }),
     h('div', { class: 'hint', text: t('profile.accuracy', { text: historyAccuracyText(m, who) }) }),
     h('a', { class: 'button', href: replayHash(m.id), text: t('history.replay') }),

@@ -135,7 +135,7 @@ async function open(t: TableState): Promise<void> {
     if (e instanceof ProtocolError && e.code === 'disconnected') return; // reopened on reconnect
     if (e instanceof ProtocolError && e.code === 'game_over') return showReplay(t);
     const closed = e instanceof ProtocolError && e.code === 'table_closed';
-    t.view.failed(openErrorText(e), closed ? 'Nothing more happens here:' : undefined);
+    t.view.failed(openErrorText(e), closed ? tr('table.closedHelp') : undefined);
   } finally {
     t.opening = false;
   }
@@ -180,7 +180,7 @@ async function onJoined(t: TableState, m: MessageOf<'joined'>): Promise<void> {
 function onMessage(t: TableState, m: ServerMessage): void {
   if (m.type === 'table_private' && m.table === t.id && t.you === null) {
     // A spectator of a table its owner made private: the server says so once, then nothing.
-    t.view.failed('This table became private: only its players can follow it now.');
+    t.view.failed(tr('table.error.becamePrivate'));
     return;
   }
   // Someone started or stopped watching: the count changes without a new snapshot.

@@ -86,7 +86,7 @@ export function seated(t: TableState): boolean {
 
 export function nameOf(t: TableState, seat: SeatNo): string {
   if (seat === t.you && !t.snap?.local) return tr('name.you');
-  return t.snap ? seatName(t.snap.seats, seat) : `Seat ${seat}`;
+  return t.snap ? seatName(t.snap.seats, seat) : tr('seat.n', { n: seat });
 }
 
 export function showError(t: TableState, e: unknown): void {

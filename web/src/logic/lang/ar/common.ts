@@ -40,6 +40,7 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} ث',
   'unit.minutes': '{n} د',
   'name.you': 'أنت',
+  'name.computer': 'الحاسوب ({level})',
   'place.home': 'البداية',
   'place.off': 'خارج اللوحة',
   'presence.away': 'انقطع اتصال {names}',

@@ -40,6 +40,7 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} Min.',
   'name.you': 'Du',
+  'name.computer': 'Computer ({level})',
   'place.home': 'Start',
   'place.off': 'hinausgespielt',
   'presence.away': {

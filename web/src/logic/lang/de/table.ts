@@ -149,6 +149,7 @@ export const table: Part<typeof en> = {
   'table.youHave': 'Du hast {secs} s für deinen Zug',
   'table.leftFor': 'Noch {secs} s für {name}',
   'table.failedHelp': 'Bitte den Spieler, der den Tisch eröffnet hat, um den Einladungslink, oder:',
+  'table.closedHelp': 'Hier geschieht nichts mehr:',
   'table.playFromLobby': 'In der Lobby spielen',
   'table.changed': 'Der Tisch hatte sich geändert: so steht er jetzt.',
   'table.confirmResign': 'Wirklich aufgeben?',
@@ -156,6 +157,8 @@ export const table: Part<typeof en> = {
   'table.error.noTable':
     'Es gibt keinen Tisch mit dieser Kennung (vielleicht wurde er geschlossen).',
   'table.error.private': 'Dieser Tisch ist privat: Du brauchst einen Einladungslink.',
+  'table.error.becamePrivate':
+    'Dieser Tisch ist jetzt privat: nur seine Spieler können die Partie noch verfolgen.',
   'table.error.closed':
     'Dieser Tisch ist geschlossen: Sein Besitzer hat ihn verlassen, oder alle waren gegangen. Starte eine neue Partie.',
   'table.error.badInvite': 'Dieser Einladungslink ist falsch oder wurde schon benutzt.',

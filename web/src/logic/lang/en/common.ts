@@ -41,6 +41,7 @@ export const common = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} min',
   'name.you': 'You',
+  'name.computer': 'Computer ({level})',
   'place.home': 'Home',
   'place.off': 'borne off',
   'presence.away': '{names} disconnected',

@@ -40,6 +40,7 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} min',
   'name.you': 'Tú',
+  'name.computer': 'Ordenador ({level})',
   'place.home': 'Inicio',
   'place.off': 'fuera',
   'presence.away': { one: '{names} se desconectó', other: '{names} se desconectaron' },

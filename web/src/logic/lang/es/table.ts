@@ -149,12 +149,15 @@ export const table: Part<typeof en> = {
   'table.youHave': 'Tienes {secs} s para jugar',
   'table.leftFor': 'Quedan {secs} s para {name}',
   'table.failedHelp': 'Pide el enlace de invitación a quien abrió la mesa, o:',
+  'table.closedHelp': 'Aquí ya no pasa nada más:',
   'table.playFromLobby': 'Jugar desde la sala',
   'table.changed': 'La mesa había cambiado: este es su estado actual.',
   'table.confirmResign': '¿Seguro que abandonas?',
   'table.confirmLeave': '¿Salir y perder?',
   'table.error.noTable': 'No hay ninguna mesa con este identificador (quizá se cerró).',
   'table.error.private': 'Esta mesa es privada: necesitas un enlace de invitación.',
+  'table.error.becamePrivate':
+    'Esta mesa ahora es privada: solo sus jugadores pueden seguir la partida.',
   'table.error.closed':
     'Esta mesa se cerró: su dueño la dejó, o todos se habían ido. Empieza una partida nueva.',
   'table.error.badInvite': 'Este enlace de invitación es incorrecto o ya se usó.',

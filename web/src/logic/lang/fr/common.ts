@@ -40,6 +40,7 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} min',
   'name.you': 'Vous',
+  'name.computer': 'Ordinateur ({level})',
   'place.home': 'Départ',
   'place.off': 'sorti',
   'presence.away': { one: '{names} s’est déconnecté', other: '{names} se sont déconnectés' },

@@ -149,12 +149,15 @@ export const table: Part<typeof en> = {
   'table.youHave': 'Il vous reste {secs} s pour jouer',
   'table.leftFor': 'Encore {secs} s pour {name}',
   'table.failedHelp': 'Demandez le lien d’invitation au joueur qui a ouvert la table, ou :',
+  'table.closedHelp': 'Il ne se passe plus rien ici :',
   'table.playFromLobby': 'Jouer depuis le salon',
   'table.changed': 'La table avait changé : voici son état actuel.',
   'table.confirmResign': 'Vraiment abandonner ?',
   'table.confirmLeave': 'Quitter et perdre ?',
   'table.error.noTable': 'Il n’y a pas de table avec cet identifiant (elle a peut-être fermé).',
   'table.error.private': 'Cette table est privée : il vous faut un lien d’invitation.',
+  'table.error.becamePrivate':
+    'Cette table est devenue privée : seuls ses joueurs peuvent encore suivre la partie.',
   'table.error.closed':
     'Cette table est fermée : son créateur l’a quittée, ou tout le monde était parti. Commencez une nouvelle partie.',
   'table.error.badInvite': 'Ce lien d’invitation est erroné ou a déjà servi.',

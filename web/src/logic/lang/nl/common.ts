@@ -40,6 +40,7 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} min',
   'name.you': 'Jij',
+  'name.computer': 'Computer ({level})',
   'place.home': 'Start',
   'place.off': 'uitgespeeld',
   'presence.away': {

@@ -149,12 +149,15 @@ export const table: Part<typeof en> = {
   'table.youHave': 'Je hebt {secs} s voor je zet',
   'table.leftFor': 'Nog {secs} s voor {name}',
   'table.failedHelp': 'Vraag de speler die de tafel opende om de uitnodigingslink, of:',
+  'table.closedHelp': 'Hier gebeurt niets meer:',
   'table.playFromLobby': 'Spelen vanuit de lobby',
   'table.changed': 'De tafel was veranderd: dit is hoe ze nu staat.',
   'table.confirmResign': 'Echt opgeven?',
   'table.confirmLeave': 'Verlaten en verliezen?',
   'table.error.noTable': 'Er is geen tafel met deze code (misschien is ze gesloten).',
   'table.error.private': 'Deze tafel is privé: je hebt een uitnodigingslink nodig.',
+  'table.error.becamePrivate':
+    'Deze tafel is nu privé: alleen de spelers kunnen de partij nog volgen.',
   'table.error.closed':
     'Deze tafel is gesloten: de eigenaar vertrok, of iedereen was weg. Begin een nieuwe partij.',
   'table.error.badInvite': 'Deze uitnodigingslink klopt niet of is al gebruikt.',
