@@ -86,7 +86,7 @@ void analyse_ladder(const AnalyseOptions& opt) {
   for (std::string spec; std::getline(list, spec, ',');) {
     if (spec == "perfect" && !opt.table.empty()) spec = "perfect(table=" + opt.table + ")";
     if (opt.compare) {
-      auto guess = analysis::search_source(engine, opt.depth);
+      auto guess = analysis::estimate_source(engine, &table_store(), opt.depth);
       auto c =
           analysis::check_estimate(engine, *src.source, *guess, spec, opt.games, 1, &table_store());
       if (auto* e = std::get_if<Error>(&c)) {
