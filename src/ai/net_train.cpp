@@ -44,9 +44,11 @@ bool trained_on(const Position& p) {
          p.phase == Phase::kAwaitingForfeit;
 }
 
-// Plays game `g` of the run with `eval`'s network and computes the λ-returns.
+// Plays game `g` of the run with `eval`'s network and computes the λ-returns; `max_throws` as
+// in TrainOptions.
 void self_play(const Engine& engine, NetEvaluator& eval, const Encoding& encoding,
-               std::uint64_t seed, std::uint64_t g, float lambda, GameSamples& out) {
+               std::uint64_t seed, std::uint64_t g, float lambda, int max_throws,
+               GameSamples& out) {
   out.inputs.clear();
   out.targets.clear();
   Rng rng(mix(seed, g, 0x73656c66));
@@ -54,6 +56,7 @@ void self_play(const Engine& engine, NetEvaluator& eval, const Encoding& encodin
   std::vector<Player> mover;
   Position p = engine.initial_position();
   int throws = 0;
+  bool capped = false;
   while (!p.is_over()) {
     if (trained_on(p)) {
       out.inputs.emplace_back();
@@ -63,6 +66,10 @@ void self_play(const Engine& engine, NetEvaluator& eval, const Encoding& encodin
       mover.push_back(p.turn);
     }
     if (p.is_chance()) {
+      if (max_throws > 0 && throws >= max_throws) {
+        capped = true;
+        break;
+      }
       if (++throws > kMaxThrows) {
         out.inputs.clear();
         return;
@@ -72,7 +79,9 @@ void self_play(const Engine& engine, NetEvaluator& eval, const Encoding& encodin
       engine.apply_move(p, net_best_move(engine, eval, p));
     }
   }
-  const float z = p.turn == Player::kLight ? 1.0f : 0.0f;
+  const float z = capped ? static_cast<float>(0.5 + 0.5 * (progress(engine, p, Player::kLight) -
+                                                           progress(engine, p, Player::kDark)))
+                         : (p.turn == Player::kLight ? 1.0f : 0.0f);
   out.targets.resize(out.inputs.size());
   float ret = z;   // the λ-return of the position after the current one, for light
   float next = z;  // the network's value of that position (the result after the last)
@@ -85,15 +94,15 @@ void self_play(const Engine& engine, NetEvaluator& eval, const Encoding& encodin
 
 // One round: games [first, first + count) played on `threads` threads with `snapshot`.
 void play_round(const Engine& engine, const std::shared_ptr<const Network>& snapshot,
-                std::uint64_t seed, std::uint64_t first, int count, int threads, float lambda,
-                std::vector<GameSamples>& games) {
+                std::uint64_t seed, std::uint64_t first, int count, const TrainOptions& options,
+                int threads, std::vector<GameSamples>& games) {
   games.resize(static_cast<std::size_t>(count));
   auto worker = [&](int t) {
     NetEvaluator eval(engine, snapshot);
     const Encoding encoding(engine);
     for (int i = t; i < count; i += threads)
-      self_play(engine, eval, encoding, seed, first + static_cast<std::uint64_t>(i), lambda,
-                games[static_cast<std::size_t>(i)]);
+      self_play(engine, eval, encoding, seed, first + static_cast<std::uint64_t>(i), options.lambda,
+                options.max_throws, games[static_cast<std::size_t>(i)]);
   };
   std::vector<std::jthread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
@@ -124,6 +133,14 @@ float step_size(const TrainOptions& options, std::uint64_t games) {
   if (options.decay_games <= 0) return options.learning_rate;
   return options.learning_rate * static_cast<float>(options.decay_games) /
          static_cast<float>(static_cast<double>(options.decay_games) + static_cast<double>(games));
+}
+
+double progress(const Engine& engine, const Position& p, Player side) {
+  const auto& count = p.count[static_cast<std::size_t>(index_of(side))];
+  const int n = engine.path_length();
+  int sum = 0;
+  for (int i = 1; i <= n + 1; ++i) sum += i * count[static_cast<std::size_t>(i)];
+  return static_cast<double>(sum) / (static_cast<double>(n + 1) * std::max(1, engine.pieces()));
 }
 
 Move net_best_move(const Engine& engine, NetEvaluator& eval, const Position& pos) {
@@ -187,8 +204,7 @@ std::string train(const Engine& engine, Network& net, const TrainOptions& option
     const int count =
         static_cast<int>(std::min<std::uint64_t>(kRoundGames, options.games - net.info.games));
     auto snapshot = std::make_shared<const Network>(net);
-    play_round(engine, snapshot, net.info.seed, net.info.games, count, threads, options.lambda,
-               games);
+    play_round(engine, snapshot, net.info.seed, net.info.games, count, options, threads, games);
     const float rate = step_size(options, net.info.games);
     for (const GameSamples& game : games)
       for (std::size_t i = 0; i < game.inputs.size(); ++i) {

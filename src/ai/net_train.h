@@ -35,6 +35,13 @@ struct TrainOptions {
   // The step size falls as learning_rate x D / (D + games played) with D = decay_games
   // (0: constant), so that late games refine rather than shake the weights.
   float decay_games = 4000;
+  // 0: a self-play game runs to its end (one still running after 20,000 throws is dropped).
+  // Else a game still running after this many throws stops there and is scored by progress:
+  // light's result is 0.5 + (light's progress - dark's) / 2, a side's progress being the mean
+  // of its pieces' path indexes over the path length plus one (1 when all are borne off). On
+  // rule sets whose self-play games grow very long (the Murray paths) this bounds a game's cost
+  // and rewards racing over waiting. Not kept in the network file: a resumed run needs it again.
+  int max_throws = 0;
   std::uint64_t eval_every = 2000;  // 0: never
   int eval_games = 400;
   std::uint64_t checkpoint_every = 0;  // 0: only at the end
@@ -62,6 +69,9 @@ std::string train(const Engine& engine, Network& net, const TrainOptions& option
 
 // The step size of the round that starts at game `games`.
 float step_size(const TrainOptions& options, std::uint64_t games);
+
+// A side's progress in [0, 1]: the mean path index of its pieces over the path length plus one.
+double progress(const Engine& engine, const Position& p, Player side);
 
 // The move the network values most after it (one ply); exact for moves that end the game.
 Move net_best_move(const Engine& engine, NetEvaluator& eval, const Position& pos);

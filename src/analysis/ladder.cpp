@@ -12,6 +12,21 @@
 namespace ur::analysis {
 namespace {
 
+// The half width of the 95% interval of a ratio of sums (chance lost / decisions) sampled by
+// game: 1.96 x the ratio estimator's standard error.
+double loss_interval(const std::vector<std::pair<double, int>>& per_game, double ratio) {
+  const auto n = static_cast<double>(per_game.size());
+  if (per_game.size() < 2) return 0.0;
+  double decisions = 0, residuals = 0;
+  for (const auto& [lost, d] : per_game) {
+    decisions += d;
+    residuals += (lost - ratio * d) * (lost - ratio * d);
+  }
+  if (decisions <= 0) return 0.0;
+  const double mean_decisions = decisions / n;
+  return 1.96 * std::sqrt(residuals / (n * (n - 1))) / mean_decisions;
+}
+
 // A self-play game of `agent`, dice seeded by (seed, game); nullopt if it played illegally.
 std::optional<Game> self_play(std::shared_ptr<const Engine> engine, ai::Agent& agent,
                               std::uint64_t seed, int game) {
@@ -40,20 +55,24 @@ Result<LadderEntry> self_play_accuracy(std::shared_ptr<const Engine> engine, Val
   std::vector<double> accuracies;
   double lost = 0, luck = 0;
   int throws = 0;
+  std::vector<std::pair<double, int>> per_game;  // (chance lost, decisions with a choice)
   for (int i = 0; i < games; ++i) {
     std::optional<Game> g = self_play(engine, agent, seed, i);
     if (!g) return Error{ai::AgentErrc::kBadAgent, "the agent played an illegal move"};
     ReviewResult rr = review(*g, source);
     if (auto* e = std::get_if<Error>(&rr)) return *e;
     const Review& r = std::get<Review>(rr);
+    auto& game = per_game.emplace_back(0.0, 0);
     for (const PlayerReview& p : r.players) {
       if (p.accuracy) accuracies.push_back(*p.accuracy);
-      out.decisions += p.decisions;
+      game.second += p.decisions;
       luck += p.luck;
       throws += p.throws;
     }
     for (const Step& s : r.steps)
-      if (s.kind == StepKind::kDecision && s.legal > 1) lost += s.lost;
+      if (s.kind == StepKind::kDecision && s.legal > 1) game.first += s.lost;
+    out.decisions += game.second;
+    lost += game.first;
   }
   double sum = 0, sq = 0;
   for (double a : accuracies) sum += a;
@@ -62,6 +81,7 @@ Result<LadderEntry> self_play_accuracy(std::shared_ptr<const Engine> engine, Val
   out.accuracy_sd =
       accuracies.size() < 2 ? 0.0 : std::sqrt(sq / static_cast<double>(accuracies.size() - 1));
   out.mean_loss = out.decisions ? lost / out.decisions : 0.0;
+  out.loss_ci95 = loss_interval(per_game, out.mean_loss);
   out.mean_luck = throws ? luck / throws : 0.0;
   return out;
 }

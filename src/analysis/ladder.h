@@ -23,8 +23,11 @@ struct LadderEntry {
   double accuracy = 0;     // mean over every side of every game
   double accuracy_sd = 0;  // its standard deviation over the sides
   double mean_loss = 0;    // chance lost per decision with a choice, pooled
-  double mean_luck = 0;    // luck per throw, pooled (about 0)
-  int decisions = 0;       // decisions with a choice, both sides of every game
+  // Its 95% interval: mean_loss ± loss_ci95, from the spread of the games' losses (a game's
+  // decisions are not independent, so the game is the sample: the ratio estimator's error).
+  double loss_ci95 = 0;
+  double mean_luck = 0;  // luck per throw, pooled (about 0)
+  int decisions = 0;     // decisions with a choice, both sides of every game
 };
 
 // Plays `games` self-play games of `agent_spec` (ai::make_agent, with the perfect player's

@@ -169,6 +169,21 @@ std::unique_ptr<ValueSource> search_source(std::shared_ptr<const Engine> engine,
   return std::make_unique<SearchSource>(std::move(engine), depth);
 }
 
+std::unique_ptr<ValueSource> estimate_source(std::shared_ptr<const Engine> engine,
+                                             const solver::TableStore* tables, int depth) {
+  // The data directory's network (when one loads) estimates at the search's leaves instead of
+  // the hand evaluation.
+  const std::string network = ai::network_path(tables, engine->rules().to_string());
+  if (!network.empty() && std::filesystem::exists(network)) {
+    auto loaded = ai::shared_network_for(network, *engine);
+    if (auto* net = std::get_if<std::shared_ptr<const ai::Network>>(&loaded)) {
+      const int d = depth > 0 ? depth : default_search_depth(*engine);
+      return std::make_unique<SearchSource>(std::move(engine), d, *net);
+    }
+  }
+  return search_source(std::move(engine), depth);
+}
+
 OpenedSource open_source(const RuleSet& rules, const solver::TableStore* tables,
                          const std::string& table_path, int depth) {
   OpenedSource out;
@@ -183,19 +198,7 @@ OpenedSource open_source(const RuleSet& rules, const solver::TableStore* tables,
     return out;
   }
   out.why = std::move(found.why);
-  auto engine = std::make_shared<const Engine>(rules);
-  // Without a table, the data directory's network (when one loads) estimates at the search's
-  // leaves instead of the hand evaluation.
-  const std::string network = ai::network_path(tables, rules.to_string());
-  if (!network.empty() && std::filesystem::exists(network)) {
-    auto loaded = ai::shared_network_for(network, *engine);
-    if (auto* net = std::get_if<std::shared_ptr<const ai::Network>>(&loaded)) {
-      const int d = depth > 0 ? depth : default_search_depth(*engine);
-      out.source = std::make_unique<SearchSource>(engine, d, *net);
-      return out;
-    }
-  }
-  out.source = search_source(std::move(engine), depth);
+  out.source = estimate_source(std::make_shared<const Engine>(rules), tables, depth);
   return out;
 }
 

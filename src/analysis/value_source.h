@@ -69,12 +69,18 @@ std::unique_ptr<ValueSource> endgame_source(const solver::SolvedTable& solved, i
 // that a whole game reviews in about a second on one core; docs/analysis.md).
 std::unique_ptr<ValueSource> search_source(std::shared_ptr<const Engine> engine, int depth = 0);
 
+// The estimate where no table answers: expectimax at `depth` plies with the network of
+// `tables`' data directory at its leaves when one loads for the engine's rule set, else with
+// the hand evaluation (search_source). What open_source falls back to.
+std::unique_ptr<ValueSource> estimate_source(std::shared_ptr<const Engine> engine,
+                                             const solver::TableStore* tables, int depth = 0);
+
 // The default estimate depth for a rule set.
 int default_search_depth(const Engine& engine);
 
 // The best source for a rule set: its solved table when one opens and passes its checks (the
 // file at `table_path` when one is named, else the table of `rules` in `tables`, null: none),
-// else search estimates at `depth`, with why the table was not used.
+// else estimates (estimate_source) at `depth`, with why the table was not used.
 using TableState = solver::TableState;
 struct OpenedSource {
   std::unique_ptr<ValueSource> source;

@@ -86,7 +86,7 @@ void analyse_ladder(const AnalyseOptions& opt) {
   for (std::string spec; std::getline(list, spec, ',');) {
     if (spec == "perfect" && !opt.table.empty()) spec = "perfect(table=" + opt.table + ")";
     if (opt.compare) {
-      auto guess = analysis::search_source(engine, opt.depth);
+      auto guess = analysis::estimate_source(engine, &table_store(), opt.depth);
       auto c =
           analysis::check_estimate(engine, *src.source, *guess, spec, opt.games, 1, &table_store());
       if (auto* e = std::get_if<Error>(&c)) {
@@ -113,9 +113,11 @@ void analyse_ladder(const AnalyseOptions& opt) {
     }
     const analysis::LadderEntry& l = std::get<analysis::LadderEntry>(entry);
     std::cout << fmt::format(
-        "{:<22} accuracy {:6.2f} (sd {:5.2f}, {} games), mean loss {:.4f} over {} decisions, "
-        "mean luck {:+.5f}\n",
-        spec, l.accuracy, l.accuracy_sd, l.games, l.mean_loss, l.decisions, l.mean_luck);
+        "{:<22} accuracy {:6.2f} (sd {:5.2f}, {} games), mean loss {:.4f} (95% CI {:.4f} .. "
+        "{:.4f}) over {} decisions, mean luck {:+.5f}\n",
+        spec, l.accuracy, l.accuracy_sd, l.games, l.mean_loss,
+        std::max(0.0, l.mean_loss - l.loss_ci95), l.mean_loss + l.loss_ci95, l.decisions,
+        l.mean_luck);
   }
 }
 

@@ -27,6 +27,7 @@ struct TrainArgs {
   std::uint64_t checkpoint_every = 1000;
   std::uint64_t eval_every = 2000;
   int eval_games = 400;
+  int max_throws = 0;
   bool resume = false;
 };
 
@@ -76,6 +77,7 @@ void run_train(const TrainArgs& args) {
   options.lambda = args.resume ? net->info.lambda : args.lambda;
   options.learning_rate = args.resume ? net->info.learning_rate : args.learning_rate;
   options.decay_games = args.resume ? net->info.decay_games : args.decay_games;
+  options.max_throws = args.max_throws;
   options.checkpoint_every = args.checkpoint_every;
   options.eval_every = args.eval_every;
   options.eval_games = args.eval_games;
@@ -136,6 +138,10 @@ void add_train_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--eval-games", args.eval_games, "games of each measurement")
       ->check(CLI::Range(2, 1'000'000))
+      ->capture_default_str();
+  cmd->add_option("--max-throws", args.max_throws,
+                  "end a self-play game after N throws, scored by progress (0: play it out)")
+      ->check(CLI::Range(0, 20000))
       ->capture_default_str();
   cmd->add_flag("--resume", args.resume,
                 "go on from the network file --out (its seed, size and step sizes)");

@@ -44,6 +44,12 @@ done
 grep -qx /etc/ur/ur.conf /var/lib/dpkg/info/ur.conffiles || fail "/etc/ur/ur.conf is not a conffile"
 getent passwd ur >/dev/null || die "postinst made no user ur"
 [ "$(stat -c %U /var/lib/ur)" = ur ] || fail "/var/lib/ur is not owned by ur"
+# The shipped networks, where the net agent and the perfect level look (docs/ai.md).
+for net in "$root"/networks/*.urn; do
+  installed="/var/lib/ur/networks/$(basename "$net")"
+  cmp -s "$net" "$installed" || fail "the package did not install $installed"
+  [ "$(stat -c %U "$installed" 2>/dev/null)" = ur ] || fail "$installed is not owned by ur"
+done
 for option in ProtectSystem=strict NoNewPrivileges=yes ProtectHome=yes PrivateTmp=yes \
   StateDirectory=ur User=ur; do
   grep -qx "$option" "$unit" || fail "the unit lacks $option"

@@ -178,6 +178,42 @@ TEST(NetworkTraining, CheckpointsAndReportsProgress) {
   EXPECT_EQ(train(engine, net, options, {}), "disk full");
 }
 
+// A cap on a training game's length: a game still running after max_throws throws stops there
+// (at most max_throws + 1 trained positions a game), scored by the two sides' progress; the run
+// stays reproducible by its seed on any thread count.
+TEST(NetworkTraining, ACapOnAGamesLengthScoresItByProgress) {
+  const Engine engine(rule_set_or_throw("finkel(pieces=3)"));
+  Position p = engine.initial_position();
+  EXPECT_EQ(progress(engine, p, Player::kLight), 0.0);
+  p.count[0][0] = 0;
+  p.count[0][static_cast<std::size_t>(engine.path_length() + 1)] = 2;
+  p.count[0][static_cast<std::size_t>((engine.path_length() + 1) / 2)] = 1;
+  EXPECT_NEAR(
+      progress(engine, p, Player::kLight),
+      (2.0 + static_cast<double>((engine.path_length() + 1) / 2) / (engine.path_length() + 1)) /
+          3.0,
+      1e-12);
+  EXPECT_EQ(progress(engine, p, Player::kDark), 0.0);
+
+  auto capped = [&](int threads) {
+    Network net = make_network(engine, 16, 5);
+    TrainOptions options;
+    options.games = 96;
+    options.eval_every = 0;
+    options.max_throws = 6;
+    options.threads = threads;
+    std::uint64_t positions = 0;
+    EXPECT_EQ(train(engine, net, options, [&](const TrainProgress& r) { positions = r.positions; }),
+              "");
+    EXPECT_GT(positions, 96u);
+    EXPECT_LE(positions, 96u * 7);
+    return net;
+  };
+  const Network a = capped(2);
+  EXPECT_TRUE(same_weights(a, capped(1)));
+  EXPECT_FALSE(same_weights(a, trained(engine, 5, 96, 2)));
+}
+
 // The table's value, for the mover of `p`, of the position after `m`.
 double solved_value(const Engine& engine, const solver::StateIndex& index,
                     std::span<const float> values, const Position& p, const Move& m) {

@@ -183,6 +183,16 @@ TEST_F(ReviewTest, TheAccuracyLadderOrdersTheComputerPlayers) {
     if (spec == "random") {
       EXPECT_LT(e.accuracy, 50.0);
     }
+    // The loss's 95% interval: positive where the games differ, narrower than the loss for a
+    // player who loses every game something; none for the perfect player, who loses nothing.
+    if (e.mean_loss > 0) {
+      EXPECT_GT(e.loss_ci95, 0.0) << spec;
+      if (spec == "random") {
+        EXPECT_LT(e.loss_ci95, e.mean_loss / 2) << spec;
+      }
+    } else {
+      EXPECT_EQ(e.loss_ci95, 0.0) << spec;
+    }
     last = e.accuracy;
   }
   EXPECT_EQ(last, 100.0);
