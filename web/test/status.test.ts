@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  computerName,
   countdownSeconds,
   isSeated,
   levelLabel,
+  playerNames,
   ratingLine,
   reasonText,
+  seatName,
   shownThrow,
   signed,
   statusText,
   tabTitle,
 } from '../src/logic/status.ts';
-import type { Snapshot, TableEvent } from '../src/logic/types.ts';
+import type { Snapshot, Summary, TableEvent } from '../src/logic/types.ts';
 import { loadCatalog, useCatalog, type Lang } from '../src/logic/i18n.ts';
 
 function snap(over: Partial<Snapshot['game']>, status: Snapshot['status'] = 'playing'): Snapshot {
@@ -216,6 +219,49 @@ test("the prompts and level names in the player's language, with its plural form
     assert.equal(move(4), 'حرّك قطعة: 4 مربعات');
     assert.equal(levelLabel('hard', true), 'صعب');
     assert.equal(levelLabel('grandmaster', true), 'Grandmaster', 'an unknown level keeps its id');
+  } finally {
+    await speak('en');
+  }
+});
+
+test('a computer seat is named from its level and note in the language, else as the server named it', async () => {
+  const speak = async (lang: Lang) => useCatalog(lang, await loadCatalog(lang));
+  const seats: Snapshot['seats'] = [
+    { seat: 1, side: 'light', kind: 'guest', name: 'guest-0a1b2c3d' },
+    { seat: 2, side: 'dark', kind: 'bot', name: 'Computer (beginner)', level: 'beginner' },
+  ];
+  const summary = {
+    winner: 1 as const,
+    reason: 'resign',
+    turns: 3,
+    seats: [
+      { seat: 1, name: 'alice' },
+      {
+        seat: 2,
+        name: 'Computer (hard: no perfect table)',
+        level: 'perfect',
+        level_note: 'as_hard',
+      },
+    ],
+  } as unknown as Summary;
+  try {
+    assert.equal(seatName(seats, 2), 'Computer (Beginner)');
+    await speak('de');
+    assert.equal(seatName(seats, 2), 'Computer (Anfänger)');
+    assert.equal(seatName(seats, 1), 'guest-0a1b2c3d', 'a person keeps their name');
+    assert.deepEqual(playerNames(['alice', 'Computer (hard: no perfect table)'], summary), [
+      'alice',
+      'Computer (Schwer: keine perfekte Tabelle)',
+    ]);
+    assert.equal(computerName('perfect', 'endgame'), 'Computer (Perfekt: exakt im Endspiel)');
+    await speak('ar');
+    assert.equal(computerName('easy'), 'الحاسوب (سهل)');
+    // What this client does not know (a newer server's level or note) keeps the server's name.
+    assert.equal(computerName('grandmaster'), null);
+    assert.equal(computerName('perfect', 'a-new-note'), null);
+    assert.deepEqual(playerNames(['a', 'Computer (tin)'], null), ['a', 'Computer (tin)']);
+    const tin = [{ ...seats[1], level: 'tin', name: 'Computer (tin)' }];
+    assert.equal(seatName(tin, 2), 'Computer (tin)');
   } finally {
     await speak('en');
   }

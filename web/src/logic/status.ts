@@ -7,7 +7,34 @@ import type { SeatInfo, SeatNo, Snapshot, Summary, TableEvent, SolveStatus } fro
 export function seatName(seats: SeatInfo[], seat: SeatNo): string {
   const s = seats.find((x) => x.seat === seat);
   if (!s || s.kind === 'empty' || !s.name) return t(seat === 1 ? 'seat.light' : 'seat.dark');
-  return s.name;
+  return (s.kind === 'bot' && computerName(s.level, s.level_note)) || s.name;
+}
+
+const NOTES: Readonly<Record<string, Key>> = {
+  endgame: 'seat.computerEndgame',
+  learned: 'seat.computerLearned',
+  as_hard: 'seat.computerAsHard',
+};
+
+/**
+ * A computer seat's name in the page's language from its level and note ("Computer (Anfänger)"),
+ * or null when this client knows either not (the server's name is then shown).
+ */
+export function computerName(level: string | undefined, note?: string): string | null {
+  if (!level || !Object.hasOwn(LEVELS, level)) return null;
+  if (note) return Object.hasOwn(NOTES, note) ? t(NOTES[note]) : null;
+  return t('seat.computer', { level: levelName(level) });
+}
+
+/**
+ * The names of a finished game's two seats (`players`, as the server stored them), a computer
+ * seat's in the page's language when the summary gives its level.
+ */
+export function playerNames(players: string[], summary: Summary | null | undefined): string[] {
+  return players.map((name, i) => {
+    const s = summary?.seats?.find((x) => x.seat === i + 1);
+    return computerName(s?.level, s?.level_note) ?? name;
+  });
 }
 
 const TABLE_STATES: Readonly<Record<string, Key>> = {

@@ -3,7 +3,8 @@
 // rated games as a graph, games, wins, best win and average accuracy, and the last games as
 // cards. The player's own profile also holds the bot-account switch (docs/server.md).
 
-import { historyAccuracyText, historyHow } from '../logic/history.ts';
+import { historyAccuracyText, historyHow, matchRulesName, opponentText } from '../logic/history.ts';
+import { rulesName } from '../logic/known.ts';
 import { num, t } from '../logic/i18n.ts';
 import { historyHash, replayHash, type Route } from '../logic/route.ts';
 import { signed } from '../logic/status.ts';
@@ -34,7 +35,7 @@ function ratingsTable(p: ProfileAnswer): HTMLElement {
         h(
           'tr',
           { 'data-rules': r.rules },
-          h('td', { text: r.rules_name }),
+          h('td', { text: rulesName(r.rules, r.rules_name) }),
           h('td', {
             text: ratingText(r.rating, r.provisional),
             title: r.provisional ? t('profile.provisional') : '',
@@ -86,7 +87,6 @@ function ratingGraph(p: ProfileAnswer): Element {
 function gameCard(m: MatchRow, who: string | null): HTMLElement {
   const result =
     m.result === 'win' ? t('history.won') : m.result === 'loss' ? t('history.lost') : '';
-  const [a, b] = m.players;
   const change =
     m.rated && m.rating_change !== undefined ? signed(m.rating_change) : t('history.unrated');
   return h(
@@ -100,11 +100,11 @@ function gameCard(m: MatchRow, who: string | null): HTMLElement {
     ),
     h('div', {
       class: 'opponent',
-      text: t('profile.vs', { name: m.opponent ?? t('history.vs', { a, b }) }),
+      text: t('profile.vs', { name: opponentText(m) }),
     }),
     h('div', {
       class: 'hint',
-      text: `${m.rules_name ?? m.rules} · ${historyHow(m, who)} · ${change}`,
+      text: `${matchRulesName(m)} · ${historyHow(m, who)} · ${change}`,
     }),
     h('div', { class: 'hint', text: t('profile.accuracy', { text: historyAccuracyText(m, who) }) }),
     h('a', { class: 'button', href: replayHash(m.id), text: t('history.replay') }),

@@ -6,6 +6,7 @@
 
 import { t } from '../logic/i18n.ts';
 import { seatName, tableStateText } from '../logic/status.ts';
+import { rulesName } from '../logic/known.ts';
 import type { LegalMove, SeatNo, Snapshot } from '../logic/types.ts';
 import { howtoHash, inviteUrl } from '../logic/route.ts';
 import { buildBanner } from './banner.ts';
@@ -200,7 +201,7 @@ export class TableView {
   }
 
   drawBar(snap: Snapshot, spectators: number, owner: boolean, invite: string | null): void {
-    setText(this.rulesName, snap.rules_name);
+    setText(this.rulesName, rulesName(snap.rules, snap.rules_name));
     this.howtoLink.href = howtoHash(snap.rules);
     this.rulesId = snap.rules;
     const words = [tableStateText(snap.status)];
@@ -229,7 +230,7 @@ export class TableView {
     for (const seat of [1, 2] as SeatNo[]) {
       const box = this.seatBoxes.get(seat)!;
       const info = snap.seats.find((x) => x.seat === seat);
-      const name = info && info.kind !== 'empty' ? (info.name ?? '') : t('table.openSeat');
+      const name = info && info.kind !== 'empty' ? seatName(snap.seats, seat) : t('table.openSeat');
       // "You" first: it survives a cut name. The name is one unbreakable piece (a narrow panel
       // puts it on a line of its own, whole or cut with an ellipsis, never split mid-word).
       const nameEl = box.querySelector('.seat-name')!;

@@ -44,4 +44,8 @@ export const common: Part<typeof en> = {
   'place.off': 'خارج اللوحة',
   'presence.away': 'انقطع اتصال {names}',
   'seat.n': 'المقعد {n}',
+  'seat.computer': 'الحاسوب ({level})',
+  'seat.computerEndgame': 'الحاسوب (مثالي: دقيق في نهاية اللعبة)',
+  'seat.computerLearned': 'الحاسوب (الأقوى: مُتعلَّم، بلا جدول دقيق)',
+  'seat.computerAsHard': 'الحاسوب (صعب: بلا جدول مثالي)',
 };

@@ -45,4 +45,8 @@ export const common = {
   'place.off': 'borne off',
   'presence.away': '{names} disconnected',
   'seat.n': 'Seat {n}',
+  'seat.computer': 'Computer ({level})',
+  'seat.computerEndgame': 'Computer (perfect: exact in the endgame)',
+  'seat.computerLearned': 'Computer (strongest: learned, no exact table)',
+  'seat.computerAsHard': 'Computer (hard: no perfect table)',
 } satisfies Record<string, Entry>;

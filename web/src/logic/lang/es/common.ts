@@ -44,4 +44,8 @@ export const common: Part<typeof en> = {
   'place.off': 'fuera',
   'presence.away': { one: '{names} se desconectó', other: '{names} se desconectaron' },
   'seat.n': 'Asiento {n}',
+  'seat.computer': 'Ordenador ({level})',
+  'seat.computerEndgame': 'Ordenador (Perfecto: exacto en el final)',
+  'seat.computerLearned': 'Ordenador (el más fuerte: aprendido, sin tabla exacta)',
+  'seat.computerAsHard': 'Ordenador (Difícil: sin tabla perfecta)',
 };

@@ -44,4 +44,8 @@ export const common: Part<typeof en> = {
   'place.off': 'sorti',
   'presence.away': { one: '{names} s’est déconnecté', other: '{names} se sont déconnectés' },
   'seat.n': 'Place {n}',
+  'seat.computer': 'Ordinateur ({level})',
+  'seat.computerEndgame': 'Ordinateur (Parfait : exact en fin de partie)',
+  'seat.computerLearned': 'Ordinateur (le plus fort : appris, sans table exacte)',
+  'seat.computerAsHard': 'Ordinateur (Difficile : pas de table parfaite)',
 };
