@@ -370,6 +370,7 @@ export interface ProfileAnswer {
       id: string;
       opponent: string;
       rating: number;
+      rules: string;
       rules_name: string;
       finished_at: number;
     } | null;

@@ -147,7 +147,7 @@ function render(p: ProfileAnswer, own: boolean, app: App): HTMLElement[] {
           `${t('profile.bestWin')} `,
           h('a', {
             href: replayHash(best.id),
-            text: `${best.opponent} (${best.rating}), ${best.rules_name}`,
+            text: `${best.opponent} (${best.rating}), ${rulesName(best.rules, best.rules_name)}`,
           }),
         )
       : null,
