@@ -82,7 +82,11 @@ function historyRow(m: MatchRow, who: string | null): HTMLElement {
       text:
         m.rated && m.rating_change !== undefined ? signed(m.rating_change) : t('history.unrated'),
     }),
-    h('td', { class: 'accuracy', text: historyAccuracyText(m, who) }),
+    h('td', {
+      class: 'accuracy',
+      'data-label': t('history.accuracy'),
+      text: historyAccuracyText(m, who),
+    }),
     h(
       'td',
       {},
