@@ -36,10 +36,13 @@ const ENGLISH = {
     'Bot pool',
   ],
   'profile-other': ['Ratings per rule set', 'Rating over time', 'Playing since', 'Follow'],
-  history: ['Match history', 'Opponent', 'Accuracy', 'Profile and ratings', 'Computer ('],
+  history: ['Match history', 'Opponent', 'Accuracy', 'Profile and ratings'],
   friends: ['Followers', 'Unfollow', 'Blocked', 'Name of a player', 'You block nobody'],
   header: ['Log out', 'My games', 'Friends', 'Account', 'Leaderboard', 'Puzzles'],
 };
+
+/** The English words that are the language's own too. */
+const SAME = { nl: ['Account'], fr: ['Administration'] };
 
 /** The computer at the beginner level, and an audit list's ban, in each language. */
 const WORDS = {
@@ -78,8 +81,11 @@ async function english(page, screen, lang) {
       for (const part of ['::before', '::after']) words.push(getComputedStyle(el, part).content);
     return words.filter(Boolean).join('\n');
   });
+  // Whole words only ("Wins" is not in the Dutch "Winst"), and not the language's own same word.
+  const shown = (words) =>
+    new RegExp(`(^|[^\\p{L}])${words.replace(/[()]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text);
   return [...ENGLISH[screen], ...ENGLISH.header]
-    .filter((words) => text.includes(words))
+    .filter((words) => !SAME[lang]?.includes(words) && shown(words))
     .map((words) => `${lang} ${screen}: "${words}" is English`);
 }
 
