@@ -235,7 +235,8 @@ export class TableView {
       // puts it on a line of its own, whole or cut with an ellipsis, never split mid-word).
       const nameEl = box.querySelector('.seat-name')!;
       // <bdi>: a name in another script keeps its own direction (and its brackets their places).
-      const whole = h('bdi', { class: 'nm', text: seat === you ? `(${name})` : name });
+      const words = info?.kind === 'bot' ? 'nm words' : 'nm'; // the computer's, from the catalog
+      const whole = h('bdi', { class: words, text: seat === you ? `(${name})` : name });
       if (seat === you) nameEl.replaceChildren(`${t('table.youPrefix')} `, whole);
       else nameEl.replaceChildren(whole);
       const extra: string[] = [];
