@@ -76,6 +76,7 @@ const ENGLISH = [
   'Dark',
   'Computer (beginner)',
   'this server has not solved',
+  ': resign',
 ];
 
 /**
