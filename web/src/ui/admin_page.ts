@@ -31,7 +31,9 @@ function table(head: string[], rows: (string | Node)[][], empty: string): HTMLEl
   if (!rows.length) return h('p', { class: 'hint', text: empty });
   return h(
     'div',
-    { class: 'table-scroll' },
+    // A table wider than a phone scrolls in its box: the box takes the focus, so that keys
+    // scroll it too.
+    { class: 'table-scroll', tabindex: '0' },
     h(
       'table',
       { class: 'admin-table' },
