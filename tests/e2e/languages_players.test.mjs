@@ -1,16 +1,22 @@
 // Languages on the players' screens (issue 30): the header, login, leaderboard, "not found",
-// your account, the admin page, a profile, the match history and the friends screen, visited in
-// German and Arabic on a small phone (360x640): no serious axe problem, nothing wider than the
-// screen, no English left (a few known texts of each screen), a screenshot of each. And the
+// your account, the admin page (refused, and an administrator's with a game and the audit list),
+// a profile, the match history and the friends screen, in every language the client speaks and
+// at 360x640, 390x844 and 1366x768 (each screen visited once per language and looked at in the
+// three sizes on the same page, layout_checks.mjs): no serious axe problem, nothing wider than the
+// screen or cut off, no English left (a few known texts of each screen), a screenshot of each; a
+// game against the computer names it in the language in the history and the admin page, and the
+// admin page says stored codes (a result, an end reason, an audit action) in words. And the
 // account keeps its language: a switch in the settings while logged in is saved to the account,
 // and a browser that never chose one speaks it from the first login.
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import * as L from './lib.mjs';
+import { LANGUAGES, lookAtSizes } from './layout_checks.mjs';
 
-const env = L.serverAndBrowser({ idleTimeout: 60 });
-const phone = { width: 360, height: 640 };
+const env = L.serverAndBrowser({ idleTimeout: 60, botDelay: 20 });
 
 // English texts each screen showed before it was translated (web/src/logic/lang/en/*.ts).
 const ENGLISH = {
@@ -19,40 +25,73 @@ const ENGLISH = {
   not_found: ['Nothing here', 'Go to the lobby', 'This address'],
   account: ['Your account', 'Change password', 'Log out everywhere', 'Download my data'],
   admin: ['Administration', 'Find an account', 'Look up', 'Only administrators'],
-  profile: ['Ratings per rule set', 'Rating over time', 'No rated game', 'Playing since'],
-  own_profile: ['Bot account', 'This account is a bot', 'Bot pool'],
-  history: ['Match history', 'No finished games', 'Opponent', 'Accuracy', 'Profile and ratings'],
+  admin_account: ['Audit list', 'Latest games', 'by resignation', 'Administrator role given'],
+  profile: [
+    'Ratings per rule set',
+    'Rating over time',
+    'No rated game',
+    'Playing since',
+    'Bot account',
+    'This account is a bot',
+    'Bot pool',
+  ],
+  'profile-other': ['Ratings per rule set', 'Rating over time', 'Playing since', 'Follow'],
+  history: ['Match history', 'Opponent', 'Accuracy', 'Profile and ratings'],
   friends: ['Followers', 'Unfollow', 'Blocked', 'Name of a player', 'You block nobody'],
   header: ['Log out', 'My games', 'Friends', 'Account', 'Leaderboard', 'Puzzles'],
 };
 
-/** The screen's problems: English texts still shown, sideways overflow, serious axe findings. */
-async function problems(page, screen, lang) {
-  const found = [];
+/** The English words that are the language's own too. */
+const SAME = { nl: ['Account'], fr: ['Administration'] };
+
+/** The computer at the beginner level, and an audit list's ban, in each language. */
+const WORDS = {
+  en: { logout: 'Log out', title: 'Your account', computer: 'Computer (Beginner)', ban: 'Banned' },
+  de: { logout: 'Abmelden', title: 'Dein Konto', computer: 'Computer (Anfänger)', ban: 'Gesperrt' },
+  nl: {
+    logout: 'Uitloggen',
+    title: 'Je account',
+    computer: 'Computer (Beginner)',
+    ban: 'Verbannen',
+  },
+  fr: {
+    logout: 'Se déconnecter',
+    title: 'Votre compte',
+    computer: 'Ordinateur (Débutant)',
+    ban: 'Banni',
+  },
+  es: {
+    logout: 'Salir',
+    title: 'Tu cuenta',
+    computer: 'Ordenador (Principiante)',
+    ban: 'Bloqueado',
+  },
+  ar: { logout: 'تسجيل الخروج', title: 'حسابك', computer: 'الحاسوب (مبتدئ)', ban: 'محظور' },
+};
+
+/** The English texts of a screen (and the header) still shown, in its text and accessible names. */
+async function english(page, screen, lang) {
+  if (lang === 'en') return [];
   const text = await page.evaluate(() => {
     const words = [document.body.innerText];
     for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]'))
       words.push(el.getAttribute('aria-label'), el.title, el.getAttribute('placeholder'));
+    // Words the CSS writes (a phone's column names) are shown too.
+    for (const el of document.querySelectorAll('main *'))
+      for (const part of ['::before', '::after']) words.push(getComputedStyle(el, part).content);
     return words.filter(Boolean).join('\n');
   });
-  for (const english of [...ENGLISH[screen], ...ENGLISH.header])
-    if (text.includes(english)) found.push(`${lang} ${screen}: "${english}" is English`);
-  const over = await page.evaluate(() => {
-    const root = document.documentElement;
-    const out = [];
-    if (root.scrollWidth > root.clientWidth) out.push(`the page is ${root.scrollWidth}px wide`);
-    for (const el of document.querySelectorAll('main h1, main h2, main button, main a.button')) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0) continue; // hidden
-      if (r.right > root.clientWidth + 1 || r.left < -1) out.push(`"${el.textContent}" off screen`);
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`"${el.textContent}" cut`);
-    }
-    return out;
-  });
-  found.push(...over.map((o) => `${lang} ${screen}: ${o}`));
-  found.push(...(await L.axeProblems(page, `${lang} ${screen}`)));
-  await L.screenshot(page, `language-${lang}-${screen}-360x640`);
-  return found;
+  // Whole words only ("Wins" is not in the Dutch "Winst"), and not the language's own same word.
+  const shown = (words) =>
+    new RegExp(`(^|[^\\p{L}])${words.replace(/[()]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text);
+  return [...ENGLISH[screen], ...ENGLISH.header]
+    .filter((words) => !SAME[lang]?.includes(words) && shown(words))
+    .map((words) => `${lang} ${screen}: "${words}" is English`);
+}
+
+/** A screen's problems: English left, and at each size overflow, cut text, axe (a screenshot). */
+async function problems(page, screen, lang) {
+  return [...(await english(page, screen, lang)), ...(await lookAtSizes(page, lang, screen))];
 }
 
 async function visit(page, hash, ready, state = 'visible') {
@@ -64,15 +103,30 @@ async function visit(page, hash, ready, state = 'visible') {
   );
 }
 
-for (const [lang, locale, words] of [
-  ['de', 'de-DE', { logout: 'Abmelden', title: 'Dein Konto' }],
-  ['ar', 'ar-EG', { logout: 'تسجيل الخروج', title: 'حسابك' }],
-]) {
-  test(`the players' screens in ${lang} at 360x640`, { timeout: 180000 }, async () => {
-    const bob = await L.newPlayer(env.browser, { locale });
-    await L.register(bob.page, env.server.url, `bob_${lang}`);
-    await bob.context.close();
-    const P = await L.newPlayer(env.browser, { viewport: phone, locale, isMobile: true });
+/** An account made by the API, logged in nowhere. */
+async function account(name) {
+  const r = await fetch(`${env.server.url}api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: name, password: 'correct horse 42' }),
+  });
+  assert.equal(r.status, 201, await r.text());
+}
+
+/** A game against the computer (beginner), resigned at once: one for the history and admin. */
+async function lostGame(page) {
+  await L.playComputer(page, env.server.url, 'finkel');
+  await page.click('button[data-action=resign]');
+  await page.click('button[data-action=resign]');
+  await page.waitForSelector('.banner');
+}
+
+for (const [lang, locale] of LANGUAGES) {
+  const words = WORDS[lang];
+  test(`the players' screens in ${lang} at every size`, { timeout: 240000 }, async () => {
+    const bob = `bob_${lang}`;
+    await account(bob);
+    const P = await L.newPlayer(env.browser, { locale, reducedMotion: 'reduce' });
     const page = P.page;
     const found = [];
     await visit(page, '#/login', 'form[data-form="create-account"]');
@@ -90,20 +144,54 @@ for (const [lang, locale, words] of [
     found.push(...(await problems(page, 'account', lang)));
     await visit(page, '#/admin', 'main p.card[role=alert]'); // not an administrator: 403
     found.push(...(await problems(page, 'admin', lang)));
+
+    await lostGame(page);
     await visit(page, `#/profile/${me}`, '.bot-account .hint:not(:empty)');
+    await page.waitForSelector('.game-card');
     found.push(...(await problems(page, 'profile', lang)));
-    found.push(...(await problems(page, 'own_profile', lang)));
-    await visit(page, `#/history/${me}`, 'table.history', 'attached'); // hidden while empty
+    await visit(page, `#/history/${me}`, 'table.history tbody tr');
+    assert.equal(await page.textContent('table.history td.opponent'), words.computer);
     found.push(...(await problems(page, 'history', lang)));
 
     await visit(page, '#/friends', '.follow-form');
-    await page.fill('.follow-form input[name=username]', `bob_${lang}`);
+    await page.fill('.follow-form input[name=username]', bob);
     await page.click('.follow-form button');
-    await page.waitForSelector(`.friends-list li[data-user="bob_${lang}"]`);
+    await page.waitForSelector(`.friends-list li[data-user="${bob}"]`);
     found.push(...(await problems(page, 'friends', lang)));
-    await visit(page, `#/profile/bob_${lang}`, '.profile-friend');
+    await visit(page, `#/profile/${bob}`, '.profile-friend');
     await page.waitForFunction(() => document.querySelector('.profile-friend .hint')?.textContent);
-    found.push(...(await problems(page, 'profile', lang)));
+    found.push(...(await problems(page, 'profile-other', lang)));
+
+    // An administrator's page: the stored codes in words, the codes in the titles.
+    execFileSync(process.env.UR_BINARY, [
+      'admin',
+      'grant',
+      me,
+      '--db',
+      join(env.server.dataDir, 'ur.db'),
+    ]);
+    const banned = await page.evaluate(
+      (name) =>
+        fetch(`/api/admin/users/${name}/ban`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }).then((r) => r.status),
+      bob,
+    );
+    assert.equal(banned, 200);
+    await visit(page, `#/admin/${me}`, '.admin-account [data-code=resign]');
+    await page.waitForSelector('[data-part=audit] [data-code=ban]');
+    const cell = (code) => page.textContent(`main [data-code=${code}]`);
+    assert.equal(await cell('ban'), words.ban);
+    assert.equal(await page.getAttribute('main [data-code=loss]', 'title'), 'loss');
+    assert.ok((await cell('resign')) !== 'resign' && (await cell('grant')) !== 'grant');
+    const game = await page.$eval(
+      '.admin-account [data-code=resign]',
+      (el) => el.closest('tr').textContent,
+    );
+    assert.ok(game.includes(words.computer), game);
+    found.push(...(await problems(page, 'admin_account', lang)));
     assert.deepEqual(found, [], found.join('\n'));
     // The browser logs the admin page's 403 (not an administrator) itself; nothing else.
     assert.deepEqual(

@@ -1,17 +1,21 @@
 // Languages on the screens beyond the table (issue 30): the lobby's main card, a finished game's
-// replay and review, the analysis board, the how-to-play page and the puzzles, visited in German
-// and in Arabic (right to left) on a 360×640 phone, in Dutch and Spanish at 390×844 and in French
-// at 1366×768. On each: the page speaks the language (none of the English texts those screens used
-// to show is left in the page's main part), nothing scrolls sideways, axe-core finds nothing
-// serious, and a screenshot is left in build/screenshots (language-<code>-<screen>-<size>.png). Bell's table is solved before the server starts, so
-// the review is exact and the puzzles (40, generated with a fixed seed) are there.
+// replay and review (exact, and estimated by search with the server's note in words), the
+// analysis board, the how-to-play page and the puzzles, in every language the client speaks and
+// at 360×640, 390×844 and 1366×768. Each screen is visited once per language and looked at in the
+// three sizes on the same page (layout_checks.mjs): the page speaks the language (none of the
+// English texts those screens used to show is left in the page's main part), nothing scrolls
+// sideways or is cut off, axe-core finds nothing serious, and a screenshot is left in
+// build/screenshots (language-<code>-<screen>-<size>.png). Bell's table is solved before the
+// server starts, so that review is exact and the puzzles (40, generated with a fixed seed) are
+// there; Finkel has no table, so its review is an estimate with a note.
 
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import * as L from './lib.mjs';
+import { LANGUAGES, lookAtSizes } from './layout_checks.mjs';
 
-const env = { server: null, browser: null, dir: null };
+const env = { server: null, browser: null, dir: null, exact: null, estimated: null };
 
 before(async () => {
   env.dir = L.bellWithPuzzles('ur-e2e-languages-').dir;
@@ -22,6 +26,17 @@ before(async () => {
     extraArgs: ['--no-puzzles'],
   });
   env.browser = await L.launchBrowser();
+  // The two finished games every language looks at, played once (a replay is anyone's to see).
+  const P = await L.newPlayer(env.browser, { locale: 'de-DE', reducedMotion: 'reduce' });
+  env.exact = await finishedGame(P.page, env.server.url, 'bell', 16);
+  // The computer's seat is named from its level in the page's language, not in the server's words.
+  assert.equal(
+    await P.page.textContent('.table-page .seat-box.s2 .seat-name'),
+    'Computer (Anfänger)',
+  );
+  env.estimated = await finishedGame(P.page, env.server.url, 'finkel', 0);
+  assert.deepEqual(P.errors, []);
+  await P.context.close();
 });
 
 after(async () => {
@@ -59,31 +74,29 @@ const ENGLISH = [
   'luck',
   'Light',
   'Dark',
+  'Computer (beginner)',
+  'this server has not solved',
+  ': resign',
 ];
 
-/** The checks every screen gets; returns the problems found. */
-async function check(page, lang, size, screen) {
-  await L.sleep(300);
-  const problems = [];
-  const html = await page.evaluate(() => document.documentElement.lang);
-  if (html !== lang) problems.push(`${screen}: <html lang=${html}>`);
-  const text = await page.$eval('main', (m) => m.innerText);
-  for (const words of ENGLISH)
-    if (text.includes(words)) problems.push(`${screen}: English left: "${words}"`);
-  const wide = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (wide > 0) problems.push(`${screen}: ${wide} px wider than the screen`);
-  problems.push(...(await L.axeProblems(page, `${lang} ${screen}`)));
-  await L.screenshot(page, `language-${lang}-${screen}-${size}`);
-  return problems;
-}
+/**
+ * The computer seat and the review's note in each language: what the replay must say (the
+ * server sends "Computer (beginner)" and "this server has not solved this rule set yet: …").
+ */
+const WORDS = {
+  en: { computer: 'Computer (Beginner)', note: 'This server has not solved' },
+  de: { computer: 'Computer (Anfänger)', note: 'Dieser Server hat' },
+  nl: { computer: 'Computer (Beginner)', note: 'Deze server heeft' },
+  fr: { computer: 'Ordinateur (Débutant)', note: 'Ce serveur n’a pas' },
+  es: { computer: 'Ordenador (Principiante)', note: 'Este servidor aún no' },
+  ar: { computer: 'الحاسوب (مبتدئ)', note: 'لم يحلّ هذا الخادم' },
+};
 
-/** A finished Bell game against the computer: a few turns, then resigned. Returns its id. */
-async function finishedGame(page, base) {
-  await L.playComputer(page, base, 'bell');
+/** A finished game against the computer: `turns` actions, then resigned. Returns its id. */
+async function finishedGame(page, base, rules, turns) {
+  await L.playComputer(page, base, rules);
   const id = await page.$eval('.table-page', (el) => el.dataset.table);
-  for (let i = 0; i < 16; i++) {
+  for (let i = 0; i < turns; i++) {
     const st = await L.myTurn(page);
     if (st.status === 'finished') break;
     await L.clickTurn(page, st);
@@ -96,72 +109,81 @@ async function finishedGame(page, base) {
   return id;
 }
 
-const PHONE = { hasTouch: true, isMobile: true };
-const RUNS = [
-  ['de', 'de-DE', { width: 360, height: 640 }, PHONE],
-  ['ar', 'ar-EG', { width: 360, height: 640 }, PHONE],
-  ['nl', 'nl-NL', { width: 390, height: 844 }, PHONE],
-  ['es', 'es-ES', { width: 390, height: 844 }, PHONE],
-  ['fr', 'fr-FR', { width: 1366, height: 768 }, {}],
-];
+/** The page's language and no English left in its main part. */
+async function speaks(page, lang) {
+  const problems = [];
+  const html = await page.evaluate(() => document.documentElement.lang);
+  if (html !== lang) problems.push(`<html lang=${html}>`);
+  if (lang === 'en') return problems;
+  const text = await page.$eval('main', (m) => m.innerText);
+  for (const words of ENGLISH) if (text.includes(words)) problems.push(`English left: "${words}"`);
+  return problems;
+}
 
-for (const [lang, locale, viewport, device] of RUNS) {
-  const size = `${viewport.width}x${viewport.height}`;
+for (const [lang, locale] of LANGUAGES) {
   test(
-    `${lang}: lobby, replay and review, explorer, how to play and puzzles at ${size}`,
+    `${lang}: lobby, replay and review, explorer, how to play and puzzles at every size`,
     { timeout: 240000 },
     async () => {
-      const P = await L.newPlayer(env.browser, {
-        locale,
-        viewport,
-        ...device,
-        reducedMotion: 'reduce',
-      });
+      const P = await L.newPlayer(env.browser, { locale, reducedMotion: 'reduce' });
       const page = P.page;
       const base = env.server.url;
       const problems = [];
+      const look = async (screen, options) => {
+        problems.push(...(await speaks(page, lang)).map((p) => `${lang} ${screen}: ${p}`));
+        problems.push(...(await lookAtSizes(page, lang, screen, options)));
+      };
       await page.goto(base);
       await page.waitForSelector('.lobby .daily-puzzle:not([hidden]) .daily-line:not(:empty)');
       assert.equal(
         await page.evaluate(() => document.documentElement.dir),
         lang === 'ar' ? 'rtl' : 'ltr',
       );
-      problems.push(...(await check(page, lang, size, 'lobby')));
+      await look('lobby');
 
-      const id = await finishedGame(page, base);
-      await page.goto(`${base}#/replay/${id}`);
+      await page.goto(`${base}#/replay/${env.exact}`);
       await page.waitForSelector('.review .win-graph polyline');
       await page.waitForSelector('.replay-list li');
-      problems.push(...(await check(page, lang, size, 'review')));
+      assert.equal(
+        await page.textContent('.replay-host .seat-box.s2 .seat-name'),
+        WORDS[lang].computer,
+      );
+      await look('review');
       if (await page.isEnabled('button[data-action=key-start]')) {
         await page.click('button[data-action=key-start]');
         await page.waitForSelector('.key-text:not(:empty)');
-        problems.push(...(await check(page, lang, size, 'review-key-move')));
+        await look('review-key-move');
       }
+
+      await page.goto(`${base}#/replay/${env.estimated}`);
+      await page.waitForSelector('.review .review-estimate');
+      const note = await page.textContent('.review .review-estimate');
+      assert.ok(note.includes(WORDS[lang].note), `${lang}: the estimate's note: ${note}`);
+      await look('review-estimate', { axe: false });
 
       await page.goto(`${base}#/explore?rules=bell&position=start`);
       await page.click('.explore-throw-row button[data-action=throw]');
       await page.waitForSelector('.explore-list .explore-move');
-      problems.push(...(await check(page, lang, size, 'explore')));
+      await look('explore');
       await page.click('button[data-action=setup]');
       await page.waitForSelector('.setup-panel:not([hidden])');
-      problems.push(...(await check(page, lang, size, 'explore-setup')));
+      await look('explore-setup');
 
       await page.goto(`${base}#/rules/bell`);
       await page.waitForSelector('.howto-section');
-      problems.push(...(await check(page, lang, size, 'howto')));
+      await look('howto');
 
       await page.goto(`${base}#/puzzles?rules=bell`);
       await page.waitForSelector('.puzzle-solver[data-state=question] .piece.legal');
-      problems.push(...(await check(page, lang, size, 'puzzle')));
+      await look('puzzle');
       await page.locator('.puzzle-solver .piece.legal').first().click();
       await page.waitForSelector(
         '.puzzle-solver[data-state=right], .puzzle-solver[data-state=wrong]',
       );
       await page.waitForSelector('.puzzle-reason');
-      problems.push(...(await check(page, lang, size, 'puzzle-answer')));
+      await look('puzzle-answer');
 
-      assert.deepEqual(problems, []);
+      assert.deepEqual(problems, [], problems.join('\n'));
       assert.deepEqual(P.errors, [], 'a clean console');
       await P.context.close();
     },

@@ -205,7 +205,7 @@ test('a game without a decision shows no accuracy anywhere: "–"', async () => 
   const noAccuracy = (name) => L.tRe('review.line', { name, accuracy: '–' }).source;
   await L.waitText(page, '.banner-review', L.tRe('review.line', { accuracy: '–' }));
   const banner = await L.text(page, '.banner-review');
-  const computer = L.tRe('name.computer', { level: L.t('level.easy') });
+  const computer = L.tRe('seat.computer', { level: L.t('level.easy') });
   assert.match(
     banner,
     new RegExp(`${noAccuracy('quitter')}.*${noAccuracy(computer)}`, 'u'),

@@ -108,6 +108,7 @@ TEST_F(ProfileTest, AProfileHasRatingsPerRuleSetAGraphTheBestWinAndTheLastGames)
   // The strongest opponent beaten, as rated before that game: alice at 1200 the first time.
   EXPECT_EQ(p["recent"]["best_win"]["rating"], 1200);
   EXPECT_EQ(p["recent"]["best_win"]["id"], earlier);
+  EXPECT_EQ(p["recent"]["best_win"]["rules"], "finkel") << "the id, for a client's own name";
   ASSERT_EQ(p["games"].size(), 2u);
   EXPECT_EQ(p["games"][0]["id"], last) << "newest first";
   EXPECT_EQ(p["games"][0]["result"], "win");

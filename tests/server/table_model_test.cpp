@@ -99,6 +99,26 @@ TEST(TableModel, ComputerSeatsAreNamedByTheirLevel) {
       std::get<TableModel>(TableModel::create("00000000000000af", bot, guest("x"), 0, computers));
   EXPECT_EQ(perfect.seats()[1].name, "Computer (hard: no perfect table)");
   EXPECT_EQ(perfect.seats()[1].level, "perfect");
+  // The snapshot says how the level plays as a code too (level_note), for a client's own words;
+  // the summary stored with the game keeps both.
+  json seat = table_snapshot(perfect)["seats"][1];
+  EXPECT_EQ(seat["level"], "perfect");
+  EXPECT_EQ(seat["level_note"], "as_hard");
+  EXPECT_FALSE(table_snapshot(easy)["seats"][1].contains("level_note"));
+  EXPECT_EQ(table_snapshot(easy)["seats"][1]["level"], "easy");
+  TableEvents events;
+  const Actor creator = guest("x");
+  ASSERT_FALSE(perfect.resign(creator, events));
+  json summary = table_summary(perfect)["seats"];
+  EXPECT_EQ(summary[1]["level"], "perfect");
+  EXPECT_EQ(summary[1]["level_note"], "as_hard");
+  EXPECT_FALSE(summary[0].contains("level"));
+  // Each note's name gives its code back, and a name without one none.
+  for (std::string_view note : {"endgame", "learned", "as_hard"})
+    EXPECT_EQ(computer_note(computer_seat_name("perfect", note)), note);
+  EXPECT_EQ(computer_seat_name("hard", ""), "Computer (hard)");
+  EXPECT_EQ(computer_note("Computer (hard)"), "");
+  EXPECT_EQ(computer_note("alice"), "");
   // The model knows no level itself: it names the seat with what the service hands it.
   ComputerName robots = [](const std::string& level, const RuleSet&) -> std::optional<std::string> {
     if (level == "tin") return "Tin robot";

@@ -84,6 +84,7 @@ TEST_F(TableSolverTest, MissingTablesAreSolvedInTheBackgroundAndThenPlayedFrom) 
   json box = alice->request({{"type", "create_table"}, {"rules", "boxed"}, {"level", "perfect"}});
   ASSERT_EQ(box["type"], "joined") << box;
   EXPECT_EQ(box["table"]["seats"][1]["name"], "Computer (perfect: exact in the endgame)");
+  EXPECT_EQ(box["table"]["seats"][1]["level_note"], "endgame");
   json t = box["table"];
   int computer_turns = 0;
   for (int n = 0; computer_turns < 3 && t["status"] == "playing" && n < 200; ++n) {

@@ -111,7 +111,16 @@ TEST_F(TablesTest, FinishedGamesAreReviewedExactlyWithATableAndEstimatedWithout)
   EXPECT_TRUE(e["estimate"].get<bool>());
   EXPECT_TRUE(e["moves"][0]["estimate"].get<bool>());
   EXPECT_NE(std::string(e["note"]).find("not solved"), std::string::npos) << e["note"];
+  EXPECT_EQ(e["note_code"], "missing") << "the note's code, for a client's own words";
   EXPECT_EQ(get("/api/games/0123456789abcdef/analysis").result_int(), 404);
+  // A review stored before the note had a code is served with it, from the note's words.
+  std::optional<ReviewRow> stored = server_->context().storage->find_review(id);
+  ASSERT_TRUE(stored);
+  json old = json::parse(stored->review);
+  ASSERT_EQ(old.erase("note_code"), 1u);
+  stored->review = old.dump();
+  server_->context().storage->save_review(*stored);
+  EXPECT_EQ(body_json(get("/api/games/" + id + "/analysis"))["note_code"], "missing");
   // A damaged table at the table's path: refused with a message, estimated, never a crash.
   const RuleSet rules = rule_set_or_throw("finkel(pieces=2)");
   const std::string path = solver::table_path(data, rules.to_string());
@@ -129,6 +138,7 @@ TEST_F(TablesTest, FinishedGamesAreReviewedExactlyWithATableAndEstimatedWithout)
   json d = body_json(damaged);
   EXPECT_TRUE(d["estimate"].get<bool>());
   EXPECT_NE(std::string(d["note"]).find("failed its checks"), std::string::npos) << d["note"];
+  EXPECT_EQ(d["note_code"], "refused");
   EXPECT_EQ(damaged.body().find(data), std::string::npos) << "no server path in the answer";
   // Solve the rule set into the server's data directory: every value is exact.
   const Engine engine(rules);
@@ -144,6 +154,7 @@ TEST_F(TablesTest, FinishedGamesAreReviewedExactlyWithATableAndEstimatedWithout)
   json a = body_json(graded);
   EXPECT_FALSE(a["estimate"].get<bool>());
   EXPECT_FALSE(a.contains("note"));
+  EXPECT_FALSE(a.contains("note_code"));
   ASSERT_FALSE(a["moves"].empty());
   int decisions = 0;
   for (const json& m : a["moves"]) {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { historyAccuracyText, historyHow } from '../src/logic/history.ts';
+import {
+  historyAccuracyText,
+  historyHow,
+  matchRulesName,
+  opponentText,
+} from '../src/logic/history.ts';
+import { loadCatalog, useCatalog } from '../src/logic/i18n.ts';
+import { en } from '../src/logic/lang/en.ts';
 import { parseHash, profileHash } from '../src/logic/route.ts';
 import type { MatchRow } from '../src/logic/types.ts';
 import { englishWords } from '../src/logic/i18n.ts';
@@ -52,4 +59,30 @@ test('the accuracy cell names whose number is whose and shows no number without 
 test('profiles have a route of their own', () => {
   assert.deepEqual(parseHash(profileHash('bob_2')), { name: 'profile', user: 'bob_2' });
   assert.equal(parseHash('#/profile/no way').name, 'not_found');
+});
+
+test('the opponent and the rule set in the page’s words: a computer from its level', async () => {
+  const vsComputer: MatchRow = {
+    ...row,
+    players: ['alice', 'Computer (easy)'],
+    opponent: 'Computer (easy)',
+    rules_name: 'Finkel',
+    summary: {
+      winner: 2,
+      reason: 'left',
+      turns: 2,
+      seats: [{ seat: 2, name: 'Computer (easy)', level: 'easy' }],
+    } as unknown as MatchRow['summary'],
+  };
+  assert.equal(opponentText(vsComputer), 'Computer (Easy)');
+  assert.equal(opponentText({ ...row, you: undefined }), 'alice vs bob');
+  useCatalog('de', await loadCatalog('de'));
+  try {
+    assert.equal(opponentText(vsComputer), 'Computer (Leicht)');
+    assert.equal(opponentText({ ...vsComputer, you: 2 }), 'alice');
+    assert.equal(matchRulesName(vsComputer), 'Finkel');
+    assert.equal(matchRulesName({ ...vsComputer, rules: 'x(1)', rules_name: 'X' }), 'X');
+  } finally {
+    useCatalog('en', en);
+  }
 });

@@ -36,6 +36,19 @@ test('record events read as words', () => {
     describeRecordEvent({ player: 'light', move: { from: 13, to: 15 } }, finkel, names),
     'alice moved h1 → borne off',
   );
+  // The end by a player, in words, not the record's key.
+  assert.equal(
+    describeRecordEvent({ player: 'light', resign: 'resign' }, finkel, names),
+    'alice resigned',
+  );
+  assert.equal(
+    describeRecordEvent({ player: 'dark', resign: 'left' }, finkel, names),
+    'bob left the table',
+  );
+  assert.equal(
+    describeRecordEvent({ player: 'dark', resign: 'timeout' }, finkel, names),
+    'bob ran out of time',
+  );
 });
 
 test('frames follow the positions the server sends, one per event', () => {

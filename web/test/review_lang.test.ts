@@ -10,6 +10,7 @@ import { describeRecordEvent } from '../src/logic/replay.ts';
 import {
   decisionWords,
   decompositionWords,
+  estimateNote,
   gradeWord,
   playerLines,
   reviewLine,
@@ -122,4 +123,34 @@ test('English stays as before after a switch back', () => {
     PUZZLE_TEXT.streakOver(4),
     'Streak over: 4 solved in a row. The best move is shown on the board.',
   );
+});
+
+test('why a review is estimated, from the server’s code in each language', async () => {
+  const a = {
+    estimate: true,
+    note: 'this server has not solved this rule set yet: the values are estimates from search',
+    note_code: 'missing',
+    moves: [],
+  } as unknown as AnalysisAnswer;
+  assert.equal(
+    estimateNote(a),
+    'This server has not solved this rule set yet: the values are estimates from search.',
+  );
+  await speaking('de', () =>
+    assert.equal(
+      estimateNote(a),
+      'Dieser Server hat diese Regeln noch nicht gelöst: Die Werte sind Schätzungen aus der Suche.',
+    ),
+  );
+  await speaking('ar', () =>
+    assert.equal(
+      estimateNote({ ...a, note_code: 'refused' }),
+      'جدول هذا الخادم لهذه القواعد لم يجتز فحوصه ولم يُستخدم: القيم تقديرات بالبحث.',
+    ),
+  );
+  // A code this client does not know: the server's words, as a sentence.
+  await speaking('fr', () =>
+    assert.equal(estimateNote({ ...a, note_code: 'new', note: 'a new reason' }), 'A new reason.'),
+  );
+  assert.equal(estimateNote({ moves: [] } as unknown as AnalysisAnswer), '');
 });

@@ -1,18 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  computerName,
   countdownSeconds,
   isSeated,
   levelLabel,
   playerName,
+  playerNames,
   ratingLine,
   reasonText,
+  seatName,
   shownThrow,
   signed,
   statusText,
   tabTitle,
 } from '../src/logic/status.ts';
-import type { Snapshot, TableEvent } from '../src/logic/types.ts';
+import type { Snapshot, Summary, TableEvent } from '../src/logic/types.ts';
 import { loadCatalog, useCatalog, type Lang } from '../src/logic/i18n.ts';
 
 function snap(over: Partial<Snapshot['game']>, status: Snapshot['status'] = 'playing'): Snapshot {
@@ -222,20 +225,64 @@ test("the prompts and level names in the player's language, with its plural form
   }
 });
 
-test("the server's names of its computer seats are said in the player's language", async () => {
+test('a computer seat is named from its level and note in the language, else as the server named it', async () => {
+  const speak = async (lang: Lang) => useCatalog(lang, await loadCatalog(lang));
+  const seats: Snapshot['seats'] = [
+    { seat: 1, side: 'light', kind: 'guest', name: 'guest-0a1b2c3d' },
+    { seat: 2, side: 'dark', kind: 'bot', name: 'Computer (beginner)', level: 'beginner' },
+  ];
+  const summary = {
+    winner: 1 as const,
+    reason: 'resign',
+    turns: 3,
+    seats: [
+      { seat: 1, name: 'alice' },
+      {
+        seat: 2,
+        name: 'Computer (hard: no perfect table)',
+        level: 'perfect',
+        level_note: 'as_hard',
+      },
+    ],
+  } as unknown as Summary;
+  try {
+    assert.equal(seatName(seats, 2), 'Computer (Beginner)');
+    await speak('de');
+    assert.equal(seatName(seats, 2), 'Computer (Anfänger)');
+    assert.equal(seatName(seats, 1), 'guest-0a1b2c3d', 'a person keeps their name');
+    assert.deepEqual(playerNames(['alice', 'Computer (hard: no perfect table)'], summary), [
+      'alice',
+      'Computer (Schwer: keine perfekte Tabelle)',
+    ]);
+    assert.equal(computerName('perfect', 'endgame'), 'Computer (Perfekt: exakt im Endspiel)');
+    await speak('ar');
+    assert.equal(computerName('easy'), 'الحاسوب (سهل)');
+    // What this client does not know (a newer server's level or note) keeps the server's name.
+    assert.equal(computerName('grandmaster'), null);
+    assert.equal(computerName('perfect', 'a-new-note'), null);
+    assert.deepEqual(playerNames(['a', 'Computer (tin)'], null), ['a', 'Computer (tin)']);
+    const tin = [{ ...seats[1], level: 'tin', name: 'Computer (tin)' }];
+    assert.equal(seatName(tin, 2), 'Computer (tin)');
+  } finally {
+    await speak('en');
+  }
+});
+
+test("the lobby's names of computer seats (names only) are said in the player's language", async () => {
   const speak = async (lang: Lang) => useCatalog(lang, await loadCatalog(lang));
   assert.equal(playerName('Computer (easy)'), 'Computer (Easy)');
   assert.equal(playerName('alice'), 'alice', "a person's name as it is");
   assert.equal(playerName('Computer (someday)'), 'Computer (someday)', 'an unknown level as sent');
   try {
     await speak('fr');
-    assert.equal(playerName('Computer (beginner)'), 'Ordinateur (Débutant)');
+    assert.equal(playerName('Computer (beginner)'), computerName('beginner'));
+    assert.match(playerName('Computer (beginner)'), /^Ordinateur/);
     assert.equal(
       playerName('Computer (hard: no perfect table)'),
-      'Ordinateur (Parfait (pas de table : joue comme Difficile))',
+      computerName('perfect', 'as_hard'),
     );
     await speak('ar');
-    assert.equal(playerName('Computer (medium)'), 'الحاسوب (متوسط)');
+    assert.equal(playerName('Computer (medium)'), computerName('medium'));
   } finally {
     await speak('en');
   }

@@ -63,6 +63,7 @@ json summary_json(const std::vector<MatchRow>& rows,
         t.best_win = {{"id", m.id},
                       {"opponent", m.names[1 - s]},
                       {"rating", std::lround(t.best)},
+                      {"rules", m.rules},
                       {"rules_name", rules_name(m.rules)},
                       {"finished_at", m.finished_at}};
       }

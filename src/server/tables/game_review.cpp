@@ -20,21 +20,50 @@ namespace {
 
 using json = nlohmann::json;
 
-// Why a review is estimated, in words for the player. The loader's own message may name a
+// Why a review is estimated: a code for clients that say it in their own words (docs/protocol.md,
+// the review's `note_code`) and the English words (`note`). The loader's own message may name a
 // server path: it goes to the server's log, never into the answer.
-const char* estimate_note(analysis::TableState t) {
+struct EstimateNote {
+  const char* code;
+  const char* words;
+};
+constexpr EstimateNote kUnsolvable{
+    "unsolvable", "no table can be solved for this rule set: the values are estimates from search"};
+constexpr EstimateNote kMissing{
+    "missing",
+    "this server has not solved this rule set yet: the values are estimates from search"};
+constexpr EstimateNote kRefused{"refused",
+                                "this server's table for this rule set failed its checks and was "
+                                "not used: the values are estimates from search"};
+constexpr EstimateNote kEndgame{
+    "endgame",
+    "exact in the endgame (this server's endgame table), estimates from search before it"};
+constexpr EstimateNote kNotes[] = {kUnsolvable, kMissing, kRefused, kEndgame};
+
+void set_note(json& review, const EstimateNote& n) {
+  review["note"] = n.words;
+  review["note_code"] = n.code;
+}
+
+void set_estimate_note(json& review, analysis::TableState t) {
   switch (t) {
     case analysis::TableState::kReady:
-      return "";
+      return;
     case analysis::TableState::kUnsolvable:
-      return "no table can be solved for this rule set: the values are estimates from search";
+      return set_note(review, kUnsolvable);
     case analysis::TableState::kMissing:
-      return "this server has not solved this rule set yet: the values are estimates from search";
+      return set_note(review, kMissing);
     case analysis::TableState::kRefused:
-      return "this server's table for this rule set failed its checks and was not used: the "
-             "values are estimates from search";
+      return set_note(review, kRefused);
   }
-  return "";
+}
+
+// A review stored before the note had its code gets it from the note's words.
+void add_note_code(json& review) {
+  if (review.contains("note_code") || !review.contains("note") || !review["note"].is_string())
+    return;
+  for (const EstimateNote& n : kNotes)
+    if (review["note"] == n.words) review["note_code"] = n.code;
 }
 
 // The hints each seat used (the table counts them into the game's summary), on the players.
@@ -111,10 +140,9 @@ ReviewAnswer compute_review(const solver::TableStore& tables, const MatchRow& m)
   out["id"] = m.id;
   out["rules"] = m.rules;
   if (src.table != analysis::TableState::kReady)
-    out["note"] = estimate_note(src.table);
+    set_estimate_note(out, src.table);
   else if (out.value("estimate", false))  // an endgame table: each step says which it is
-    out["note"] =
-        "exact in the endgame (this server's endgame table), estimates from search before it";
+    set_note(out, kEndgame);
   add_hints(out, m);
   return out;
 }
@@ -124,7 +152,10 @@ ReviewAnswer stored_review(Storage& storage, const solver::TableStore& tables, c
     if (std::optional<ReviewRow> stored = storage.find_review(m.id);
         stored && !table_came_since(tables, m, *stored)) {
       json review = json::parse(stored->review, nullptr, false);
-      if (review.is_object()) return without_empty_accuracy(std::move(review));
+      if (review.is_object()) {
+        add_note_code(review);
+        return without_empty_accuracy(std::move(review));
+      }
       log_line("stored review of " + m.id + " is not JSON; reviewing again");
     }
   } catch (const StorageError& e) {

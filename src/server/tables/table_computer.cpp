@@ -19,15 +19,15 @@ std::optional<std::string> computer_name(const std::string& level, const RuleSet
                                          const solver::TableStore* tables) {
   if (!ai::is_level(level)) return std::nullopt;
   // The perfect level without a solved table plays the learned network of the data directory,
-  // else as hard (ai::level_note): the name says which.
-  if (ai::level_note(level, rules, tables).empty()) return "Computer (" + level + ")";
+  // else as hard (ai::level_note): the name says which, and the snapshot's level_note too.
+  if (ai::level_note(level, rules, tables).empty()) return computer_seat_name(level, "");
   if (level == "perfect")
     if (const solver::TableLookup found = solver::find_table(tables, rules, "");
         found.ready() && found.solved.endgame() > 0)
-      return "Computer (perfect: exact in the endgame)";
+      return computer_seat_name(level, "endgame");
   if (ai::level_spec(level, rules, tables) == ai::kLearnedLevelSpec)
-    return "Computer (strongest: learned, no exact table)";
-  return "Computer (hard: no perfect table)";
+    return computer_seat_name(level, "learned");
+  return computer_seat_name(level, "as_hard");
 }
 
 void TableRunner::schedule_bot(const std::shared_ptr<LiveTable>& t) {

@@ -59,6 +59,33 @@ const char* status_name(TableStatus s) {
   return "closed";
 }
 
+namespace {
+
+// The notes of computer_seat_name: a code and the English words the seat's name says it with.
+struct ComputerNote {
+  std::string_view code;
+  std::string_view name;
+};
+constexpr ComputerNote kComputerNotes[] = {
+    {"endgame", "Computer (perfect: exact in the endgame)"},
+    {"learned", "Computer (strongest: learned, no exact table)"},
+    {"as_hard", "Computer (hard: no perfect table)"},
+};
+
+}  // namespace
+
+std::string computer_seat_name(const std::string& level, std::string_view note) {
+  for (const ComputerNote& n : kComputerNotes)
+    if (n.code == note) return std::string(n.name);
+  return "Computer (" + level + ")";
+}
+
+std::string_view computer_note(std::string_view name) {
+  for (const ComputerNote& n : kComputerNotes)
+    if (n.name == name) return n.code;
+  return "";
+}
+
 const char* seat_kind_name(SeatKind k) {
   switch (k) {
     case SeatKind::kUser:

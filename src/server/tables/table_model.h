@@ -97,6 +97,14 @@ using UnitRandom = std::function<double()>;
 using ComputerName =
     std::function<std::optional<std::string>(const std::string& level, const RuleSet& rules)>;
 
+// A computer seat's name: "Computer (<level>)", or, where the level plays otherwise than its name
+// says (the perfect level without a whole solved table), the note's words: `note` is "endgame",
+// "learned" or "as_hard" (docs/protocol.md, `seats[].level_note`), "" for none.
+std::string computer_seat_name(const std::string& level, std::string_view note);
+// The note code of a computer seat's name (computer_seat_name's `note`), "" for a name without one,
+// so that a client can name the seat in its own words.
+std::string_view computer_note(std::string_view name);
+
 // The rematch after a finished game between two people (TableModel::rematch).
 struct Rematch {
   std::array<bool, 2> offers{};  // by seat

@@ -29,6 +29,14 @@ const char* phase_name(const Position& p) {
   return "unknown";
 }
 
+// A computer seat's level and, where its name carries one, the note saying how the level plays
+// (computer_note): a client names the seat from these in its own words.
+void add_level(json& j, const Seat& s) {
+  if (s.kind != SeatKind::kBot) return;
+  j["level"] = s.level;
+  if (std::string_view note = computer_note(s.name); !note.empty()) j["level_note"] = note;
+}
+
 }  // namespace
 
 json move_json(const Move& m) {
@@ -70,6 +78,7 @@ json table_summary(const TableModel& t) {
     json seat = stats_json(game.stats(p));
     seat["seat"] = i + 1;
     seat["name"] = t.seats()[i].name;
+    add_level(seat, t.seats()[i]);
     if (t.has_ratings()) {
       seat["rating_before"] = std::lround(t.ratings_before()[i]);
       seat["rating_after"] = std::lround(t.ratings_after()[i]);
@@ -106,7 +115,7 @@ json seats_view(const TableModel& t) {
           j["rating"] = std::lround(s.rating);
         }
       }
-      if (s.kind == SeatKind::kBot) j["level"] = s.level;
+      add_level(j, s);
       j["hints"] = t.hints()[i];
     }
     seats.push_back(std::move(j));

@@ -3,6 +3,8 @@
 // page's player's name, or null when that player is the one reading ("You").
 
 import { num, t } from './i18n.ts';
+import { rulesName } from './known.ts';
+import { playerNames } from './status.ts';
 import type { MatchRow } from './types.ts';
 
 /** "You left the table", "alice resigned", "the opponent's idle clock ran out", ... */
@@ -46,3 +48,16 @@ export function historyAccuracyText(m: MatchRow, who: string | null): string {
     theirs: pct(m.accuracy[1 - mine], est),
   });
 }
+
+/**
+ * Who a row's game was against ("alice", "Computer (Anfänger)" in the page's words), or both
+ * players ("alice – bob") when the row is nobody's of the page.
+ */
+export function opponentText(m: MatchRow): string {
+  const [a, b] = playerNames(m.players, m.summary);
+  if (m.you === 1 || m.you === 2) return m.you === 1 ? b : a;
+  return m.opponent ?? t('history.vs', { a, b });
+}
+
+/** The row's rule set for people: the catalog's name of a preset, else the server's. */
+export const matchRulesName = (m: MatchRow) => rulesName(m.rules, m.rules_name ?? m.rules);

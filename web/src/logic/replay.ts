@@ -59,6 +59,11 @@ export function describeRecordEvent(ev: RecordEvent, geo: Geometry, names: Names
     const move = t('move.words', { from, to: where(geo, seat, ev.move.to) });
     return t('replay.moved', { who, move });
   }
+  // The game's end by a player: the record's `resign` names how ("resign", "timeout", "left").
+  const ended = ev.resign;
+  if (ended === 'resign') return t('log.resigned', { name: who });
+  if (ended === 'timeout') return t('log.timeout', { name: who });
+  if (ended === 'left') return t('log.left', { name: who });
   const other = Object.keys(ev).filter((k) => k !== 'player');
   return t('replay.other', { who, what: other.join(', ') || 'event' });
 }

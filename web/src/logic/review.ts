@@ -207,3 +207,13 @@ export function throwWords(names: Names, th: AnalysedThrow): string {
     avg: pct(th.light_expected),
   });
 }
+
+/**
+ * Why a review is estimated, in the page's words from the server's `note_code`; a code this
+ * client does not know (a newer server's) shows the server's words, as a sentence.
+ */
+export function estimateNote(a: AnalysisAnswer): string {
+  const words = a.note_code ? known(`review.note.${a.note_code}`) : undefined;
+  if (words) return words;
+  return a.note ? a.note[0].toUpperCase() + a.note.slice(1) + '.' : '';
+}

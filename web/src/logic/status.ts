@@ -7,27 +7,53 @@ import type { SeatInfo, SeatNo, Snapshot, Summary, TableEvent, SolveStatus } fro
 export function seatName(seats: SeatInfo[], seat: SeatNo): string {
   const s = seats.find((x) => x.seat === seat);
   if (!s || s.kind === 'empty' || !s.name) return t(seat === 1 ? 'seat.light' : 'seat.dark');
-  return playerName(s.name);
+  return (s.kind === 'bot' && computerName(s.level, s.level_note)) || s.name;
 }
 
-/** The notes of the server's names of the perfect level's stand-ins (table_computer.cpp). */
-const COMPUTER_NOTES: Readonly<Record<string, Key>> = {
-  'perfect: exact in the endgame': 'level.endgame',
-  'strongest: learned, no exact table': 'level.learned',
-  'hard: no perfect table': 'level.noTable',
+const NOTES: Readonly<Record<string, Key>> = {
+  endgame: 'seat.computerEndgame',
+  learned: 'seat.computerLearned',
+  as_hard: 'seat.computerAsHard',
 };
 
 /**
- * A player's name as shown. The server names a computer seat in English from its level
- * ("Computer (easy)", src/server/tables/table_computer.cpp): that is said in the page's language.
- * A person's name (letters, digits, _ and - only) never looks like one and is shown as it is.
+ * A computer seat's name in the page's language from its level and note ("Computer (Anfänger)"),
+ * or null when this client knows either not (the server's name is then shown).
+ */
+export function computerName(level: string | undefined, note?: string): string | null {
+  if (!level || !Object.hasOwn(LEVELS, level)) return null;
+  if (note) return Object.hasOwn(NOTES, note) ? t(NOTES[note]) : null;
+  return t('seat.computer', { level: levelName(level) });
+}
+
+/** The English notes in the server's names of the perfect level's stand-ins (table_computer.cpp). */
+const NAME_NOTES: Readonly<Record<string, string>> = {
+  'perfect: exact in the endgame': 'endgame',
+  'strongest: learned, no exact table': 'learned',
+  'hard: no perfect table': 'as_hard',
+};
+
+/**
+ * A player's name from a list that carries names only (the lobby's tables): a computer seat's,
+ * which the server writes in English ("Computer (easy)"), in the page's language; a person's
+ * name (letters, digits, _ and - only) never looks like one and is shown as it is.
  */
 export function playerName(name: string): string {
   const m = /^Computer \((.+)\)$/.exec(name);
   if (!m) return name;
-  const note = COMPUTER_NOTES[m[1]];
-  if (note) return t('name.computer', { level: t(note, { name: levelName('perfect') }) });
-  return LEVELS[m[1]] ? t('name.computer', { level: levelName(m[1]) }) : name;
+  const note = NAME_NOTES[m[1]];
+  return (note ? computerName('perfect', note) : computerName(m[1])) ?? name;
+}
+
+/**
+ * The names of a finished game's two seats (`players`, as the server stored them), a computer
+ * seat's in the page's language when the summary gives its level.
+ */
+export function playerNames(players: string[], summary: Summary | null | undefined): string[] {
+  return players.map((name, i) => {
+    const s = summary?.seats?.find((x) => x.seat === i + 1);
+    return computerName(s?.level, s?.level_note) ?? name;
+  });
 }
 
 const TABLE_STATES: Readonly<Record<string, Key>> = {

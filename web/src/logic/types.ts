@@ -120,7 +120,9 @@ export interface SeatInfo {
   kind: 'empty' | 'user' | 'guest' | 'bot';
   name?: string;
   rating?: number;
+  /** A computer seat: its level, and how it plays where the name says more (`as_hard`…). */
   level?: string;
+  level_note?: string;
   left?: boolean;
   /** Hints taken in this game (games against the computer that are not rated). */
   hints?: number;
@@ -134,6 +136,9 @@ export interface SummarySeat extends Stats {
   rating_change?: number;
   balance?: number;
   hints?: number;
+  /** A computer seat: as in SeatInfo, so that a finished game names it in the page's words. */
+  level?: string;
+  level_note?: string;
 }
 
 export interface Summary {
@@ -295,7 +300,9 @@ export interface GraphPoint {
 export interface AnalysisAnswer {
   estimate?: boolean;
   source?: string;
+  /** Why the review is estimated: the server's English words, and their code. */
   note?: string;
+  note_code?: string;
   summary?: string;
   moves: AnalysedMove[];
   throws?: AnalysedThrow[];
@@ -363,6 +370,7 @@ export interface ProfileAnswer {
       id: string;
       opponent: string;
       rating: number;
+      rules: string;
       rules_name: string;
       finished_at: number;
     } | null;

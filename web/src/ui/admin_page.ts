@@ -4,7 +4,8 @@
 // else gets its 403 in words.
 
 import { api, type AdminAction, type AdminView } from '../net/api.ts';
-import { t } from '../logic/i18n.ts';
+import { t, type Key } from '../logic/i18n.ts';
+import { playerNames, reasonText } from '../logic/status.ts';
 import type { Route } from '../logic/route.ts';
 import { adminHash, replayHash } from '../logic/route.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -30,7 +31,9 @@ function table(head: string[], rows: (string | Node)[][], empty: string): HTMLEl
   if (!rows.length) return h('p', { class: 'hint', text: empty });
   return h(
     'div',
-    { class: 'table-scroll' },
+    // A table wider than a phone scrolls in its box: the box takes the focus, so that keys
+    // scroll it too.
+    { class: 'table-scroll', tabindex: '0' },
     h(
       'table',
       { class: 'admin-table' },
@@ -99,9 +102,9 @@ function accountView(v: AdminView, reload: () => void): HTMLElement {
   ]);
   const games = v.games.map((g) => [
     h('a', { href: replayHash(g.id), text: fmtDate(g.finished_at) }),
-    g.players.join(' – '),
-    g.result ?? '',
-    g.reason,
+    playerNames(g.players, g.summary).join(' – '),
+    g.result ? coded(g.result === 'win' ? t('history.won') : t('history.lost'), g.result) : '',
+    coded(reasonText(g.reason), g.reason),
   ]);
   return h(
     'div',
@@ -135,8 +138,27 @@ function accountView(v: AdminView, reload: () => void): HTMLElement {
   );
 }
 
+const ACTIONS: Readonly<Record<string, Key>> = {
+  grant: 'admin.act.grant',
+  revoke: 'admin.act.revoke',
+  ban: 'admin.act.ban',
+  unban: 'admin.act.unban',
+  rename: 'admin.act.rename',
+};
+
+/** A stored code in words, the code itself kept in the title for an operator (and the logs). */
+function coded(words: string, code: string): HTMLElement {
+  return h('span', { 'data-code': code, title: code, text: words });
+}
+
 function auditCard(list: AdminAction[]): HTMLElement {
-  const rows = list.map((a) => [fmtDate(a.at), a.admin, a.action, a.target, a.detail]);
+  const rows = list.map((a) => [
+    fmtDate(a.at),
+    a.admin,
+    coded(Object.hasOwn(ACTIONS, a.action) ? t(ACTIONS[a.action]) : a.action, a.action),
+    a.target,
+    a.detail,
+  ]);
   return h(
     'section',
     { class: 'card', 'data-part': 'audit' },

@@ -118,7 +118,7 @@ export function challengeMessage(app: App, m: ServerMessage): void {
 async function loadNames(app: App): Promise<void> {
   try {
     const list = await app.presets();
-    presetNames = Object.fromEntries(list.map((p) => [p.id, p.name]));
+    presetNames = Object.fromEntries(list.map((p) => [p.id, rulesName(p.id, p.name)]));
   } catch {
     /* the bar shows the rule set's id */
   }

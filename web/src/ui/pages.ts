@@ -3,10 +3,9 @@
 import { shareGame } from './share_game.ts';
 import { PUZZLE_TEXT } from '../logic/puzzles.ts';
 import { historyHash, mistakesHash, profileHash, replayHash, type Route } from '../logic/route.ts';
-import { historyAccuracyText, historyHow } from '../logic/history.ts';
+import { historyAccuracyText, historyHow, matchRulesName, opponentText } from '../logic/history.ts';
 import { t } from '../logic/i18n.ts';
-import { rulesName } from '../logic/known.ts';
-import { playerName, signed } from '../logic/status.ts';
+import { signed } from '../logic/status.ts';
 import type { MatchRow } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -67,16 +66,12 @@ export function mountLeaderboard(_app: App, root: HTMLElement, _route: Route): V
 
 /** One game of the history; on a phone, a small card (history.css). */
 function historyRow(m: MatchRow, who: string | null): HTMLElement {
-  const [a, b] = m.players.map(playerName);
   return h(
     'tr',
     { 'data-game': m.id, class: m.result ?? '' },
     h('td', { class: 'when', text: fmtDate(m.finished_at) }),
-    h('td', { class: 'rules', text: rulesName(m.rules, m.rules_name ?? m.rules) }),
-    h('td', {
-      class: 'opponent',
-      text: m.opponent ? playerName(m.opponent) : t('history.vs', { a, b }),
-    }),
+    h('td', { class: 'rules', text: matchRulesName(m) }),
+    h('td', { class: 'opponent', text: opponentText(m) }),
     h('td', {
       class: 'result',
       text: m.result === 'win' ? t('history.won') : m.result === 'loss' ? t('history.lost') : '',
@@ -87,7 +82,11 @@ function historyRow(m: MatchRow, who: string | null): HTMLElement {
       text:
         m.rated && m.rating_change !== undefined ? signed(m.rating_change) : t('history.unrated'),
     }),
-    h('td', { class: 'accuracy', text: historyAccuracyText(m, who) }),
+    h('td', {
+      class: 'accuracy',
+      'data-label': t('history.accuracy'),
+      text: historyAccuracyText(m, who),
+    }),
     h(
       'td',
       {},

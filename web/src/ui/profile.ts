@@ -3,11 +3,11 @@
 // rated games as a graph, games, wins, best win and average accuracy, and the last games as
 // cards. The player's own profile also holds the bot-account switch (docs/server.md).
 
-import { historyAccuracyText, historyHow } from '../logic/history.ts';
+import { historyAccuracyText, historyHow, matchRulesName, opponentText } from '../logic/history.ts';
+import { rulesName } from '../logic/known.ts';
 import { num, t } from '../logic/i18n.ts';
 import { historyHash, replayHash, type Route } from '../logic/route.ts';
-import { rulesName } from '../logic/known.ts';
-import { playerName, signed } from '../logic/status.ts';
+import { signed } from '../logic/status.ts';
 import type { MatchRow, ProfileAnswer } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -87,7 +87,6 @@ function ratingGraph(p: ProfileAnswer): Element {
 function gameCard(m: MatchRow, who: string | null): HTMLElement {
   const result =
     m.result === 'win' ? t('history.won') : m.result === 'loss' ? t('history.lost') : '';
-  const [a, b] = m.players.map(playerName);
   const change =
     m.rated && m.rating_change !== undefined ? signed(m.rating_change) : t('history.unrated');
   return h(
@@ -101,13 +100,11 @@ function gameCard(m: MatchRow, who: string | null): HTMLElement {
     ),
     h('div', {
       class: 'opponent',
-      text: t('profile.vs', {
-        name: m.opponent ? playerName(m.opponent) : t('history.vs', { a, b }),
-      }),
+      text: t('profile.vs', { name: opponentText(m) }),
     }),
     h('div', {
       class: 'hint',
-      text: `${rulesName(m.rules, m.rules_name ?? m.rules)} · ${historyHow(m, who)} · ${change}`,
+      text: `${matchRulesName(m)} · ${historyHow(m, who)} · ${change}`,
     }),
     h('div', { class: 'hint', text: t('profile.accuracy', { text: historyAccuracyText(m, who) }) }),
     h('a', { class: 'button', href: replayHash(m.id), text: t('history.replay') }),
@@ -150,7 +147,7 @@ function render(p: ProfileAnswer, own: boolean, app: App): HTMLElement[] {
           `${t('profile.bestWin')} `,
           h('a', {
             href: replayHash(best.id),
-            text: `${best.opponent} (${best.rating}), ${best.rules_name}`,
+            text: `${best.opponent} (${best.rating}), ${rulesName(best.rules, best.rules_name)}`,
           }),
         )
       : null,

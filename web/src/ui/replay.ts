@@ -13,7 +13,7 @@ import {
 import { t } from '../logic/i18n.ts';
 import { rulesName } from '../logic/known.ts';
 import { exploreHash, historyHash, type Route } from '../logic/route.ts';
-import { playerName, reasonText } from '../logic/status.ts';
+import { playerNames, reasonText } from '../logic/status.ts';
 import type { GameRecord, MatchRow, Names, SeatNo } from '../logic/types.ts';
 import { api, ApiError, rulesFor } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
@@ -259,10 +259,8 @@ export function mountReplay(_app: App, root: HTMLElement, route: Route): View {
     const [game, record] = await Promise.all([api.game(route.id), api.record(route.id)]);
     const rules = await rulesFor(record.rules || game.rules);
     const geo = buildGeometry(rules);
-    const names: Names = {
-      1: game.players[0] ? playerName(game.players[0]) : t('seat.light'),
-      2: game.players[1] ? playerName(game.players[1]) : t('seat.dark'),
-    };
+    const [light, dark] = playerNames(game.players, game.summary);
+    const names: Names = { 1: light ?? t('seat.light'), 2: dark ?? t('seat.dark') };
     const words = titles(game, record, rules.name, names);
     setText(title, words.title);
     setText(meta, words.meta);

@@ -4,12 +4,13 @@
 // replay calls `onShow` after drawing each frame.
 
 import type { Geometry } from '../logic/geometry.ts';
-import { currentLang, t } from '../logic/i18n.ts';
+import { t } from '../logic/i18n.ts';
 import { locationOf } from '../logic/geometry.ts';
 import type { Names } from '../logic/types.ts';
 import {
   decisionWords,
   decompositionWords,
+  estimateNote,
   keyItems,
   moveWords,
   pct,
@@ -115,8 +116,7 @@ function summaryBlock(a: AnalysisAnswer, names: Names): HTMLElement {
         { class: 'review-estimate', role: 'note' },
         h('strong', { text: t('review.estimateHead') }),
         ` ${t('review.estimateBody', { source: a.source ?? 'expectimax' })} `,
-        // The server's note is English (it starts in lower case: it follows a colon in the CLI).
-        a.note && currentLang() === 'en' ? a.note[0].toUpperCase() + a.note.slice(1) + '.' : '',
+        estimateNote(a),
       ),
     );
   box.append(h('p', { class: 'review-decomposition', text: decompositionWords(a, names) }));

@@ -5,9 +5,9 @@
 // classes and visibility only, so the layout does not shift while playing.
 
 import { t } from '../logic/i18n.ts';
-import { playerName, seatName, tableStateText } from '../logic/status.ts';
-import type { LegalMove, SeatNo, Snapshot } from '../logic/types.ts';
+import { seatName, tableStateText } from '../logic/status.ts';
 import { rulesName } from '../logic/known.ts';
+import type { LegalMove, SeatNo, Snapshot } from '../logic/types.ts';
 import { howtoHash, inviteUrl } from '../logic/route.ts';
 import { buildBanner } from './banner.ts';
 import { pieceElement, type BoardView } from './board.ts';
@@ -230,13 +230,13 @@ export class TableView {
     for (const seat of [1, 2] as SeatNo[]) {
       const box = this.seatBoxes.get(seat)!;
       const info = snap.seats.find((x) => x.seat === seat);
-      const name =
-        info && info.kind !== 'empty' ? playerName(info.name ?? '') : t('table.openSeat');
+      const name = info && info.kind !== 'empty' ? seatName(snap.seats, seat) : t('table.openSeat');
       // "You" first: it survives a cut name. The name is one unbreakable piece (a narrow panel
       // puts it on a line of its own, whole or cut with an ellipsis, never split mid-word).
       const nameEl = box.querySelector('.seat-name')!;
       // <bdi>: a name in another script keeps its own direction (and its brackets their places).
-      const whole = h('bdi', { class: 'nm', text: seat === you ? `(${name})` : name });
+      const words = info?.kind === 'bot' ? 'nm words' : 'nm'; // the computer's, from the catalog
+      const whole = h('bdi', { class: words, text: seat === you ? `(${name})` : name });
       if (seat === you) nameEl.replaceChildren(`${t('table.youPrefix')} `, whole);
       else nameEl.replaceChildren(whole);
       const extra: string[] = [];

@@ -71,4 +71,9 @@ export const account: Part<typeof en> = {
   'admin.account': 'الحساب',
   'admin.detail': 'التفاصيل',
   'admin.noAction': 'لا إجراءات إشراف بعد.',
+  'admin.act.grant': 'مُنح دور المشرف',
+  'admin.act.revoke': 'سُحب دور المشرف',
+  'admin.act.ban': 'محظور',
+  'admin.act.unban': 'رُفع الحظر',
+  'admin.act.rename': 'أُعيدت التسمية',
 };

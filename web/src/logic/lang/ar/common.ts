@@ -40,9 +40,12 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} ث',
   'unit.minutes': '{n} د',
   'name.you': 'أنت',
-  'name.computer': 'الحاسوب ({level})',
   'place.home': 'البداية',
   'place.off': 'خارج اللوحة',
   'presence.away': 'انقطع اتصال {names}',
   'seat.n': 'المقعد {n}',
+  'seat.computer': 'الحاسوب ({level})',
+  'seat.computerEndgame': 'الحاسوب (مثالي: دقيق في نهاية اللعبة)',
+  'seat.computerLearned': 'الحاسوب (الأقوى: مُتعلَّم، بلا جدول دقيق)',
+  'seat.computerAsHard': 'الحاسوب (صعب: بلا جدول مثالي)',
 };

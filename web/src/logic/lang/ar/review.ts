@@ -133,4 +133,10 @@ export const review: Part<typeof en> = {
   'share.json': 'السجل (JSON)',
   'share.text': 'السجل (نص)',
   'share.imageTitle': '\u2068{light}\u2069 ضد \u2068{dark}\u2069 — {rules}',
+  'review.note.unsolvable': 'لا يمكن حلّ جدول لهذه القواعد: القيم تقديرات بالبحث.',
+  'review.note.missing': 'لم يحلّ هذا الخادم هذه القواعد بعد: القيم تقديرات بالبحث.',
+  'review.note.refused':
+    'جدول هذا الخادم لهذه القواعد لم يجتز فحوصه ولم يُستخدم: القيم تقديرات بالبحث.',
+  'review.note.endgame':
+    'دقيق في نهاية اللعبة (جدول نهاية اللعبة في هذا الخادم)، وتقديرات بالبحث قبلها.',
 };

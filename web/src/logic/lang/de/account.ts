@@ -68,4 +68,9 @@ export const account: Part<typeof en> = {
   'admin.account': 'Konto',
   'admin.detail': 'Einzelheiten',
   'admin.noAction': 'Noch keine Moderationsaktion.',
+  'admin.act.grant': 'Administratorrolle vergeben',
+  'admin.act.revoke': 'Administratorrolle entzogen',
+  'admin.act.ban': 'Gesperrt',
+  'admin.act.unban': 'Entsperrt',
+  'admin.act.rename': 'Umbenannt',
 };

@@ -40,7 +40,6 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} Min.',
   'name.you': 'Du',
-  'name.computer': 'Computer ({level})',
   'place.home': 'Start',
   'place.off': 'hinausgespielt',
   'presence.away': {
@@ -48,4 +47,8 @@ export const common: Part<typeof en> = {
     other: '{names} sind nicht mehr verbunden',
   },
   'seat.n': 'Platz {n}',
+  'seat.computer': 'Computer ({level})',
+  'seat.computerEndgame': 'Computer (Perfekt: exakt im Endspiel)',
+  'seat.computerLearned': 'Computer (am stärksten: gelernt, keine exakte Tabelle)',
+  'seat.computerAsHard': 'Computer (Schwer: keine perfekte Tabelle)',
 };

@@ -128,4 +128,12 @@ export const review: Part<typeof en> = {
   'share.json': 'Partie (JSON)',
   'share.text': 'Partie (Text)',
   'share.imageTitle': '{light} gegen {dark} — {rules}',
+  'review.note.unsolvable':
+    'Für diese Regeln lässt sich keine Tabelle lösen: Die Werte sind Schätzungen aus der Suche.',
+  'review.note.missing':
+    'Dieser Server hat diese Regeln noch nicht gelöst: Die Werte sind Schätzungen aus der Suche.',
+  'review.note.refused':
+    'Die Tabelle dieses Servers für diese Regeln hat ihre Prüfungen nicht bestanden und wurde nicht verwendet: Die Werte sind Schätzungen aus der Suche.',
+  'review.note.endgame':
+    'Exakt im Endspiel (die Endspieltabelle dieses Servers), davor Schätzungen aus der Suche.',
 };

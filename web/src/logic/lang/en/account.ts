@@ -68,4 +68,9 @@ export const account = {
   'admin.account': 'Account',
   'admin.detail': 'Detail',
   'admin.noAction': 'No moderation action yet.',
+  'admin.act.grant': 'Administrator role given',
+  'admin.act.revoke': 'Administrator role taken away',
+  'admin.act.ban': 'Banned',
+  'admin.act.unban': 'Unbanned',
+  'admin.act.rename': 'Renamed',
 } satisfies Record<string, Entry>;

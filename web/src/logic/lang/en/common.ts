@@ -41,9 +41,12 @@ export const common = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} min',
   'name.you': 'You',
-  'name.computer': 'Computer ({level})',
   'place.home': 'Home',
   'place.off': 'borne off',
   'presence.away': '{names} disconnected',
   'seat.n': 'Seat {n}',
+  'seat.computer': 'Computer ({level})',
+  'seat.computerEndgame': 'Computer (perfect: exact in the endgame)',
+  'seat.computerLearned': 'Computer (strongest: learned, no exact table)',
+  'seat.computerAsHard': 'Computer (hard: no perfect table)',
 } satisfies Record<string, Entry>;

@@ -123,4 +123,12 @@ export const review = {
   'share.json': 'Record (JSON)',
   'share.text': 'Record (text)',
   'share.imageTitle': '{light} vs {dark} — {rules}',
+  'review.note.unsolvable':
+    'No table can be solved for this rule set: the values are estimates from search.',
+  'review.note.missing':
+    'This server has not solved this rule set yet: the values are estimates from search.',
+  'review.note.refused':
+    'This server’s table for this rule set failed its checks and was not used: the values are estimates from search.',
+  'review.note.endgame':
+    'Exact in the endgame (this server’s endgame table), estimates from search before it.',
 } satisfies Record<string, Entry>;

@@ -68,4 +68,9 @@ export const account: Part<typeof en> = {
   'admin.account': 'Cuenta',
   'admin.detail': 'Detalle',
   'admin.noAction': 'Todavía no hay acciones de moderación.',
+  'admin.act.grant': 'Rol de administrador concedido',
+  'admin.act.revoke': 'Rol de administrador retirado',
+  'admin.act.ban': 'Bloqueado',
+  'admin.act.unban': 'Desbloqueado',
+  'admin.act.rename': 'Renombrado',
 };

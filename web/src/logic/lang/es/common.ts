@@ -40,9 +40,12 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} min',
   'name.you': 'Tú',
-  'name.computer': 'Ordenador ({level})',
   'place.home': 'Inicio',
   'place.off': 'fuera',
   'presence.away': { one: '{names} se desconectó', other: '{names} se desconectaron' },
   'seat.n': 'Asiento {n}',
+  'seat.computer': 'Ordenador ({level})',
+  'seat.computerEndgame': 'Ordenador (Perfecto: exacto en el final)',
+  'seat.computerLearned': 'Ordenador (el más fuerte: aprendido, sin tabla exacta)',
+  'seat.computerAsHard': 'Ordenador (Difícil: sin tabla perfecta)',
 };

@@ -128,4 +128,12 @@ export const review: Part<typeof en> = {
   'share.json': 'Partida (JSON)',
   'share.text': 'Partida (texto)',
   'share.imageTitle': '{light} contra {dark} — {rules}',
+  'review.note.unsolvable':
+    'No se puede resolver ninguna tabla para estas reglas: los valores son estimaciones por búsqueda.',
+  'review.note.missing':
+    'Este servidor aún no ha resuelto estas reglas: los valores son estimaciones por búsqueda.',
+  'review.note.refused':
+    'La tabla de este servidor para estas reglas no superó sus comprobaciones y no se usó: los valores son estimaciones por búsqueda.',
+  'review.note.endgame':
+    'Exacto en el final (la tabla de finales de este servidor), estimaciones por búsqueda antes.',
 };

@@ -68,4 +68,9 @@ export const account: Part<typeof en> = {
   'admin.account': 'Compte',
   'admin.detail': 'Détail',
   'admin.noAction': 'Aucune action de modération pour l’instant.',
+  'admin.act.grant': 'Rôle d’administrateur donné',
+  'admin.act.revoke': 'Rôle d’administrateur retiré',
+  'admin.act.ban': 'Banni',
+  'admin.act.unban': 'Bannissement levé',
+  'admin.act.rename': 'Renommé',
 };

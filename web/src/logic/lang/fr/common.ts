@@ -40,9 +40,12 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} min',
   'name.you': 'Vous',
-  'name.computer': 'Ordinateur ({level})',
   'place.home': 'Départ',
   'place.off': 'sorti',
   'presence.away': { one: '{names} s’est déconnecté', other: '{names} se sont déconnectés' },
   'seat.n': 'Place {n}',
+  'seat.computer': 'Ordinateur ({level})',
+  'seat.computerEndgame': 'Ordinateur (Parfait : exact en fin de partie)',
+  'seat.computerLearned': 'Ordinateur (le plus fort : appris, sans table exacte)',
+  'seat.computerAsHard': 'Ordinateur (Difficile : pas de table parfaite)',
 };

@@ -127,4 +127,12 @@ export const review: Part<typeof en> = {
   'share.json': 'Partie (JSON)',
   'share.text': 'Partie (texte)',
   'share.imageTitle': '{light} contre {dark} — {rules}',
+  'review.note.unsolvable':
+    'Aucune table ne peut être résolue pour ces règles : les valeurs sont des estimations par recherche.',
+  'review.note.missing':
+    'Ce serveur n’a pas encore résolu ces règles : les valeurs sont des estimations par recherche.',
+  'review.note.refused':
+    'La table de ce serveur pour ces règles n’a pas passé ses contrôles et n’a pas été utilisée : les valeurs sont des estimations par recherche.',
+  'review.note.endgame':
+    'Exact en fin de partie (la table de fin de partie de ce serveur), estimations par recherche avant.',
 };

@@ -68,4 +68,9 @@ export const account: Part<typeof en> = {
   'admin.account': 'Account',
   'admin.detail': 'Details',
   'admin.noAction': 'Nog geen moderatieactie.',
+  'admin.act.grant': 'Beheerdersrol gegeven',
+  'admin.act.revoke': 'Beheerdersrol ingetrokken',
+  'admin.act.ban': 'Verbannen',
+  'admin.act.unban': 'Verbanning opgeheven',
+  'admin.act.rename': 'Hernoemd',
 };

@@ -40,7 +40,6 @@ export const common: Part<typeof en> = {
   'unit.seconds': '{n} s',
   'unit.minutes': '{n} min',
   'name.you': 'Jij',
-  'name.computer': 'Computer ({level})',
   'place.home': 'Start',
   'place.off': 'uitgespeeld',
   'presence.away': {
@@ -48,4 +47,8 @@ export const common: Part<typeof en> = {
     other: '{names} zijn niet meer verbonden',
   },
   'seat.n': 'Plaats {n}',
+  'seat.computer': 'Computer ({level})',
+  'seat.computerEndgame': 'Computer (Perfect: exact in het eindspel)',
+  'seat.computerLearned': 'Computer (sterkst: geleerd, geen exacte tabel)',
+  'seat.computerAsHard': 'Computer (Moeilijk: geen perfecte tabel)',
 };

@@ -127,4 +127,12 @@ export const review: Part<typeof en> = {
   'share.json': 'Partij (JSON)',
   'share.text': 'Partij (tekst)',
   'share.imageTitle': '{light} tegen {dark} — {rules}',
+  'review.note.unsolvable':
+    'Voor deze regels kan geen tabel worden opgelost: de waarden zijn schattingen uit zoeken.',
+  'review.note.missing':
+    'Deze server heeft deze regels nog niet opgelost: de waarden zijn schattingen uit zoeken.',
+  'review.note.refused':
+    'De tabel van deze server voor deze regels kwam niet door de controles en is niet gebruikt: de waarden zijn schattingen uit zoeken.',
+  'review.note.endgame':
+    'Exact in het eindspel (de eindspeltabel van deze server), daarvoor schattingen uit zoeken.',
 };
