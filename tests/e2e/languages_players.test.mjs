@@ -94,6 +94,22 @@ async function problems(page, screen, lang) {
   return [...(await english(page, screen, lang)), ...(await lookAtSizes(page, lang, screen))];
 }
 
+/** Whether the profile's rating line has a "?" and draws it to the right of the last digit. */
+function provisionalMark(page) {
+  return page.$eval('.profile-rating', (el) => {
+    const node = [...el.childNodes].find((n) => n.nodeType === 3 && /\d\?/.test(n.textContent));
+    if (!node) return { mark: false, after: false };
+    const at = node.textContent.search(/\d\?/);
+    const box = (i) => {
+      const r = document.createRange();
+      r.setStart(node, i);
+      r.setEnd(node, i + 1);
+      return r.getBoundingClientRect();
+    };
+    return { mark: true, after: box(at + 1).left >= box(at).right - 0.5 };
+  });
+}
+
 async function visit(page, hash, ready, state = 'visible') {
   await page.goto(`${env.server.url}${hash}`);
   await page.waitForSelector(ready, { state });
@@ -149,6 +165,8 @@ for (const [lang, locale] of LANGUAGES) {
     await visit(page, `#/profile/${me}`, '.bot-account .hint:not(:empty)');
     await page.waitForSelector('.game-card');
     found.push(...(await problems(page, 'profile', lang)));
+    // A new account's rating is provisional: its "?" is drawn after the number, right to left too.
+    assert.deepEqual(await provisionalMark(page), { mark: true, after: true });
     await visit(page, `#/history/${me}`, 'table.history tbody tr');
     assert.equal(await page.textContent('table.history td.opponent'), words.computer);
     found.push(...(await problems(page, 'history', lang)));

@@ -61,9 +61,10 @@ export function overflowProblems(page) {
       if (['SCRIPT', 'STYLE', 'svg', 'OPTION', 'SELECT', 'TEXTAREA', 'INPUT'].includes(el.tagName))
         continue;
       // The board's squares and the pieces are drawn, not written (L.boardFits checks them).
-      // The header's own name and rating are cut on a narrow phone by design (header.css): a
-      // player's name, not the page's words.
-      if (el.closest('.board, .piles, header .who')) continue;
+      // The header's own name and rating, and a player's name in a seat, are cut on a narrow
+      // phone by design (header.css, style.css; the seat's name has the whole in its title): a
+      // player's name, not the page's words. The computer's name is the page's words: checked.
+      if (el.closest('.board, .piles, header .who, .seat-name .nm:not(.words)')) continue;
       const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
       const isButton = el.matches('button, a.button, [role=button]');
       if (!own && !isButton) continue;

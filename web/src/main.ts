@@ -12,9 +12,11 @@ import './ui/puzzles.css';
 import './ui/table_chat.css';
 import './ui/account.css';
 import { wordsReady } from './logic/i18n.ts';
+import { parseHash } from './logic/route.ts';
 import { App } from './ui/app.ts';
 import { startLanguage } from './ui/language.ts';
 import { mountLobby } from './ui/lobby.ts';
+import { askPuzzlesEarly } from './ui/puzzles_early.ts';
 
 // A screen's script comes with every word it may show: for a reader of English, the other
 // screens' English words (a chunk of their own, fetched beside it; logic/i18n.ts).
@@ -50,5 +52,11 @@ app.socket.onMessage((m) => {
   if (m.type === 'challenged' || m.type === 'challenge_ended')
     void friendsPage().then((f) => f.challengeMessage(app, m));
 });
+// A cold start on a screen of the second script fetches it beside the language's catalog, and
+// the puzzle page's first puzzle beside both.
+const first = parseHash(window.location.hash);
+if (!['lobby', 'account', 'admin', 'friends'].includes(first.name))
+  void import('./ui/screens.ts').catch(() => {}); // said when the screen is shown, if it fails
+askPuzzlesEarly(app, first);
 // A player's own language (its catalog fetched first; English is in this script) from the start.
 void startLanguage().then(() => app.start(document.body));

@@ -27,7 +27,26 @@ export class ApiError extends Error {
   }
 }
 
+// GETs a screen is sure to make, started before its script has loaded (askEarly): the first call
+// of the same path within EARLY_MS takes the answer, which keeps the request off the screen's
+// critical path; later, the answer may be stale (a puzzle attempted since), and is asked afresh.
+const early = new Map<string, { answer: Promise<unknown>; at: number }>();
+const EARLY_MS = 10_000;
+
+/** Starts GET `path` now; the first call of it in the next seconds gets this answer. */
+export function askEarly(path: string): void {
+  if (early.has(path)) return;
+  const answer = call('GET', path);
+  answer.catch(() => {}); // said by the call that takes it
+  early.set(path, { answer, at: Date.now() });
+}
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const asked = method === 'GET' ? early.get(path) : undefined;
+  if (asked) {
+    early.delete(path);
+    if (Date.now() - asked.at < EARLY_MS) return asked.answer as Promise<T>;
+  }
   let res: Response;
   try {
     res = await fetch(path, {
@@ -111,12 +130,9 @@ export const api = {
       `/api/admin/log?limit=50${before ? `&before=${before}` : ''}`,
     ),
   puzzleNext: (rules: string, theme: string) =>
-    call<{ puzzle: PuzzleQuestion }>(
-      'GET',
-      `/api/puzzles/next?${new URLSearchParams(theme ? { rules, theme } : { rules })}`,
-    ),
+    call<{ puzzle: PuzzleQuestion }>('GET', puzzlePath('rated', rules, theme)),
   puzzleDaily: (rules = 'finkel') =>
-    call<{ puzzle: PuzzleQuestion; date: string }>('GET', `/api/puzzles/daily?rules=${rules}`),
+    call<{ puzzle: PuzzleQuestion; date: string }>('GET', puzzlePath('daily', rules, '')),
   puzzleAttempt: (id: string, move: string) =>
     call<PuzzleAnswer>('POST', `/api/puzzles/${id}/attempt`, { move }),
   puzzleMe: () => call<PuzzleMe>('GET', '/api/puzzles/me'),
@@ -247,6 +263,12 @@ export interface MistakesAnswer {
     played: string;
     grade: string;
   }[];
+}
+
+/** Where the next puzzle of the filters is asked for: the day's, or a rated one (a streak's too). */
+export function puzzlePath(mode: 'rated' | 'streak' | 'daily', rules: string, theme: string) {
+  if (mode === 'daily') return `/api/puzzles/daily?${new URLSearchParams({ rules })}`;
+  return `/api/puzzles/next?${new URLSearchParams(theme ? { rules, theme } : { rules })}`;
 }
 
 const rulesCache = new Map<string, Promise<RulesInfo>>();

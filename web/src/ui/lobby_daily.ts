@@ -8,6 +8,7 @@ import { puzzlesHash } from '../logic/route.ts';
 import type { PresetSummary } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { h, setText } from './dom.ts';
+import { defaultPuzzleRules } from './puzzles_early.ts';
 
 export function dailyCard(): { el: HTMLElement; load: (presets: PresetSummary[]) => void } {
   const line = h('p', { class: 'daily-line' });
@@ -24,8 +25,7 @@ export function dailyCard(): { el: HTMLElement; load: (presets: PresetSummary[])
     h('p', { class: 'row' }, solve, ' ', h('a', { href: '#/puzzles', text: t('daily.more') })),
   );
   const load = (presets: PresetSummary[]) => {
-    const solved = presets.filter((p) => p.solved);
-    const pick = solved.find((p) => p.id === 'finkel') ?? solved[0];
+    const pick = defaultPuzzleRules(presets);
     if (!pick) return;
     api.puzzleDaily(pick.id).then(
       ({ puzzle }) => {

@@ -17,7 +17,10 @@ import { friendBar } from './profile_friend.ts';
 
 const noop: View = { destroy() {} };
 
-const ratingText = (rating: number, provisional: boolean) => `${rating}${provisional ? '?' : ''}`;
+// A provisional rating's "?" follows the number in every direction: the two are isolated as one
+// left-to-right run (U+2066 … U+2069), or an Arabic page would show "?1200".
+const ratingText = (rating: number, provisional: boolean) =>
+  provisional ? `\u2066${rating}?\u2069` : `${rating}`;
 
 function ratingsTable(p: ProfileAnswer): HTMLElement {
   if (!p.ratings.length) return h('p', { class: 'hint', text: t('profile.noRated') });

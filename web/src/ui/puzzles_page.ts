@@ -16,6 +16,7 @@ import { api, ApiError, rulesFor, type PuzzleMe, type PuzzleQuestion } from '../
 import { errorText, type App, type View } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
 import { PuzzleSolver, type PuzzleSource, type Question } from './puzzle_solver.ts';
+import { puzzleRules } from './puzzles_early.ts';
 
 type PuzzleRoute = Extract<Route, { name: 'puzzles' }>;
 
@@ -132,20 +133,6 @@ function mePanel(app: App) {
   return { el, load };
 }
 
-/**
- * The rule set of the puzzles: the address's, else Finkel where it has a table, else the first
- * preset with one (a newcomer's first tap meets puzzles wherever the server has some).
- */
-async function defaultRules(app: App, asked: string | null): Promise<string> {
-  if (asked) return asked;
-  try {
-    const solved = (await app.presets()).filter((p) => p.solved);
-    return (solved.find((p) => p.id === 'finkel') ?? solved[0])?.id ?? 'finkel';
-  } catch {
-    return 'finkel';
-  }
-}
-
 export function mountPuzzles(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'puzzles') return { destroy() {} };
   let gone = false;
@@ -154,7 +141,7 @@ export function mountPuzzles(app: App, root: HTMLElement, route: Route): View {
       gone = true;
     },
   };
-  void defaultRules(app, route.rules).then((rules) => {
+  void puzzleRules(app, route.rules).then((rules) => {
     if (!gone) view.destroy = mountWith(app, root, route, rules);
   });
   return { destroy: () => view.destroy() };
@@ -163,7 +150,8 @@ export function mountPuzzles(app: App, root: HTMLElement, route: Route): View {
 /** The screen for one rule set; returns what ends it. */
 function mountWith(app: App, root: HTMLElement, route: PuzzleRoute, rules: string): () => void {
   // The board's rule set is fetched beside the first puzzle, not after it (a daily or a
-  // learn-from-your-mistakes puzzle of another rule set fetches its own when it comes).
+  // learn-from-your-mistakes puzzle of another rule set fetches its own when it comes); on a cold
+  // start both were asked for before this script came (puzzles_early.ts).
   rulesFor(rules).catch(() => {});
   const theme = route.theme && THEME_IDS.some((id) => id === route.theme) ? route.theme : '';
   const empty = h('p', { class: 'puzzle-empty', role: 'status' });

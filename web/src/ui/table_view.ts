@@ -236,7 +236,11 @@ export class TableView {
       const nameEl = box.querySelector('.seat-name')!;
       // <bdi>: a name in another script keeps its own direction (and its brackets their places).
       const words = info?.kind === 'bot' ? 'nm words' : 'nm'; // the computer's, from the catalog
-      const whole = h('bdi', { class: words, text: seat === you ? `(${name})` : name });
+      const whole = h('bdi', {
+        class: words,
+        text: seat === you ? `(${name})` : name,
+        title: info?.kind === 'bot' ? null : name, // a cut name, whole
+      });
       if (seat === you) nameEl.replaceChildren(`${t('table.youPrefix')} `, whole);
       else nameEl.replaceChildren(whole);
       const extra: string[] = [];
