@@ -111,7 +111,9 @@ for (const [lang, locale] of LANGUAGES) {
     assert.equal((await html(page)).lang, lang);
     const board = async (p) => {
       const fit = await L.boardFits(p);
-      return fit.inside ? [] : [`the board is not all on the screen (${JSON.stringify(fit.rects)})`];
+      return fit.inside
+        ? []
+        : [`the board is not all on the screen (${JSON.stringify(fit.rects)})`];
     };
     assert.deepEqual(await lookAtSizes(page, lang, 'table', { extra: board }), []);
     assert.deepEqual(P.errors, []);
