@@ -87,11 +87,16 @@ for (const [i, size] of L.SIZES.entries()) {
     assert.deepEqual(
       audit.slice(0, 3).map((r) => [r[1], r[2], r[3]]),
       [
-        [me, 'rename', other],
-        [me, 'unban', other],
-        [me, 'ban', other],
+        [me, L.t('admin.act.rename'), other],
+        [me, L.t('admin.act.unban'), other],
+        [me, L.t('admin.act.ban'), other],
       ],
     );
+    // The stored codes stay in the cells' data (the words are the page's).
+    const codes = await page.$$eval('[data-part=audit] tbody tr [data-code]', (cells) =>
+      cells.slice(0, 3).map((c) => c.dataset.code),
+    );
+    assert.deepEqual(codes, ['rename', 'unban', 'ban']);
     assert.equal(audit[0][4], `${other} -> ${renamed}`);
 
     await page.goto(`${base}#/account`);

@@ -87,9 +87,17 @@ async function switchLanguage(page, to) {
   await page.click('button[data-action=close-settings]');
 }
 
-/** What the table shows that a language switch must keep: the game, the board, the move log. */
-async function kept(page) {
+/**
+ * What the table shows that a language switch must keep: the game, the board, the move log. The
+ * table is drawn again in the new language and its log written again from the game's record,
+ * which comes a moment later (ui/table_log.ts): `lines` is how many the log must come back to.
+ */
+async function kept(page, lines = 0) {
   const st = await L.myTurn(page);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('.table-page .log li').length >= n,
+    lines,
+  );
   const log = await page.$$eval('.table-page .log li', (li) => li.length);
   return { table: st.table, version: st.version, sig: st.sig, position: st.position, log };
 }
@@ -121,10 +129,10 @@ async function computerGame(lang, opts, check) {
       const other = CODES[(CODES.indexOf(lang) + 1) % CODES.length];
       const before = await kept(page);
       await switchLanguage(page, other);
-      assert.deepEqual(await kept(page), before, `${lang} → ${other} keeps the game`);
+      assert.deepEqual(await kept(page, before.log), before, `${lang} → ${other} keeps the game`);
       await promptIn(page, other);
       await switchLanguage(page, lang);
-      assert.deepEqual(await kept(page), before, `${other} → ${lang} keeps the game`);
+      assert.deepEqual(await kept(page, before.log), before, `${other} → ${lang} keeps the game`);
       await promptIn(page, lang);
       switched = true;
       continue;

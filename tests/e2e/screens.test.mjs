@@ -106,7 +106,7 @@ test(
       await page.waitForSelector('.banner');
       // The move log of the finished game, opened afresh: the moves played, then the result.
       await page.waitForFunction(() =>
-        /Computer \(easy\) wins — by resignation/.test(document.querySelector('.log')?.textContent),
+        /Computer \(Easy\) wins — by resignation/.test(document.querySelector('.log')?.textContent),
       );
       const log = await page.$$eval('.log li', (lis) => lis.map((li) => li.textContent));
       assert.match(log.at(-1), /^You threw \d/, 'the first throw at the bottom');
