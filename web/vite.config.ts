@@ -2,52 +2,50 @@
 // URLs keep the bundle working from any path, and the dev server proxies the API and the
 // WebSocket to a local `ur serve` (start it with --allow-origin http://localhost:5173).
 //
-// Two scripts: the first screen's (main.ts, the shell and the lobby) and `screens`
-// (ui/screens.ts: every other screen and what only they use), which main.ts imports when one is
-// first shown — right after the lobby's first paint for the table. Rolldown's own split of a
-// dynamic import makes exactly these two: what the lobby imports stays in the first script.
+// The first screen's script (main.ts: the shell and the lobby) and the scripts main.ts imports
+// when a screen of theirs is first shown: `screens` (ui/screens.ts, every other screen, fetched
+// right after the lobby's first paint for the table), `puzzle_screens` (the puzzles and "learn
+// from your mistakes": a small script, so that a link to the puzzles waits for little), the
+// account, admin and friends screens, and each language's catalog. Rolldown puts what two of
+// them share (the board) in a chunk of its own, fetched beside either.
 // Budget: ≤ 100,000 bytes of the first screen's script, the entry and its static imports
 // (web/README.md; tests/e2e/perf.mjs prints it and the total).
 import { defineConfig, type Plugin } from 'vite';
 
-// Vite wraps every dynamic import in a preload helper (~1,750 bytes minified, even with
-// modulePreload off: vitejs/vite#13952, #18551) that fetches the imported chunk's CSS and
-// dependencies first. The `screens` script has neither (one CSS file, loaded by index.html; its
-// imports are the first script's), so the helper only imports; the build fails if that ever
-// stops being true.
+// Vite wraps every dynamic import in a preload helper (~1,750 bytes minified: vitejs/vite#13952,
+// #18551) that fetches the imported chunk's CSS and the chunks it imports beside it, with
+// <link rel=modulepreload> and a polyfill. Ours does the one part we need in a line: the chunks
+// a screen's script imports (the board, shared by the table's and the puzzles' scripts) are
+// imported at once beside it, not after it has been fetched and parsed. Its CSS would not be:
+// every style sheet comes with the first script (main.ts), and the build fails if a later script
+// ever imports one.
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
-const plainDynamicImport: Plugin = {
-  name: 'ur:plain-dynamic-import',
+const PRELOAD = `export const __vitePreload = (load, deps, at) => {
+  for (const dep of deps ?? []) import(/* @vite-ignore */ new URL(dep, at).href).catch(() => {});
+  return load();
+};`;
+const smallPreload: Plugin = {
+  name: 'ur:small-preload',
   enforce: 'pre',
-  load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null),
+  load: (id) => (id === PRELOAD_HELPER ? PRELOAD : null),
   generateBundle(_, bundle) {
-    for (const chunk of Object.values(bundle)) {
-      if (chunk.type !== 'chunk' || !chunk.isDynamicEntry) continue;
-      if (chunk.viteMetadata?.importedCss.size)
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk' && !chunk.isEntry && chunk.viteMetadata?.importedCss.size)
         this.error(`${chunk.fileName} imports CSS: Vite's preload helper is needed again`);
-      // Its dependencies would be fetched first too: only the entry, already loaded, may be one.
-      const own = chunk.imports.filter((f) => {
-        const dep = bundle[f];
-        return !(dep?.type === 'chunk' && dep.isEntry);
-      });
-      if (own.length)
-        this.error(
-          `${chunk.fileName} imports ${own.join(', ')}: Vite's preload helper is needed again`,
-        );
-    }
   },
 };
 
 export default defineConfig({
   base: './',
-  plugins: [plainDynamicImport],
+  plugins: [smallPreload],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // No <link rel=modulepreload> and no polyfill: the `screens` script is fetched when imported.
-    modulePreload: false,
+    // The chunks a dynamic import needs are listed for the helper above; no polyfill (every
+    // browser the client supports has module scripts).
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -180,6 +180,7 @@ class HoldingStorage final : public Storage {
   std::int64_t count_puzzles(std::string_view rules) override {
     return inner_->count_puzzles(rules);
   }
+  bool has_puzzles(std::string_view rules) override { return inner_->has_puzzles(rules); }
   PuzzleRating puzzle_rating(std::int64_t id) override { return inner_->puzzle_rating(id); }
   std::vector<PuzzleAttemptRow> puzzle_history(std::int64_t id, int limit) override {
     return inner_->puzzle_history(id, limit);

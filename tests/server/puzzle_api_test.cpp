@@ -16,14 +16,17 @@ using namespace ur::server::test;
 class PuzzleApiTest : public ServerFixture {
  protected:
   // Two puzzles: the best move is listed last in the stored order, and its chance is distinct.
-  void add_puzzles() {
+  // Those of another rule set than Finkel have other ids (c1, d2).
+  void add_puzzles(const std::string& rules = "finkel") {
     OpenStorageResult r = open_storage(db_);
     ASSERT_TRUE(r.storage) << r.error;
     std::vector<PuzzleRow> rows;
-    for (const char* id : {"00000000000000a1", "00000000000000b2"}) {
+    const bool finkel = rules == "finkel";
+    for (const char* id : {finkel ? "00000000000000a1" : "00000000000000c1",
+                           finkel ? "00000000000000b2" : "00000000000000d2"}) {
       PuzzleRow p;
       p.id = id;
-      p.rules = "finkel";
+      p.rules = rules;
       p.position = "L4/0000006/0000005";
       p.throw_k = 4;
       p.moves = R"([{"move":"6->10","value":0.8125},{"move":"0->4","value":0.4375}])";
@@ -54,6 +57,20 @@ TEST_F(PuzzleApiTest, ThePuzzleBeforeTheAttemptHoldsNoHintOfTheAnswer) {
     for (const char* hint : {"0.8125", "0.4375", "best", "value", "escape", "safety", "reason"})
       EXPECT_EQ(res.body().find(hint), std::string::npos) << hint << " in " << res.body();
   }
+}
+
+// A client that names no rule set needs no list of them first: the server chooses Finkel where
+// it has puzzles, else the first preset that has some, and the puzzle says which.
+TEST_F(PuzzleApiTest, WithoutARuleSetTheServerChoosesFinkelElseTheFirstWithPuzzles) {
+  start_server();
+  EXPECT_EQ(get("/api/puzzles/next").result_int(), 404) << "no puzzle anywhere";
+  add_puzzles("bell");
+  for (const char* target : {"/api/puzzles/next", "/api/puzzles/next?rules=", "/api/puzzles/daily"})
+    EXPECT_EQ(body_json(get(target))["puzzle"]["rules"], "bell") << target;
+  add_puzzles("finkel");
+  for (const char* target : {"/api/puzzles/next", "/api/puzzles/daily?rules="})
+    EXPECT_EQ(body_json(get(target))["puzzle"]["rules"], "finkel") << target;
+  EXPECT_EQ(body_json(get("/api/puzzles/next?rules=bell"))["puzzle"]["rules"], "bell");
 }
 
 TEST_F(PuzzleApiTest, AnAttemptIsCheckedAndRatedOnce) {

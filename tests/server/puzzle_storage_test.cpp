@@ -62,6 +62,8 @@ TEST_P(PuzzleStorage, PuzzlesAreStoredOnceByIdAndFoundNearTheRating) {
   EXPECT_EQ(s->add_puzzles({puzzle("a1", 999), puzzle("a4", 2100)}, 101), 1) << "a1 exists";
   EXPECT_EQ(s->count_puzzles("finkel"), 4);
   EXPECT_EQ(s->count_puzzles("masters"), 0);
+  EXPECT_TRUE(s->has_puzzles("finkel"));
+  EXPECT_FALSE(s->has_puzzles("masters"));
   EXPECT_EQ(s->find_puzzle("a1")->rating, 1200) << "the first a1 stands";
   EXPECT_EQ(s->find_puzzle("a3")->best, "6->10");
   EXPECT_FALSE(s->find_puzzle("zz"));

@@ -16,9 +16,10 @@ function countingFetch(fail = false) {
 test('an early GET is taken by the first call of the same path, once', async () => {
   const asked = countingFetch();
   const path = puzzlePath('rated', 'bell', '');
-  askEarly(path);
-  askEarly(path); // asked once however often the entry asks
+  const early = askEarly<{ puzzle: { id: string } }>(path);
+  assert.equal(askEarly(path), early, 'asked once however often the entry asks');
   assert.deepEqual(asked, [path]);
+  assert.equal((await early).puzzle.id, 'p1'); // what the entry chains on it
   assert.equal((await api.puzzleNext('bell', '')).puzzle.id, 'p1');
   assert.equal((await api.puzzleNext('bell', '')).puzzle.id, 'p2'); // the next one is new
   assert.equal((await api.puzzleNext('bell', 'capture')).puzzle.id, 'p3');
@@ -49,8 +50,12 @@ test('an early failure is the failure of the call that takes it', async () => {
   assert.ok(failed instanceof ApiError && failed.code === 'network');
 });
 
-test('the puzzle paths: a streak asks as rated puzzles do, the day by rule set', () => {
+test('the puzzle paths: a streak asks as rated puzzles do, the day by rule set only', () => {
   assert.equal(puzzlePath('streak', 'bell', ''), '/api/puzzles/next?rules=bell');
   assert.equal(puzzlePath('rated', 'bell', 'race'), '/api/puzzles/next?rules=bell&theme=race');
   assert.equal(puzzlePath('daily', 'bell', 'race'), '/api/puzzles/daily?rules=bell');
+  // No rule set: the server chooses (and the puzzle names it).
+  assert.equal(puzzlePath('rated', '', ''), '/api/puzzles/next');
+  assert.equal(puzzlePath('streak', '', 'race'), '/api/puzzles/next?theme=race');
+  assert.equal(puzzlePath('daily', '', ''), '/api/puzzles/daily');
 });

@@ -16,6 +16,7 @@
 
 #include "analysis/puzzle.h"
 #include "analysis/puzzle_themes.h"
+#include "rules/presets.h"
 #include "server/api/api.h"
 #include "server/protocol/http_util.h"
 #include "server/server_errc.h"
@@ -101,13 +102,23 @@ bool allowed(ServerContext& ctx, const Identity& who) {
   return ctx.puzzle_user_limiter.allow(key);
 }
 
+// The rule set of a request that names none: Finkel where it has puzzles, else the first preset
+// in GET /api/rules's order that has some, else Finkel (answered 404 as usual). One index seek a
+// preset, so a client needs no list of rule sets before its first puzzle. On the storage pool.
+std::string default_rules(Storage& storage) {
+  if (storage.has_puzzles("finkel")) return "finkel";
+  for (const PresetInfo& p : preset_list())
+    if (storage.has_puzzles(p.id)) return p.id;
+  return "finkel";
+}
+
 awaitable<Response> next_puzzle(ServerContext& ctx, const Request& req, const Identity& who) {
   PuzzleQuery q;
   q.user_id = who.user ? who.user->id : 0;
   auto rules = percent_decode(query_param(req.target(), "rules"));
   auto theme_text = percent_decode(query_param(req.target(), "theme"));
   if (!rules || !theme_text) co_return error_json(req, Errc::kBadRequest, "a malformed % escape");
-  q.rules = rules->empty() ? "finkel" : *rules;
+  q.rules = *rules;
   q.theme = *theme_text;
   analysis::Theme theme;
   if (!q.theme.empty() && !analysis::theme_from_name(q.theme, theme))
@@ -118,7 +129,10 @@ awaitable<Response> next_puzzle(ServerContext& ctx, const Request& req, const Id
   q.own_rating = q.user_id != 0;
   q.offset = aim;
   q.rating = kNewSolver.rating + aim;
-  auto job = [&ctx, q] { return ctx.storage->next_puzzle(q); };
+  auto job = [&ctx, q]() mutable {
+    if (q.rules.empty()) q.rules = default_rules(*ctx.storage);
+    return ctx.storage->next_puzzle(q);
+  };
   std::optional<PuzzleRow> p = co_await offload(ctx, std::move(job));
   if (!p) co_return error_json(req, ServerErrc::kNotFound, "no puzzle left for these filters");
   co_return json_reply(req, http::status::ok, json{{"puzzle", question_json(*p)}});
@@ -127,14 +141,14 @@ awaitable<Response> next_puzzle(ServerContext& ctx, const Request& req, const Id
 awaitable<Response> daily_puzzle(ServerContext& ctx, const Request& req) {
   auto decoded = percent_decode(query_param(req.target(), "rules"));
   if (!decoded) co_return error_json(req, Errc::kBadRequest, "a malformed % escape");
-  const std::string rules = decoded->empty() ? "finkel" : *decoded;
+  const std::string rules = *decoded;
   const auto day = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
   const std::chrono::year_month_day ymd(day);
   const std::string date =
       fmt::format("{:04}-{:02}-{:02}", static_cast<int>(ymd.year()),
                   static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
   auto job = [&ctx, rules, key = analysis::puzzle_id("daily", date)] {
-    return ctx.storage->daily_puzzle(rules, key);
+    return ctx.storage->daily_puzzle(rules.empty() ? default_rules(*ctx.storage) : rules, key);
   };
   std::optional<PuzzleRow> p = co_await offload(ctx, std::move(job));
   if (!p) co_return error_json(req, ServerErrc::kNotFound, "no puzzle of this rule set yet");

@@ -151,6 +151,13 @@ std::int64_t count_puzzles(SqlSession& s, std::string_view rules) {
       .value_or(0);
 }
 
+// One seek in the index on (rules, rating, id), however many puzzles there are.
+bool has_puzzles(SqlSession& s, std::string_view rules) {
+  return first(s, "SELECT 1 FROM puzzles WHERE rules = $1 LIMIT 1", {rules},
+               [](const SqlRow&) { return true; })
+      .has_value();
+}
+
 PuzzleRating puzzle_rating(SqlSession& s, std::int64_t user_id) {
   return first(s,
                "SELECT rating, deviation, volatility, attempts, solved FROM puzzle_ratings "

@@ -17,6 +17,7 @@ std::optional<PuzzleRow> next_puzzle(SqlSession& s, const PuzzleQuery& q);
 std::optional<PuzzleRow> daily_puzzle(SqlSession& s, const SqlDialect& d, std::string_view rules,
                                       std::string_view key);
 std::int64_t count_puzzles(SqlSession& s, std::string_view rules);
+bool has_puzzles(SqlSession& s, std::string_view rules);
 PuzzleRating puzzle_rating(SqlSession& s, std::int64_t user_id);
 std::vector<PuzzleAttemptRow> history(SqlSession& s, std::int64_t user_id, int limit);
 // Inside a write: the dialect's lock_rows locks the puzzle's row, then the account's.

@@ -339,6 +339,9 @@ class SqlStorage final : public Storage, public DatabaseClock {
   std::int64_t count_puzzles(std::string_view rules) override {
     return read("count puzzles", [&](SqlSession& s) { return sql::count_puzzles(s, rules); });
   }
+  bool has_puzzles(std::string_view rules) override {
+    return read("has puzzles", [&](SqlSession& s) { return sql::has_puzzles(s, rules); });
+  }
   PuzzleRating puzzle_rating(std::int64_t user_id) override {
     return read("puzzle rating", [&](SqlSession& s) { return sql::puzzle_rating(s, user_id); });
   }

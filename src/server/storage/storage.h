@@ -327,6 +327,7 @@ class Storage {
   virtual std::optional<PuzzleRow> next_puzzle(const PuzzleQuery& query) = 0;
   virtual std::optional<PuzzleRow> daily_puzzle(std::string_view rules, std::string_view key) = 0;
   virtual std::int64_t count_puzzles(std::string_view rules) = 0;
+  virtual bool has_puzzles(std::string_view rules) = 0;
   virtual PuzzleRating puzzle_rating(std::int64_t user_id) = 0;
   // The account's latest `limit` attempts, newest first.
   virtual std::vector<PuzzleAttemptRow> puzzle_history(std::int64_t user_id, int limit) = 0;

@@ -34,11 +34,13 @@ const early = new Map<string, { answer: Promise<unknown>; at: number }>();
 const EARLY_MS = 10_000;
 
 /** Starts GET `path` now; the first call of it in the next seconds gets this answer. */
-export function askEarly(path: string): void {
-  if (early.has(path)) return;
-  const answer = call('GET', path);
+export function askEarly<T>(path: string): Promise<T> {
+  const asked = early.get(path);
+  if (asked) return asked.answer as Promise<T>;
+  const answer = call<T>('GET', path);
   answer.catch(() => {}); // said by the call that takes it
   early.set(path, { answer, at: Date.now() });
+  return answer;
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -131,7 +133,7 @@ export const api = {
     ),
   puzzleNext: (rules: string, theme: string) =>
     call<{ puzzle: PuzzleQuestion }>('GET', puzzlePath('rated', rules, theme)),
-  puzzleDaily: (rules = 'finkel') =>
+  puzzleDaily: (rules = '') =>
     call<{ puzzle: PuzzleQuestion; date: string }>('GET', puzzlePath('daily', rules, '')),
   puzzleAttempt: (id: string, move: string) =>
     call<PuzzleAnswer>('POST', `/api/puzzles/${id}/attempt`, { move }),
@@ -265,10 +267,16 @@ export interface MistakesAnswer {
   }[];
 }
 
-/** Where the next puzzle of the filters is asked for: the day's, or a rated one (a streak's too). */
+/**
+ * Where the next puzzle of the filters is asked for: the day's, or a rated one (a streak's too).
+ * No rule set (''): the server's choice, which the puzzle names.
+ */
 export function puzzlePath(mode: 'rated' | 'streak' | 'daily', rules: string, theme: string) {
-  if (mode === 'daily') return `/api/puzzles/daily?${new URLSearchParams({ rules })}`;
-  return `/api/puzzles/next?${new URLSearchParams(theme ? { rules, theme } : { rules })}`;
+  const query = new URLSearchParams();
+  if (rules) query.set('rules', rules);
+  if (theme && mode !== 'daily') query.set('theme', theme);
+  const q = `${query}`;
+  return `/api/puzzles/${mode === 'daily' ? 'daily' : 'next'}${q ? `?${q}` : ''}`;
 }
 
 const rulesCache = new Map<string, Promise<RulesInfo>>();

@@ -82,14 +82,17 @@ export class App {
     if (window.location.pathname === '/explore')
       history.replaceState(null, '', `/#/explore${window.location.search}`);
     // Screens that need no identity show at once, before the socket is even opened: the header
-    // follows when the server answers. The table's script loads next (Play leads there).
-    if (needsIdentity(parseHash(window.location.hash))) {
+    // follows when the server answers. The table's script loads next (Play leads there), but not
+    // beside the puzzles' own script, which is all their first screen waits for.
+    const first = parseHash(window.location.hash);
+    if (needsIdentity(first)) {
       await this.loadIdentity();
       this.route();
     } else {
       this.route();
       await afterPaint();
-      void this.screen('table').catch(() => {}); // said when the table is opened, if it fails
+      if (first.name !== 'puzzles' && first.name !== 'mistakes')
+        void this.screen('table').catch(() => {}); // said when the table is opened, if it fails
       await this.loadIdentity();
     }
   }

@@ -1,6 +1,6 @@
 // The lobby's daily puzzle (GET /api/puzzles/daily; docs/puzzles.md): the day's puzzle of Finkel,
-// or of the first rule set with puzzles when Finkel has none here, with a link that opens it on
-// the puzzles screen. Hidden where no rule set has puzzles. Its words are the catalog's `daily.*`.
+// or of the first rule set with puzzles when Finkel has none here (the server's choice), with a
+// link that opens it on the puzzles screen. Hidden where no rule set has puzzles. Its words are the catalog's `daily.*`.
 
 import { t } from '../logic/i18n.ts';
 import { rulesName } from '../logic/known.ts';
@@ -8,7 +8,6 @@ import { puzzlesHash } from '../logic/route.ts';
 import type { PresetSummary } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { h, setText } from './dom.ts';
-import { defaultPuzzleRules } from './puzzles_early.ts';
 
 export function dailyCard(): { el: HTMLElement; load: (presets: PresetSummary[]) => void } {
   const line = h('p', { class: 'daily-line' });
@@ -25,15 +24,13 @@ export function dailyCard(): { el: HTMLElement; load: (presets: PresetSummary[])
     h('p', { class: 'row' }, solve, ' ', h('a', { href: '#/puzzles', text: t('daily.more') })),
   );
   const load = (presets: PresetSummary[]) => {
-    const pick = defaultPuzzleRules(presets);
-    if (!pick) return;
-    api.puzzleDaily(pick.id).then(
+    // The server chooses the rule set (Finkel where it has puzzles) and the puzzle says which.
+    api.puzzleDaily().then(
       ({ puzzle }) => {
-        setText(
-          line,
-          t('daily.line', { rules: rulesName(pick.id, pick.name), rating: puzzle.rating }),
-        );
-        solve.href = puzzlesHash('daily', pick.id, '');
+        const id = puzzle.rules;
+        const name = rulesName(id, presets.find((p) => p.id === id)?.name ?? id);
+        setText(line, t('daily.line', { rules: name, rating: puzzle.rating }));
+        solve.href = puzzlesHash('daily', id, '');
         el.hidden = false;
       },
       () => {}, // no puzzle of it yet: the card stays hidden

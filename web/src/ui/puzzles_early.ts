@@ -1,34 +1,19 @@
-// A cold start on the puzzle page (#/puzzles…): the page's rule set, that rule set's board and
-// its first puzzle are asked for at once, beside the page's script, instead of one after another
-// once it has loaded (the page's own calls take the answers: net/api.ts, askEarly). In the first
-// script, with the lobby's daily puzzle, which chooses its rule set the same way.
+// A cold start on the puzzle page (#/puzzles…): its first puzzle is asked for at once, beside the
+// page's script, and the board of its rule set as soon as that is known (at once when the
+// address names it; else the server chooses and the puzzle says which), instead of one after
+// another once the script has loaded. The page's own calls take the answers (net/api.ts,
+// askEarly). In the first script.
 
 import type { Route } from '../logic/route.ts';
-import type { PresetSummary } from '../logic/types.ts';
-import { askEarly, puzzlePath, rulesFor } from '../net/api.ts';
-import type { App } from './app.ts';
-
-/** The puzzles' rule set when none is asked for: Finkel where it has a table, else the first. */
-export function defaultPuzzleRules(presets: PresetSummary[]): PresetSummary | undefined {
-  const solved = presets.filter((p) => p.solved);
-  return solved.find((p) => p.id === 'finkel') ?? solved[0];
-}
-
-/** The rule set the puzzle page shows: the address's, else the default (Finkel if unknown). */
-export async function puzzleRules(app: App, asked: string | null): Promise<string> {
-  if (asked) return asked;
-  try {
-    return defaultPuzzleRules(await app.presets())?.id ?? 'finkel';
-  } catch {
-    return 'finkel';
-  }
-}
+import { askEarly, puzzlePath, rulesFor, type PuzzleQuestion } from '../net/api.ts';
 
 /** On the puzzle page, asks for what its first screen needs; elsewhere does nothing. */
-export function askPuzzlesEarly(app: App, route: Route): void {
+export function askPuzzlesEarly(route: Route): void {
   if (route.name !== 'puzzles') return;
-  void puzzleRules(app, route.rules).then((rules) => {
-    rulesFor(rules).catch(() => {}); // said by the page if it fails again
-    askEarly(puzzlePath(route.mode, rules, route.theme ?? ''));
-  });
+  const rules = route.rules ?? '';
+  if (rules) rulesFor(rules).catch(() => {}); // said by the page if it fails again
+  askEarly<{ puzzle: PuzzleQuestion }>(puzzlePath(route.mode, rules, route.theme ?? '')).then(
+    (a) => rulesFor(a.puzzle.rules).catch(() => {}),
+    () => {}, // said by the page
+  );
 }

@@ -16,7 +16,6 @@ import { api, ApiError, rulesFor, type PuzzleMe, type PuzzleQuestion } from '../
 import { errorText, type App, type View } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
 import { PuzzleSolver, type PuzzleSource, type Question } from './puzzle_solver.ts';
-import { puzzleRules } from './puzzles_early.ts';
 
 type PuzzleRoute = Extract<Route, { name: 'puzzles' }>;
 
@@ -29,23 +28,31 @@ const asQuestion = (p: PuzzleQuestion, caption: string): Question => ({
   caption,
 });
 
-/** The rated puzzles of the filters; in daily mode the day's puzzle comes first. */
-function puzzleSource(route: PuzzleRoute, rules: string, theme: string): PuzzleSource {
-  let daily = route.mode === 'daily';
+type Asked = Promise<Question | null>;
+
+/** The day's puzzle or the next rated one of the filters ('' rules: the server's choice). */
+async function ask(daily: boolean, rules: string, theme: string): Asked {
+  try {
+    if (daily) {
+      const d = await api.puzzleDaily(rules);
+      return { ...asQuestion(d.puzzle, T.daily(d.date)), daily: true };
+    }
+    const { puzzle } = await api.puzzleNext(rules, theme);
+    return asQuestion(puzzle, T.puzzleRating(puzzle.rating));
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'not_found') return null; // none left
+    throw e;
+  }
+}
+
+/** The first puzzle (the day's in daily mode), then the rated puzzles of the filters. */
+function puzzleSource(rules: string, theme: string, first: Asked): PuzzleSource {
+  let pending: Asked | null = first;
   return {
-    async next() {
-      try {
-        if (daily) {
-          daily = false;
-          const d = await api.puzzleDaily(rules);
-          return { ...asQuestion(d.puzzle, T.daily(d.date)), daily: true };
-        }
-        const { puzzle } = await api.puzzleNext(rules, theme);
-        return asQuestion(puzzle, T.puzzleRating(puzzle.rating));
-      } catch (e) {
-        if (e instanceof ApiError && e.code === 'not_found') return null;
-        throw e;
-      }
+    next() {
+      const next = pending ?? ask(false, rules, theme);
+      pending = null;
+      return next;
     },
     attempt: (q, move) => api.puzzleAttempt(q.key, move),
   };
@@ -135,31 +142,46 @@ function mePanel(app: App) {
 
 export function mountPuzzles(app: App, root: HTMLElement, route: Route): View {
   if (route.name !== 'puzzles') return { destroy() {} };
+  const theme = route.theme && THEME_IDS.some((id) => id === route.theme) ? route.theme : '';
+  // The first puzzle is asked for at once (on a cold start, before this script came:
+  // puzzles_early.ts). Where the address names no rule set the server chooses, and the puzzle
+  // says which: the screen is drawn for it then.
+  const first = ask(route.mode === 'daily', route.rules ?? '', theme);
+  if (route.rules) return { destroy: mountWith(app, root, route, route.rules, theme, first) };
   let gone = false;
   const view: View = {
     destroy() {
       gone = true;
     },
   };
-  void puzzleRules(app, route.rules).then((rules) => {
-    if (!gone) view.destroy = mountWith(app, root, route, rules);
-  });
+  const mount = (rules: string) => {
+    if (!gone) view.destroy = mountWith(app, root, route, rules, theme, first);
+  };
+  first.then(
+    (q) => mount(q?.rules ?? 'finkel'),
+    () => mount('finkel'),
+  ); // the solver says why
   return { destroy: () => view.destroy() };
 }
 
 /** The screen for one rule set; returns what ends it. */
-function mountWith(app: App, root: HTMLElement, route: PuzzleRoute, rules: string): () => void {
+function mountWith(
+  app: App,
+  root: HTMLElement,
+  route: PuzzleRoute,
+  rules: string,
+  theme: string,
+  first: Asked,
+): () => void {
   // The board's rule set is fetched beside the first puzzle, not after it (a daily or a
-  // learn-from-your-mistakes puzzle of another rule set fetches its own when it comes); on a cold
-  // start both were asked for before this script came (puzzles_early.ts).
+  // learn-from-your-mistakes puzzle of another rule set fetches its own when it comes).
   rulesFor(rules).catch(() => {});
-  const theme = route.theme && THEME_IDS.some((id) => id === route.theme) ? route.theme : '';
   const empty = h('p', { class: 'puzzle-empty', role: 'status' });
   const streakLine = h('p', { class: 'puzzle-streak', 'aria-live': 'polite' });
   const me = mePanel(app);
   let streak: Streak = { count: 0, over: false };
   const solver = new PuzzleSolver(
-    puzzleSource(route, rules, theme),
+    puzzleSource(rules, theme, first),
     (q, a) => {
       if (a.rating) me.load();
       if (q.daily) solver.addToResult(h('p', { class: 'hint', text: T.dailyDone }));

@@ -4,9 +4,7 @@
 export { mountExplore } from './explore_page.ts';
 export { mountHowto } from './howto.ts';
 export { mountLogin } from './login.ts';
-export { mountMistakes } from './mistakes_page.ts';
 export { mountHistory, mountLeaderboard, mountNotFound } from './pages.ts';
 export { mountProfile } from './profile.ts';
-export { mountPuzzles } from './puzzles_page.ts';
 export { mountReplay } from './replay.ts';
 export { mountTable } from './table_page.ts';
