@@ -24,7 +24,9 @@ export function dailyCard(): { el: HTMLElement; load: (presets: PresetSummary[])
     h('p', { class: 'row' }, solve, ' ', h('a', { href: '#/puzzles', text: t('daily.more') })),
   );
   const load = (presets: PresetSummary[]) => {
-    // The server chooses the rule set (Finkel where it has puzzles) and the puzzle says which.
+    // Puzzles come from tables: a server without one has none to ask for. Else the server
+    // chooses the rule set (Finkel where it has puzzles) and the puzzle says which.
+    if (!presets.some((p) => p.solved)) return;
     api.puzzleDaily().then(
       ({ puzzle }) => {
         const id = puzzle.rules;
