@@ -13,6 +13,11 @@
 // link leads → a puzzle's legal pieces on the board: the screens' script, the rule sets, the
 // next puzzle and its board included), on a server whose data directory has Bell's table and
 // 40 of its puzzles (the page's default: the one rule set with puzzles).
+//   UR_RTT=150 UR_KBPS=1600 ... node tests/e2e/perf.mjs
+// loads the first screens over an emulated network (Chromium's: each request's answer delayed by
+// the round trip UR_RTT in ms, downloads at UR_KBPS kilobits a second), as a phone on a mobile
+// network meets the site: what a loopback server hides, the requests made one after another and
+// the bytes, shows.
 
 import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +52,17 @@ function scriptSize(root) {
 }
 
 const page = process.env.UR_PAGE ?? 'lobby';
+const rtt = Number(process.env.UR_RTT ?? 0);
+const kbps = Number(process.env.UR_KBPS ?? 0);
+const network =
+  rtt || kbps
+    ? {
+        offline: false,
+        latency: rtt,
+        downloadThroughput: kbps ? (kbps * 1000) / 8 : -1,
+        uploadThroughput: kbps ? (kbps * 1000) / 8 : -1,
+      }
+    : null;
 const SCREENS = {
   // The lobby: its Play button.
   lobby: { path: '', ready: 'button[data-action=play-now]' },
@@ -62,6 +78,11 @@ if (!screen) throw new Error(`UR_PAGE: ${page} is not one of ${Object.keys(SCREE
 /** One cold load (a fresh context): ms from navigation start to the screen ready in the page. */
 async function firstScreen(browser, url) {
   const P = await L.newPlayer(browser);
+  if (network) {
+    const cdp = await P.context.newCDPSession(P.page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', network);
+  }
   // Noted inside the page when the screen is first ready (the driver's own delay aside).
   await P.page.addInitScript((ready) => {
     new MutationObserver((_, obs) => {
@@ -149,6 +170,7 @@ try {
   const line = (what, ms) =>
     `first screen (${page})${what}: median ${median(ms.map((m) => m[0])).toFixed(0)} ms of ${ms.map((m) => Math.round(m[0]))}; ` +
     `script received → ready: median ${median(ms.map((m) => m[1])).toFixed(0)} ms`;
+  if (network) console.log(`over an emulated network: ${rtt} ms round trip, ${kbps || '∞'} kbit/s`);
   console.log(line('', first));
   if (otherServer) {
     const o = scriptSize(other);
