@@ -16,12 +16,14 @@ import { defineConfig, type Plugin } from 'vite';
 // #18551) that fetches the imported chunk's CSS and the chunks it imports beside it, with
 // <link rel=modulepreload> and a polyfill. Ours does the one part we need in a line: the chunks
 // a screen's script imports (the board, shared by the table's and the puzzles' scripts) are
-// imported at once beside it, not after it has been fetched and parsed. Its CSS would not be:
+// imported at once beside it, not after it has been fetched and parsed. Style sheets are not
+// (Vite lists the first script's among the dependencies of a script imported from a later one):
 // every style sheet comes with the first script (main.ts), and the build fails if a later script
 // ever imports one.
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 const PRELOAD = `export const __vitePreload = (load, deps, at) => {
-  for (const dep of deps ?? []) import(/* @vite-ignore */ new URL(dep, at).href).catch(() => {});
+  for (const dep of deps ?? [])
+    if (dep.endsWith('.js')) import(/* @vite-ignore */ new URL(dep, at).href).catch(() => {});
   return load();
 };`;
 const smallPreload: Plugin = {
