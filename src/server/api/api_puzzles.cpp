@@ -108,7 +108,7 @@ bool allowed(ServerContext& ctx, const Identity& who) {
 std::string default_rules(Storage& storage) {
   if (storage.has_puzzles("finkel")) return "finkel";
   for (const PresetInfo& p : preset_list())
-    if (storage.has_puzzles(p.id)) return p.id;
+    if (p.id != "finkel" && storage.has_puzzles(p.id)) return p.id;
   return "finkel";
 }
 
