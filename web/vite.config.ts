@@ -11,6 +11,7 @@
 // Budget: ≤ 100,000 bytes of the first screen's script, the entry and its static imports
 // (web/README.md; tests/e2e/perf.mjs prints it and the total).
 import { defineConfig, type Plugin } from 'vite';
+import { headScript } from './src/logic/head_script.ts';
 
 // Vite wraps every dynamic import in a preload helper (~1,750 bytes minified: vitejs/vite#13952,
 // #18551) that fetches the imported chunk's CSS and the chunks it imports beside it, with
@@ -37,9 +38,29 @@ const smallPreload: Plugin = {
   },
 };
 
+// A cold start on the puzzle pages asks for their script, the chunks it imports and the first
+// puzzle from a line in the page's head (src/logic/head_script.ts), while the first script is
+// still being fetched and run, instead of once main.ts runs.
+const PUZZLE_ENTRY = 'src/ui/puzzle_screens.ts';
+const puzzleHints: Plugin = {
+  name: 'ur:puzzle-hints',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      if (!ctx.bundle) return html; // the dev server: nothing is bundled
+      const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.facadeModuleId?.endsWith(PUZZLE_ENTRY));
+      if (!entry) throw new Error(`no chunk for ${PUZZLE_ENTRY}`);
+      const own = entry.imports.filter((f) => !chunks.some((c) => c.isEntry && c.fileName === f));
+      const script = headScript([entry.fileName, ...own].map((f) => `./${f}`));
+      return html.replace('</title>', `</title>\n  <script>${script}</script>`);
+    },
+  },
+};
+
 export default defineConfig({
   base: './',
-  plugins: [smallPreload],
+  plugins: [smallPreload, puzzleHints],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

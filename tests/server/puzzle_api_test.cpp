@@ -73,6 +73,23 @@ TEST_F(PuzzleApiTest, WithoutARuleSetTheServerChoosesFinkelElseTheFirstWithPuzzl
   EXPECT_EQ(body_json(get("/api/puzzles/next?rules=bell"))["puzzle"]["rules"], "bell");
 }
 
+// A page that lets the server choose draws the board from the puzzle's answer: asked with
+// rules_info=1 it carries the rule set exactly as GET /api/rules/<id> describes it; not otherwise.
+TEST_F(PuzzleApiTest, AskedForItThePuzzleCarriesItsRuleSet) {
+  start_server();
+  add_puzzles("bell");
+  const json bell = body_json(get("/api/rules/bell"));
+  for (const char* target : {"/api/puzzles/next?rules_info=1", "/api/puzzles/daily?rules_info=1",
+                             "/api/puzzles/next?rules=bell&rules_info=1"}) {
+    const json answer = body_json(get(target));
+    EXPECT_EQ(answer["puzzle"]["rules"], "bell") << target;
+    EXPECT_EQ(answer["rules_info"], bell) << target;
+  }
+  EXPECT_TRUE(body_json(get("/api/puzzles/daily?rules_info=1")).contains("date"));
+  for (const char* target : {"/api/puzzles/next", "/api/puzzles/daily", "/api/puzzles/next?rules_info=0"})
+    EXPECT_FALSE(body_json(get(target)).contains("rules_info")) << target;
+}
+
 TEST_F(PuzzleApiTest, AnAttemptIsCheckedAndRatedOnce) {
   start_server();
   add_puzzles();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { api, ApiError, askEarly, puzzlePath } from '../src/net/api.ts';
+import { api, ApiError, askEarly, puzzlePath, rulesFor } from '../src/net/api.ts';
 
 /** A fetch that answers every GET with its own count, and the list of paths asked. */
 function countingFetch(fail = false) {
@@ -58,4 +58,28 @@ test('the puzzle paths: a streak asks as rated puzzles do, the day by rule set o
   assert.equal(puzzlePath('rated', '', ''), '/api/puzzles/next');
   assert.equal(puzzlePath('streak', '', 'race'), '/api/puzzles/next?theme=race');
   assert.equal(puzzlePath('daily', '', ''), '/api/puzzles/daily');
+  // Asked with the rule set (the page that lets the server choose).
+  assert.equal(puzzlePath('rated', '', '', true), '/api/puzzles/next?rules_info=1');
+  assert.equal(puzzlePath('daily', '', '', true), '/api/puzzles/daily?rules_info=1');
+});
+
+test("the head's request is taken by the first call of its path, once; its rule set is kept", async () => {
+  const asked = countingFetch();
+  const path = puzzlePath('rated', '', '', true);
+  const bell = { preset: 'bell', name: 'Bell' };
+  const g = globalThis as { urHeadFetch?: { path: string; res: Promise<Response> } };
+  const answer = { puzzle: { id: 'head', rules: 'bell' }, rules_info: bell };
+  g.urHeadFetch = { path, res: Promise.resolve(new Response(JSON.stringify(answer))) };
+  assert.equal((await api.puzzleNext('', '', true)).puzzle.id, 'head');
+  assert.equal(g.urHeadFetch, undefined);
+  assert.deepEqual(asked, [], 'no request of its own');
+  assert.deepEqual(await rulesFor('bell'), bell, 'the rule set is not asked for');
+  assert.deepEqual(asked, []);
+  assert.equal((await api.puzzleNext('', '', true)).puzzle.id, 'p1'); // the next one is new
+  // Another path leaves it alone.
+  g.urHeadFetch = { path: '/api/puzzles/daily?rules_info=1', res: Promise.reject(new Error('x')) };
+  g.urHeadFetch.res.catch(() => {});
+  assert.equal((await api.puzzleNext('bell', '')).puzzle.id, 'p2');
+  assert.equal(g.urHeadFetch?.path, '/api/puzzles/daily?rules_info=1');
+  delete g.urHeadFetch;
 });

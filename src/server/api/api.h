@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "rules/error.h"
+#include "rules/rule_set.h"
 #include "server/api/http_status.h"
 #include "server/server_context.h"
 
@@ -60,6 +61,10 @@ Response json_reply(const Request& req, http::status status, const nlohmann::jso
 std::pair<http::status, nlohmann::json> explore_answer(const solver::TableStore& tables,
                                                        std::string_view rules,
                                                        std::string_view position);
+
+// GET /api/rules/<id> (api_games.cpp): everything a client needs to draw a rule set's board and
+// place its pieces. A puzzle of the server's choosing carries it too (api_puzzles.cpp).
+nlohmann::json rules_json(const RuleSet& r);
 
 // GET /api/levels (api_levels.cpp): {"levels": [{name, agent}]}, the computer's levels weakest
 // first (ai::levels).

@@ -55,62 +55,6 @@ json cell_json(Cell c) {
   return c == kNoCell ? json(nullptr) : json(cell_name(c));
 }
 
-// Everything a client needs to draw a rule set's board and place its pieces (snapshot counts are
-// per path index: index i of a side is paths[side][i - 1]; 0 is off the board before entering,
-// path_length + 1 is borne off).
-json rules_json(const RuleSet& r) {
-  json squares = json::array();
-  for (const Square& sq : r.board_layout().squares) {
-    const SquareRule* rule = r.square(sq.cell);
-    json j{{"cell", cell_name(sq.cell)},
-           {"file", cell_file(sq.cell)},
-           {"rank", cell_rank(sq.cell)},
-           {"marking", marking_name(sq.marking)},
-           {"dots", sq.dots}};
-    if (rule) {
-      j["rosette"] = rule->rosette;
-      j["safe"] = rule->safe;
-      j["special"] = rule->special == Special::kDoubleMove ? json("double")
-                     : rule->special == Special::kForfeit  ? json("forfeit")
-                                                           : json(nullptr);
-      j["award"] = rule->rosette_enters_counter;
-      j["value"] = rule->score_value;
-    }
-    squares.push_back(std::move(j));
-  }
-  json paths, ends;
-  for (Player p : {Player::kLight, Player::kDark}) {
-    json cells = json::array();
-    for (Cell c : r.path.cells[index_of(p)]) cells.push_back(cell_name(c));
-    paths[player_name(p)] = std::move(cells);
-    ends[player_name(p)] = {{"start", cell_json(r.path.start[index_of(p)])},
-                            {"end", cell_json(r.path.end[index_of(p)])}};
-  }
-  json throws = json::array();
-  for (const ThrowOutcome& t : r.dice.by_k)
-    throws.push_back({{"move", t.move}, {"ends_turn", t.ends_turn}, {"extra", t.extra_throw}});
-  return json{{"preset", r.preset},
-              {"name", r.name},
-              {"rules", r.to_string()},
-              {"summary", r.summary},
-              {"citation", r.citation},
-              {"pieces", r.pieces},
-              {"stacking", r.stacking},
-              {"entry", r.entry == EntryTarget::kStaging      ? "staging"
-                        : r.entry == EntryTarget::kFixedIndex ? "fixed"
-                                                              : "move"},
-              {"scored", r.scored_win},
-              {"stake", r.stake},
-              {"board",
-               {{"id", r.board_layout().id},
-                {"files", r.board_layout().files},
-                {"squares", std::move(squares)}}},
-              {"path_length", r.path_length()},
-              {"paths", std::move(paths)},
-              {"path_ends", std::move(ends)},
-              {"dice", {{"count", r.dice.dice}, {"throws", std::move(throws)}}}};
-}
-
 // GET /api/rules: the presets, whether each is solved and the state of its background solve.
 awaitable<Response> rules_list(ServerContext& ctx, const Request& req) {
   // Off the I/O thread: the first look at a solved table maps and verifies it (once: the
@@ -168,6 +112,62 @@ awaitable<Response> leaderboard(ServerContext& ctx, const Request& req) {
 }
 
 }  // namespace
+
+// Everything a client needs to draw a rule set's board and place its pieces (snapshot counts are
+// per path index: index i of a side is paths[side][i - 1]; 0 is off the board before entering,
+// path_length + 1 is borne off).
+json rules_json(const RuleSet& r) {
+  json squares = json::array();
+  for (const Square& sq : r.board_layout().squares) {
+    const SquareRule* rule = r.square(sq.cell);
+    json j{{"cell", cell_name(sq.cell)},
+           {"file", cell_file(sq.cell)},
+           {"rank", cell_rank(sq.cell)},
+           {"marking", marking_name(sq.marking)},
+           {"dots", sq.dots}};
+    if (rule) {
+      j["rosette"] = rule->rosette;
+      j["safe"] = rule->safe;
+      j["special"] = rule->special == Special::kDoubleMove ? json("double")
+                     : rule->special == Special::kForfeit  ? json("forfeit")
+                                                           : json(nullptr);
+      j["award"] = rule->rosette_enters_counter;
+      j["value"] = rule->score_value;
+    }
+    squares.push_back(std::move(j));
+  }
+  json paths, ends;
+  for (Player p : {Player::kLight, Player::kDark}) {
+    json cells = json::array();
+    for (Cell c : r.path.cells[index_of(p)]) cells.push_back(cell_name(c));
+    paths[player_name(p)] = std::move(cells);
+    ends[player_name(p)] = {{"start", cell_json(r.path.start[index_of(p)])},
+                            {"end", cell_json(r.path.end[index_of(p)])}};
+  }
+  json throws = json::array();
+  for (const ThrowOutcome& t : r.dice.by_k)
+    throws.push_back({{"move", t.move}, {"ends_turn", t.ends_turn}, {"extra", t.extra_throw}});
+  return json{{"preset", r.preset},
+              {"name", r.name},
+              {"rules", r.to_string()},
+              {"summary", r.summary},
+              {"citation", r.citation},
+              {"pieces", r.pieces},
+              {"stacking", r.stacking},
+              {"entry", r.entry == EntryTarget::kStaging      ? "staging"
+                        : r.entry == EntryTarget::kFixedIndex ? "fixed"
+                                                              : "move"},
+              {"scored", r.scored_win},
+              {"stake", r.stake},
+              {"board",
+               {{"id", r.board_layout().id},
+                {"files", r.board_layout().files},
+                {"squares", std::move(squares)}}},
+              {"path_length", r.path_length()},
+              {"paths", std::move(paths)},
+              {"path_ends", std::move(ends)},
+              {"dice", {{"count", r.dice.dice}, {"throws", std::move(throws)}}}};
+}
 
 awaitable<std::optional<Response>> route_game_api(ServerContext& ctx, const Request& req,
                                                   const std::string& path, const std::string& ip) {

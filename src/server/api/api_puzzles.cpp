@@ -112,6 +112,16 @@ std::string default_rules(Storage& storage) {
   return "finkel";
 }
 
+// A puzzle's answer. Asked with `rules_info=1` it carries the puzzle's rule set as GET
+// /api/rules/<id> describes it: a page that lets the server choose cannot know the board before
+// the answer, and draws the puzzle without a second round trip.
+json puzzle_answer(const Request& req, const PuzzleRow& p) {
+  json out{{"puzzle", question_json(p)}};
+  if (query_param(req.target(), "rules_info") == "1")
+    if (const RuleSet* r = find_preset(p.rules)) out["rules_info"] = rules_json(*r);
+  return out;
+}
+
 awaitable<Response> next_puzzle(ServerContext& ctx, const Request& req, const Identity& who) {
   PuzzleQuery q;
   q.user_id = who.user ? who.user->id : 0;
@@ -135,7 +145,7 @@ awaitable<Response> next_puzzle(ServerContext& ctx, const Request& req, const Id
   };
   std::optional<PuzzleRow> p = co_await offload(ctx, std::move(job));
   if (!p) co_return error_json(req, ServerErrc::kNotFound, "no puzzle left for these filters");
-  co_return json_reply(req, http::status::ok, json{{"puzzle", question_json(*p)}});
+  co_return json_reply(req, http::status::ok, puzzle_answer(req, *p));
 }
 
 awaitable<Response> daily_puzzle(ServerContext& ctx, const Request& req) {
@@ -152,7 +162,9 @@ awaitable<Response> daily_puzzle(ServerContext& ctx, const Request& req) {
   };
   std::optional<PuzzleRow> p = co_await offload(ctx, std::move(job));
   if (!p) co_return error_json(req, ServerErrc::kNotFound, "no puzzle of this rule set yet");
-  co_return json_reply(req, http::status::ok, json{{"puzzle", question_json(*p)}, {"date", date}});
+  json answer = puzzle_answer(req, *p);
+  answer["date"] = date;
+  co_return json_reply(req, http::status::ok, answer);
 }
 
 awaitable<Response> attempt(ServerContext& ctx, const Request& req, const Identity& who,

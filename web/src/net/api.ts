@@ -3,6 +3,7 @@
 // language by logic/errors.ts) and words, so that screens can show them instead of failing
 // silently.
 
+import type { HeadFetch } from '../logic/head_script.ts';
 import type {
   AnalysisAnswer,
   ExploreAnswer,
@@ -43,6 +44,15 @@ export function askEarly<T>(path: string): Promise<T> {
   return answer;
 }
 
+/** The GET the page's head started (logic/head_script.ts), taken once by a call of its path. */
+function headFetch(path: string): Promise<Response> | null {
+  const w = globalThis as { urHeadFetch?: HeadFetch };
+  const started = w.urHeadFetch;
+  if (!started || started.path !== path) return null;
+  delete w.urHeadFetch;
+  return started.res;
+}
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const asked = method === 'GET' ? early.get(path) : undefined;
   if (asked) {
@@ -51,12 +61,14 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   }
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const started = method === 'GET' ? headFetch(path) : null;
+    res = await (started ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch {
     throw new ApiError(0, 'network', '');
   }
@@ -131,10 +143,13 @@ export const api = {
       'GET',
       `/api/admin/log?limit=50${before ? `&before=${before}` : ''}`,
     ),
-  puzzleNext: (rules: string, theme: string) =>
-    call<{ puzzle: PuzzleQuestion }>('GET', puzzlePath('rated', rules, theme)),
-  puzzleDaily: (rules = '') =>
-    call<{ puzzle: PuzzleQuestion; date: string }>('GET', puzzlePath('daily', rules, '')),
+  /** `withRules`: the answer carries the puzzle's rule set too (kept as rulesFor's). */
+  puzzleNext: (rules: string, theme: string, withRules = false) =>
+    call<PuzzleAsked>('GET', puzzlePath('rated', rules, theme, withRules)).then(keepRules),
+  puzzleDaily: (rules = '', withRules = false) =>
+    call<PuzzleAsked & { date: string }>('GET', puzzlePath('daily', rules, '', withRules)).then(
+      keepRules,
+    ),
   puzzleAttempt: (id: string, move: string) =>
     call<PuzzleAnswer>('POST', `/api/puzzles/${id}/attempt`, { move }),
   puzzleMe: () => call<PuzzleMe>('GET', '/api/puzzles/me'),
@@ -223,6 +238,12 @@ export interface PuzzleQuestion {
   rating: number;
 }
 
+/** GET /api/puzzles/next or /daily: the puzzle, and its rule set where asked (`rules_info=1`). */
+export interface PuzzleAsked {
+  puzzle: PuzzleQuestion;
+  rules_info?: RulesInfo;
+}
+
 /** The answer to an attempt: every move's exact chance, the best, why (a mistake: `played`). */
 export interface PuzzleAnswer {
   correct: boolean;
@@ -269,17 +290,32 @@ export interface MistakesAnswer {
 
 /**
  * Where the next puzzle of the filters is asked for: the day's, or a rated one (a streak's too).
- * No rule set (''): the server's choice, which the puzzle names.
+ * No rule set (''): the server's choice, which the puzzle names. `withRules`: the answer carries
+ * the puzzle's rule set, so that a page which let the server choose needs no second request.
  */
-export function puzzlePath(mode: 'rated' | 'streak' | 'daily', rules: string, theme: string) {
+export function puzzlePath(
+  mode: 'rated' | 'streak' | 'daily',
+  rules: string,
+  theme: string,
+  withRules = false,
+) {
   const query = new URLSearchParams();
   if (rules) query.set('rules', rules);
   if (theme && mode !== 'daily') query.set('theme', theme);
+  if (withRules) query.set('rules_info', '1');
   const q = `${query}`;
   return `/api/puzzles/${mode === 'daily' ? 'daily' : 'next'}${q ? `?${q}` : ''}`;
 }
 
 const rulesCache = new Map<string, Promise<RulesInfo>>();
+
+/** A puzzle's answer that carries its rule set: kept, so that rulesFor asks for it no more. */
+export function keepRules<T extends PuzzleAsked>(answer: T): T {
+  const info = answer.rules_info;
+  if (info && !rulesCache.has(answer.puzzle.rules))
+    rulesCache.set(answer.puzzle.rules, Promise.resolve(info));
+  return answer;
+}
 
 /** Rule sets never change while the page lives: fetch each once. */
 export function rulesFor(preset: string): Promise<RulesInfo> {

@@ -29,6 +29,9 @@ export type ViewLoader = () => Promise<ViewFactory>;
 type ScreenName = Route['name'];
 
 const GUEST_FLAG = 'ur.guest';
+/** The longest a cold start waits for its screen's script before drawing the page's frame. */
+const SHELL_WAIT_MS = 300;
+const sleep = (ms: number) => new Promise<void>((r) => window.setTimeout(r, ms));
 
 export class App {
   identity: Identity = { kind: 'none' };
@@ -55,6 +58,12 @@ export class App {
   }
 
   async start(body: HTMLElement): Promise<void> {
+    const first = parseHash(window.location.hash);
+    // A cold start on a screen of a later script draws nothing until that script is in (at most
+    // SHELL_WAIT_MS): the first frame has the screen, not the header over an empty page first
+    // (a frame drawn, then the whole page laid out again, on the first screen's path).
+    if (!needsIdentity(first) && !this.factories.has(first.name))
+      await Promise.race([this.screen(first.name).catch(() => {}), sleep(SHELL_WAIT_MS)]);
     this.header.draw(); // in the language chosen since the app was made
     const gear = this.header.gear;
     onClick(gear, () => openSettings(gear));
@@ -84,7 +93,6 @@ export class App {
     // Screens that need no identity show at once, before the socket is even opened: the header
     // follows when the server answers. The table's script loads next (Play leads there), but not
     // beside the puzzles' own script, which is all their first screen waits for.
-    const first = parseHash(window.location.hash);
     if (needsIdentity(first)) {
       await this.loadIdentity();
       this.route();

@@ -30,14 +30,17 @@ const asQuestion = (p: PuzzleQuestion, caption: string): Question => ({
 
 type Asked = Promise<Question | null>;
 
-/** The day's puzzle or the next rated one of the filters ('' rules: the server's choice). */
+/**
+ * The day's puzzle or the next rated one of the filters. '' rules: the server's choice, whose
+ * answer carries the rule set too (the board is drawn without asking for it).
+ */
 async function ask(daily: boolean, rules: string, theme: string): Asked {
   try {
     if (daily) {
-      const d = await api.puzzleDaily(rules);
+      const d = await api.puzzleDaily(rules, !rules);
       return { ...asQuestion(d.puzzle, T.daily(d.date)), daily: true };
     }
-    const { puzzle } = await api.puzzleNext(rules, theme);
+    const { puzzle } = await api.puzzleNext(rules, theme, !rules);
     return asQuestion(puzzle, T.puzzleRating(puzzle.rating));
   } catch (e) {
     if (e instanceof ApiError && e.code === 'not_found') return null; // none left
