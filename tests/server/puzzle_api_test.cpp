@@ -86,7 +86,8 @@ TEST_F(PuzzleApiTest, AskedForItThePuzzleCarriesItsRuleSet) {
     EXPECT_EQ(answer["rules_info"], bell) << target;
   }
   EXPECT_TRUE(body_json(get("/api/puzzles/daily?rules_info=1")).contains("date"));
-  for (const char* target : {"/api/puzzles/next", "/api/puzzles/daily", "/api/puzzles/next?rules_info=0"})
+  for (const char* target :
+       {"/api/puzzles/next", "/api/puzzles/daily", "/api/puzzles/next?rules_info=0"})
     EXPECT_FALSE(body_json(get(target)).contains("rules_info")) << target;
 }
 
