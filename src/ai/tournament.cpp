@@ -41,6 +41,25 @@ void forfeit(GameSummary& out, int index, bool a_lost, const std::string& who,
   out.forfeit = fmt::format("game {}: {} ({}) forfeits: {}", index, a_lost ? "A" : "B", who, why);
 }
 
+// Whether q is a position the endgame table of k holds: past the start (the coin or the
+// roll-off), each side with at most k pieces left to bear off.
+bool inside_endgame(const Engine& engine, const Position& q, int k) {
+  if (q.phase == Phase::kStart || q.phase == Phase::kRollOff) return false;
+  const int off = engine.path_length() + 1, pieces = engine.rules().pieces;
+  return pieces - q.count[0][off] <= k && pieces - q.count[1][off] <= k;
+}
+
+void count_endgame(const Engine& engine, const Position& q, int k, EndgameCount& c) {
+  MoveList moves;
+  engine.legal_moves(q, moves);
+  const bool inside = inside_endgame(engine, q, k);
+  if (inside && c.first_inside < 0) c.first_inside = c.decisions;
+  ++c.decisions;
+  if (moves.size < 2) return;
+  ++c.choices;
+  c.choices_inside += inside;
+}
+
 // Plays one game; "" or an error message.
 std::string play_one(const std::shared_ptr<const Engine>& engine, const TournamentConfig& config,
                      int index, GameSummary& out) {
@@ -73,6 +92,7 @@ std::string play_one(const std::shared_ptr<const Engine>& engine, const Tourname
       continue;
     }
     Agent* agent = game.to_act() == Player::kLight ? light : dark;
+    if (config.endgame > 0) count_endgame(*engine, game.position(), config.endgame, out.endgame);
     const Move m = agent->choose(*engine, game.position(), never);
     if (std::string why = agent->failure(); !why.empty()) {
       forfeit(out, index, (game.to_act() == Player::kLight) == out.a_light, agent->name(), why);

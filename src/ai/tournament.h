@@ -34,13 +34,25 @@ struct TournamentConfig {
   std::uint64_t seed = 1;
   int max_throws = 100'000;  // a game longer than this is abandoned and counts half to each
   const solver::TableStore* tables = nullptr;  // the perfect player's tables (null: none)
+  // k > 0: count the positions an endgame table of k would hold (past the start, each side at
+  // most k pieces left to bear off; docs/solver.md) in GameSummary's endgame fields.
+  int endgame = 0;
+};
+
+// Where a game meets the endgame table of TournamentConfig::endgame.
+struct EndgameCount {
+  std::int32_t choices = 0;         // decisions with more than one legal move
+  std::int32_t choices_inside = 0;  // of those, inside the endgame table
+  std::int32_t first_inside = -1;   // the decision (0-based, all decisions) first inside; -1 never
+  std::int32_t decisions = 0;       // every decision, forced ones too
 };
 
 struct GameSummary {
   std::int8_t a_won = 0;  // 1: A won, 0: B won, -1: abandoned
   bool a_light = true;
   std::int32_t throws = 0;
-  std::string forfeit;  // why the loser forfeited (an external engine failed), else ""
+  std::string forfeit;   // why the loser forfeited (an external engine failed), else ""
+  EndgameCount endgame;  // TournamentConfig::endgame > 0 only
 };
 
 struct TournamentResult {

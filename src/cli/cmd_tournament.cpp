@@ -45,6 +45,52 @@ std::vector<std::string> forfeit_reasons(const ai::TournamentResult& r,
   return out;
 }
 
+// Where the games met the endgame table of --endgame K: the share of the decisions with a choice
+// inside it, and the decision (and the share of the game's decisions) at which a game enters.
+struct EndgameSummary {
+  long long choices = 0, inside = 0;
+  int entered = 0;                           // games that reach the table
+  double first_median = 0, first_share = 0;  // medians over the games that reach it
+  double share() const { return choices ? static_cast<double>(inside) / choices : 0; }
+};
+
+EndgameSummary summarize_endgame(const ai::TournamentResult& r) {
+  EndgameSummary s;
+  std::vector<double> first, share;
+  for (const ai::GameSummary& g : r.per_game) {
+    s.choices += g.endgame.choices;
+    s.inside += g.endgame.choices_inside;
+    if (g.endgame.first_inside < 0) continue;
+    ++s.entered;
+    first.push_back(g.endgame.first_inside);
+    share.push_back(static_cast<double>(g.endgame.first_inside) / g.endgame.decisions);
+  }
+  s.first_median = percentile(first, 0.5);
+  s.first_share = percentile(share, 0.5);
+  return s;
+}
+
+nlohmann::json endgame_json(int k, const ai::TournamentResult& r) {
+  const EndgameSummary s = summarize_endgame(r);
+  return {{"k", k},
+          {"choices", s.choices},
+          {"choices_inside", s.inside},
+          {"share_inside", s.share()},
+          {"games_entering", s.entered},
+          {"first_inside_median", s.first_median},
+          {"first_inside_share_median", s.first_share}};
+}
+
+void print_endgame(int k, const ai::TournamentResult& r) {
+  const EndgameSummary s = summarize_endgame(r);
+  std::cout << fmt::format(
+      "endgame table of k={} (each side at most {} pieces left): {:.1f}% of the decisions with a "
+      "choice inside ({} of {}); {} of {} games reach it, at decision {:.0f} (median), after "
+      "{:.0f}% of their decisions\n",
+      k, k, 100 * s.share(), s.inside, s.choices, s.entered, r.games, s.first_median,
+      100 * s.first_share);
+}
+
 void print_json(const ai::TournamentConfig& config, const ai::TournamentResult& r, int threads,
                 std::uint64_t seed) {
   const double elo = ai::TournamentResult::elo(r.score());
@@ -70,6 +116,7 @@ void print_json(const ai::TournamentConfig& config, const ai::TournamentResult& 
       {"throws_per_game", r.throws_per_game()},
       {"seconds", r.seconds},
   };
+  if (config.endgame > 0) j["endgame"] = endgame_json(config.endgame, r);
   std::cout << j.dump(2) << "\n";
 }
 
@@ -96,6 +143,7 @@ void print_text(const ai::TournamentConfig& config, const ai::TournamentResult& 
   std::cout << fmt::format("{:.1f} throws per game, {:.1f} s, {:.1f} games/s\n",
                            r.throws_per_game(), r.seconds,
                            r.seconds > 0 ? r.games / r.seconds : 0.0);
+  if (config.endgame > 0) print_endgame(config.endgame, r);
 }
 
 }  // namespace
@@ -108,7 +156,7 @@ void add_tournament_command(CLI::App& app) {
       "number of threads.\n" +
           ai::agent_help());
   static std::string rules = "finkel", agent_a, agent_b, table;
-  static int games = 1000, threads = 1, engine_timeout = ai::kDefaultEngineTimeoutMs;
+  static int games = 1000, threads = 1, engine_timeout = ai::kDefaultEngineTimeoutMs, endgame = 0;
   static std::uint64_t seed = 1;
   static bool json = false;
   cmd->add_option("--rules,-r", rules, "rule set")->capture_default_str();
@@ -125,6 +173,10 @@ void add_tournament_command(CLI::App& app) {
                   "ms an engine:PATH program may take for each answer before it loses the game")
       ->check(CLI::Range(1, 3'600'000))
       ->capture_default_str();
+  cmd->add_option("--endgame", endgame,
+                  "K: also report where the games meet the endgame table of K (each side at most "
+                  "K pieces left; docs/solver.md)")
+      ->check(CLI::Range(1, 7));
   cmd->add_flag("--json", json, "print a JSON summary instead of text");
   cmd->callback([] {
     const std::optional<RuleSet> parsed = rules_option("tournament", rules);
@@ -139,6 +191,7 @@ void add_tournament_command(CLI::App& app) {
     config.games = games;
     config.threads = threads;
     config.seed = seed;
+    config.endgame = endgame;
     const bool tty = isatty(STDERR_FILENO) != 0;
     ai::TournamentProgress progress;
     if (tty)

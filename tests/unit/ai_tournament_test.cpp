@@ -13,8 +13,9 @@ namespace ur::ai {
 namespace {
 
 TournamentResult run(const std::string& rules, const std::string& a, const std::string& b,
-                     int games, int threads, std::uint64_t seed) {
+                     int games, int threads, std::uint64_t seed, int endgame = 0) {
   TournamentConfig config;
+  config.endgame = endgame;
   config.rules = rule_set_or_throw(rules);
   config.agent_a = a;
   config.agent_b = b;
@@ -99,6 +100,38 @@ TEST(Tournament, BadInputIsAnError) {
   config.agent_b = "random";
   config.games = 0;
   EXPECT_TRUE(std::holds_alternative<Error>(run_tournament(config)));
+}
+
+// The endgame count (ur tournament --endgame K, docs/solver.md): with K the rule set's own
+// pieces every decision past the start is inside; a smaller K holds fewer decisions, each game
+// enters no earlier, and the counts do not depend on the threads.
+TEST(Tournament, CountsTheDecisionsInsideAnEndgameTable) {
+  const TournamentResult whole = run("finkel(pieces=3)", "greedy", "random", 40, 2, 5, 3);
+  for (const GameSummary& g : whole.per_game) {
+    EXPECT_GT(g.endgame.choices, 0);
+    EXPECT_EQ(g.endgame.choices_inside, g.endgame.choices);
+    EXPECT_EQ(g.endgame.first_inside, 0);
+  }
+  const TournamentResult two = run("finkel(pieces=3)", "greedy", "random", 40, 1, 5, 2);
+  const TournamentResult one = run("finkel(pieces=3)", "greedy", "random", 40, 2, 5, 1);
+  int some_outside = 0;
+  for (std::size_t i = 0; i < whole.per_game.size(); ++i) {
+    const EndgameCount &k3 = whole.per_game[i].endgame, &k2 = two.per_game[i].endgame,
+                       &k1 = one.per_game[i].endgame;
+    EXPECT_EQ(k1.choices, k3.choices);  // the same games
+    EXPECT_LE(k1.choices_inside, k2.choices_inside);
+    EXPECT_LE(k2.choices_inside, k3.choices_inside);
+    if (k1.first_inside >= 0) {
+      EXPECT_GE(k1.first_inside, k2.first_inside);
+    }
+    some_outside += k1.choices_inside < k1.choices;
+  }
+  EXPECT_GT(some_outside, 0);
+  const TournamentResult again = run("finkel(pieces=3)", "greedy", "random", 40, 3, 5, 1);
+  for (std::size_t i = 0; i < one.per_game.size(); ++i) {
+    EXPECT_EQ(again.per_game[i].endgame.choices_inside, one.per_game[i].endgame.choices_inside);
+    EXPECT_EQ(again.per_game[i].endgame.first_inside, one.per_game[i].endgame.first_inside);
+  }
 }
 
 }  // namespace
