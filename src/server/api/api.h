@@ -63,7 +63,7 @@ std::pair<http::status, nlohmann::json> explore_answer(const solver::TableStore&
                                                        std::string_view position);
 
 // GET /api/rules/<id> (api_games.cpp): everything a client needs to draw a rule set's board and
-// place its pieces. A puzzle of the server's choosing carries it too (api_puzzles.cpp).
+// place its pieces. A puzzle asked for with rules_info=1 carries it too (api_puzzles.cpp).
 nlohmann::json rules_json(const RuleSet& r);
 
 // GET /api/levels (api_levels.cpp): {"levels": [{name, agent}]}, the computer's levels weakest
