@@ -27,6 +27,24 @@ j3=$("$UR" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games
        --json | grep -v '"seconds"\|"threads"')
 [ "$j1" != "$j3" ] || echo "note: seeds 3 and 4 gave the same summary"
 
+# --endgame K (docs/solver.md, "How much of a game they hold"): the line and the JSON object; with K
+# the rule set's own pieces every decision with a choice is inside and every game enters at once.
+out=$("$UR" tournament --rules 'finkel(pieces=3)' --a greedy --b random --games 20 --endgame 3)
+echo "$out" | grep -qE "^endgame table of k=3 \(each side at most 3 pieces left\): 100\.0% of the decisions with a choice inside \(([0-9]+) of \1\); 20 of 20 games reach it, at decision 0 \(median\)" \
+  || die "endgame line: $out"
+j=$("$UR" tournament --rules boxed --a greedy --b random --games 20 --endgame 5 --json)
+for key in '"endgame"' '"k": 5' '"choices"' '"choices_inside"' '"share_inside"' '"games_entering"' \
+           '"first_inside_median"' '"first_inside_share_median"'; do
+  echo "$j" | grep -q "$key" || die "JSON lacks $key: $j"
+done
+"$UR" tournament --rules boxed --a greedy --b random --games 2 | grep -q "endgame" \
+  && die "an endgame line without --endgame"
+# A K outside 1..7 is refused by the option parser, naming the option.
+if msg=$("$UR" tournament --a greedy --b random --games 2 --endgame 0 2>&1); then
+  die "--endgame 0 accepted"
+fi
+echo "$msg" | grep -qF -- "--endgame: Value 0 not in range 1 to 7" || die "--endgame 0: $msg"
+
 # Errors: exit status 2 and a message that names the problem.
 expect_error() {
   local want="$1"; shift
