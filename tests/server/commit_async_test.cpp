@@ -281,7 +281,8 @@ TEST_F(CommitAsyncCluster, ACommitBeforeTheSubscriptionStillReachesThePage) {
   ASSERT_TRUE(subscribed) << "the node never subscribed";
   ASSERT_EQ(first->request({{"type", "unwatch"}, {"table", id}})["type"], "ok");
   // Three reads before the page's: the cache's load, the open's reload and the reload of the
-  // first subscription's resync, which must not be the read held below.
+  // first subscription's resync, which must not be the read held below (each counted once past
+  // its holds: a slow resync's read must not be caught by the hold meant for the page's).
   bool read = false;
   for (int i = 0; i < 400 && !(read = storage.reads(id) >= 3); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(25));

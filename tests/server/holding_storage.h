@@ -66,19 +66,20 @@ class HoldingStorage final : public Storage {
     wait_if_held("clock:" + std::string(id));
     return inner_->start_clock(id, version, deadline);
   }
-  // How many times find_table read `id`.
+  // How many times find_table read `id` and went past its holds (a read counted as it began
+  // might still be caught by a "read-done" hold set after the count).
   int reads(const std::string& id) {
     std::lock_guard lock(mutex_);
     return reads_[id];
   }
   std::optional<TableRow> find_table(std::string_view id) override {
+    wait_if_held("read:" + std::string(id));
+    auto row = inner_->find_table(id);
+    wait_if_held("read-done:" + std::string(id));
     {
       std::lock_guard lock(mutex_);
       ++reads_[std::string(id)];
     }
-    wait_if_held("read:" + std::string(id));
-    auto row = inner_->find_table(id);
-    wait_if_held("read-done:" + std::string(id));
     return row;
   }
 
