@@ -12,6 +12,7 @@
 // (web/README.md; tests/e2e/perf.mjs prints it and the total).
 import { defineConfig, type Plugin } from 'vite';
 import { headScript } from './src/logic/head_script.ts';
+import { LANGUAGES } from './src/logic/i18n.ts';
 
 // Vite wraps every dynamic import in a preload helper (~1,750 bytes minified: vitejs/vite#13952,
 // #18551) that fetches the imported chunk's CSS and the chunks it imports beside it, with
@@ -38,12 +39,14 @@ const smallPreload: Plugin = {
   },
 };
 
-// A cold start on the puzzle pages asks for their script, the chunks it imports and the first
-// puzzle from a line in the page's head (src/logic/head_script.ts), while the first script is
-// still being fetched and run, instead of once main.ts runs.
+// A cold start asks for the chunks its first screen will need (the reader's catalog; on the
+// puzzle pages their script, the chunks it imports and the first puzzle) from a line in the
+// page's head (src/logic/head_script.ts), while the first script is still being fetched and run,
+// instead of once main.ts runs.
 const PUZZLE_ENTRY = 'src/ui/puzzle_screens.ts';
-const puzzleHints: Plugin = {
-  name: 'ur:puzzle-hints',
+const CATALOG = /\/src\/logic\/lang\/(\w+)\.ts$/;
+const headHints: Plugin = {
+  name: 'ur:head-hints',
   transformIndexHtml: {
     order: 'post',
     handler(html, ctx) {
@@ -52,7 +55,15 @@ const puzzleHints: Plugin = {
       const entry = chunks.find((c) => c.facadeModuleId?.endsWith(PUZZLE_ENTRY));
       if (!entry) throw new Error(`no chunk for ${PUZZLE_ENTRY}`);
       const own = entry.imports.filter((f) => !chunks.some((c) => c.isEntry && c.fileName === f));
-      const script = headScript([entry.fileName, ...own].map((f) => `./${f}`));
+      const catalogs: Record<string, string> = {};
+      for (const c of chunks) {
+        const lang = CATALOG.exec(c.facadeModuleId ?? '')?.[1];
+        if (lang && !c.isEntry) catalogs[lang === 'en_more' ? 'en' : lang] = `./${c.fileName}`;
+      }
+      const missing = Object.keys(LANGUAGES).filter((l) => !catalogs[l]);
+      if (missing.length) throw new Error(`no catalog chunk for ${missing.join(', ')}`);
+      const puzzles = [entry.fileName, ...own].map((f) => `./${f}`);
+      const script = headScript({ puzzles, catalogs });
       return html.replace('</title>', `</title>\n  <script>${script}</script>`);
     },
   },
@@ -60,7 +71,7 @@ const puzzleHints: Plugin = {
 
 export default defineConfig({
   base: './',
-  plugins: [smallPreload, puzzleHints],
+  plugins: [smallPreload, headHints],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,13 +1,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { headScript } from '../src/logic/head_script.ts';
+import { chooseLang, LANGUAGES } from '../src/logic/i18n.ts';
 import { parseHash } from '../src/logic/route.ts';
 import { puzzlePath } from '../src/net/api.ts';
 
-const FILES = ['./assets/puzzle_screens-x.js', './assets/board-y.js'];
+const PUZZLES = ['./assets/puzzle_screens-x.js', './assets/board-y.js'];
+const CATALOGS: Record<string, string> = Object.fromEntries(
+  Object.keys(LANGUAGES).map((l) => [l, `./assets/${l === 'en' ? 'en_more' : l}-z.js`]),
+);
+
+interface Reader {
+  /** The language saved in this browser (ui/language.ts), or storage that refuses (throws). */
+  saved?: string | null | 'refused';
+  languages?: string[];
+}
 
 /** Runs the head script at `hash`: the modules it preloads and the path it fetches, if any. */
-function runAt(hash: string) {
+function runAt(hash: string, reader: Reader = {}) {
   const preloads: string[] = [];
   const fetched: string[] = [];
   const win: { urHeadFetch?: { path: string; res: Promise<Response> } } = {};
@@ -25,14 +35,27 @@ function runAt(hash: string) {
     fetched.push(path);
     return Promise.reject(new TypeError('offline')); // never taken: must not be unhandled
   };
-  new Function('location', 'document', 'fetch', 'window', headScript(FILES))(
-    { hash },
-    document,
-    fetch,
-    win,
-  );
+  const localStorage = {
+    getItem: (key: string) => {
+      assert.equal(key, 'ur.lang');
+      if (reader.saved === 'refused') throw new Error('SecurityError');
+      return reader.saved ?? null;
+    },
+  };
+  const navigator = { languages: reader.languages ?? ['en-US'], language: 'en-US' };
+  const files = { puzzles: PUZZLES, catalogs: CATALOGS };
+  new Function(
+    'location',
+    'document',
+    'fetch',
+    'window',
+    'localStorage',
+    'navigator',
+    headScript(files),
+  )({ hash }, document, fetch, win, localStorage, navigator);
   if (fetched.length) assert.equal(win.urHeadFetch?.path, fetched[0]);
-  return { preloads, fetched, left: win.urHeadFetch };
+  const words = preloads.filter((f) => Object.values(CATALOGS).includes(f));
+  return { preloads: preloads.filter((f) => !words.includes(f)), words, fetched };
 }
 
 test('the head script preloads the puzzle pages and fetches what the page would ask first', () => {
@@ -42,7 +65,7 @@ test('the head script preloads the puzzle pages and fetches what the page would 
     assert.equal(route.name, 'puzzles');
     if (route.name !== 'puzzles') continue;
     const { preloads, fetched } = runAt(hash);
-    assert.deepEqual(preloads, FILES, hash);
+    assert.deepEqual(preloads, PUZZLES, hash);
     // The very path puzzles_early.ts asks for where the address names no rule set.
     assert.deepEqual(fetched, [puzzlePath(route.mode, '', '', true)], hash);
   }
@@ -51,11 +74,35 @@ test('the head script preloads the puzzle pages and fetches what the page would 
 test('filters, mistakes and other pages: no fetch from the head; preloads only for puzzles', () => {
   for (const hash of ['#/puzzles?rules=bell', '#/puzzles/streak?theme=race', '#/mistakes/abc']) {
     const { preloads, fetched } = runAt(hash);
-    assert.deepEqual(preloads, FILES, hash);
+    assert.deepEqual(preloads, PUZZLES, hash);
     assert.deepEqual(fetched, [], hash);
   }
   for (const hash of ['', '#/lobby', '#/table/abc', '#/puzzlesx', '#/replay/abc']) {
     const { preloads, fetched } = runAt(hash);
     assert.deepEqual([preloads, fetched], [[], []], hash);
   }
+});
+
+test("the words it preloads are the catalog the page waits for, in the page's own language", () => {
+  const hashes = ['', '#', '#/', '#/lobby', '#//lobby/', '#/lobby?x=1', '#?x=1', '#/puzzles'];
+  hashes.push('#/table/0123456789abcdef', '#/history', '#/login', '#/lobbyx', '#/lobby/x');
+  const readers: Reader[] = [
+    {},
+    { saved: 'de' },
+    { saved: 'ar', languages: ['fr-FR'] },
+    { saved: 'en', languages: ['nl'] },
+    { saved: 'xx', languages: ['es-ES', 'de'] },
+    { saved: 'refused', languages: ['fr-CA'] },
+    { saved: 'hasOwnProperty', languages: ['pt-BR', 'ja'] },
+    { languages: [] },
+  ];
+  for (const hash of hashes)
+    for (const reader of readers) {
+      const saved = reader.saved === 'refused' ? null : (reader.saved ?? null);
+      const lang = chooseLang(saved, reader.languages ?? ['en-US']);
+      // English's first words are in the first script: only its other screens wait (wordsReady).
+      const lobby = parseHash(hash).name === 'lobby';
+      const want = lang === 'en' && lobby ? [] : [CATALOGS[lang]];
+      assert.deepEqual(runAt(hash, reader).words, want, `${hash} ${JSON.stringify(reader)}`);
+    }
 });
