@@ -41,6 +41,10 @@ std::string network_path(const solver::TableStore* tables, const std::string& ru
       .string();
 }
 
+bool learned_hard(const RuleSet& rules) {
+  return rules.to_string() == "finkel";
+}
+
 bool has_network(const solver::TableStore* tables, const RuleSet& rules) {
   const std::string path = network_path(tables, rules.to_string());
   if (path.empty() || !std::filesystem::exists(path)) return false;

@@ -28,6 +28,14 @@ std::string network_file_name(const std::string& rules);
 // that loads for it: a depth-3 search (docs/ai.md: it beats depth 1 and stays far under 2 ms).
 inline constexpr const char* kLearnedLevelSpec = "net(depth=3)";
 
+// What the hard level plays on a rule set whose network is measured stronger than hard's
+// search at a fraction of its cost (learned_hard): docs/ai.md, "`hard` and the network".
+inline constexpr const char* kLearnedHardSpec = "net(depth=2)";
+// Those rule sets, by their rule-set string: Finkel (net(depth=2) against expectimax(depth=4):
+// 54.50%, 1,000 games, its interval above 50%, at 0.021 ms a decision against 0.49). On Masters,
+// Blitz and boxed the networks play level with hard, so hard stays the search there.
+bool learned_hard(const RuleSet& rules);
+
 // Whether the data directory of `tables` holds a network that loads for `rules`.
 bool has_network(const solver::TableStore* tables, const RuleSet& rules);
 

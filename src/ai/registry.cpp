@@ -189,6 +189,7 @@ std::string level_spec(std::string_view level, const RuleSet& rules,
   // is one, else as hard (level_note says which).
   if (level == "perfect" && !(tables && tables->solved(rules)))
     return has_network(tables, rules) ? kLearnedLevelSpec : level_spec("hard", rules, tables);
+  if (level == "hard" && learned_hard(rules) && has_network(tables, rules)) return kLearnedHardSpec;
   for (const Level& l : levels())
     if (l.name == level) return std::string(l.agent);
   return "";
@@ -260,7 +261,8 @@ std::string agent_help() {
          "        net[(depth=N,time_ms=T,file=F)] (a trained network, `ur train`)\n"
          "        engine:PATH ARGS | engine(timeout_ms=T):PATH ARGS (a UEP program)\n"
          "levels: beginner (random), easy (greedy), medium (expectimax depth 2),\n"
-         "        hard (expectimax depth 4), perfect (lookup table, else as hard)";
+         "        hard (expectimax depth 4; net depth 2 on finkel with its network),\n"
+         "        perfect (lookup table, else the network at depth 3, else as hard)";
 }
 
 }  // namespace ur::ai

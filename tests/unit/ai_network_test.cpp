@@ -346,6 +346,32 @@ TEST(NetAgent, ThePerfectLevelPlaysTheLearnedNetworkWhereThereIsNoTable) {
             level_spec("hard", rule_set_or_throw("finkel"), &tables));
 }
 
+// Hard plays the network where it is measured stronger than hard's search (Finkel), with a
+// network that loads; elsewhere, and without one, the search.
+TEST(NetAgent, HardPlaysTheNetworkOnlyWhereItIsMeasuredStronger) {
+  TempDir dir;
+  const RuleSet finkel = rule_set_or_throw("finkel"), masters = rule_set_or_throw("masters");
+  std::filesystem::create_directories(dir.file("data/networks"));
+  const solver::TableStore tables(dir.file("data"));
+  EXPECT_EQ(level_spec("hard", finkel, &tables), "expectimax(depth=4)") << "no network yet";
+  EXPECT_EQ(level_spec("hard", finkel, nullptr), "expectimax(depth=4)");
+  std::ofstream(network_path(&tables, finkel.to_string())) << "not a network";
+  EXPECT_EQ(level_spec("hard", finkel, &tables), "expectimax(depth=4)") << "a damaged file";
+  ASSERT_EQ(
+      write_network(network_path(&tables, finkel.to_string()), make_network(Engine(finkel), 8, 1)),
+      "");
+  ASSERT_EQ(write_network(network_path(&tables, masters.to_string()),
+                          make_network(Engine(masters), 8, 1)),
+            "");
+  EXPECT_EQ(level_spec("hard", finkel, &tables), kLearnedHardSpec);
+  EXPECT_EQ(level_spec("hard", masters, &tables), "expectimax(depth=4)");
+  EXPECT_EQ(level_spec("medium", finkel, &tables), "expectimax(depth=2)");
+  AgentResult made = make_agent(level_spec("hard", finkel, &tables), finkel, 1, &tables);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
+      << std::get<Error>(made).message;
+  EXPECT_EQ(std::get<std::unique_ptr<Agent>>(made)->name(), "net(depth=2)");
+}
+
 // Without a table, reviews, hints and the explorer estimate with the data directory's network.
 TEST(NetAgent, EstimatesUseTheNetworkWhereThereIsNoTable) {
   TempDir dir;
