@@ -123,10 +123,11 @@ class SearchSource final : public ValueSource {
 // An endgame table inside it, the search (reading the table at its leaves) before it.
 class EndgameSource final : public ValueSource {
  public:
-  EndgameSource(const solver::SolvedTable& solved, int depth)
+  EndgameSource(const solver::SolvedTable& solved, int depth,
+                std::shared_ptr<const ai::Network> network)
       : ValueSource(solved.engine),
         table_(std::make_shared<const solver::SolvedTable>(solved)),
-        search_(solved.engine, depth, nullptr, table_) {}
+        search_(solved.engine, depth, std::move(network), table_) {}
 
   double chance_value(const Position& q, Player pov) override {
     if (q.phase == Phase::kAwaitingRoll && table_->covers(q)) return table_->value(q, pov);
@@ -143,11 +144,22 @@ class EndgameSource final : public ValueSource {
   SearchSource search_;
 };
 
+// The network of `tables`' data directory for the engine's rule set, when one loads.
+std::shared_ptr<const ai::Network> data_network(const Engine& engine,
+                                                const solver::TableStore* tables) {
+  const std::string path = ai::network_path(tables, engine.rules().to_string());
+  if (path.empty() || !std::filesystem::exists(path)) return nullptr;
+  auto loaded = ai::shared_network_for(path, engine);
+  auto* net = std::get_if<std::shared_ptr<const ai::Network>>(&loaded);
+  return net ? *net : nullptr;
+}
+
 }  // namespace
 
-std::unique_ptr<ValueSource> endgame_source(const solver::SolvedTable& solved, int depth) {
+std::unique_ptr<ValueSource> endgame_source(const solver::SolvedTable& solved, int depth,
+                                            const solver::TableStore* tables) {
   if (depth <= 0) depth = default_search_depth(*solved.engine);
-  return std::make_unique<EndgameSource>(solved, depth);
+  return std::make_unique<EndgameSource>(solved, depth, data_network(*solved.engine, tables));
 }
 
 std::unique_ptr<ValueSource> table_source(std::shared_ptr<const Engine> engine,
@@ -173,13 +185,9 @@ std::unique_ptr<ValueSource> estimate_source(std::shared_ptr<const Engine> engin
                                              const solver::TableStore* tables, int depth) {
   // The data directory's network (when one loads) estimates at the search's leaves instead of
   // the hand evaluation.
-  const std::string network = ai::network_path(tables, engine->rules().to_string());
-  if (!network.empty() && std::filesystem::exists(network)) {
-    auto loaded = ai::shared_network_for(network, *engine);
-    if (auto* net = std::get_if<std::shared_ptr<const ai::Network>>(&loaded)) {
-      const int d = depth > 0 ? depth : default_search_depth(*engine);
-      return std::make_unique<SearchSource>(std::move(engine), d, *net);
-    }
+  if (auto net = data_network(*engine, tables)) {
+    const int d = depth > 0 ? depth : default_search_depth(*engine);
+    return std::make_unique<SearchSource>(std::move(engine), d, std::move(net));
   }
   return search_source(std::move(engine), depth);
 }
@@ -190,7 +198,7 @@ OpenedSource open_source(const RuleSet& rules, const solver::TableStore* tables,
   solver::TableLookup found = solver::find_table(tables, rules, table_path);
   out.table = found.state;
   if (found.ready() && found.solved.endgame() > 0) {
-    out.source = endgame_source(found.solved, depth);
+    out.source = endgame_source(found.solved, depth, tables);
     return out;
   }
   if (found.ready()) {

@@ -62,8 +62,11 @@ std::unique_ptr<ValueSource> table_source(std::shared_ptr<const Engine> engine,
                                           std::shared_ptr<const solver::StateIndex> index);
 
 // Exact values inside an endgame table (solved.endgame() > 0), estimates from expectimax at
-// `depth` plies before it, the search reading the table wherever it reaches the endgame.
-std::unique_ptr<ValueSource> endgame_source(const solver::SolvedTable& solved, int depth = 0);
+// `depth` plies before it, the search reading the table wherever it reaches the endgame and
+// valuing its other leaves with the network of `tables`' data directory when one loads for the
+// rule set, else with the hand evaluation.
+std::unique_ptr<ValueSource> endgame_source(const solver::SolvedTable& solved, int depth = 0,
+                                            const solver::TableStore* tables = nullptr);
 
 // Estimates from expectimax at `depth` plies (0: the default depth for the rule set, chosen so
 // that a whole game reviews in about a second on one core; docs/analysis.md).

@@ -9,6 +9,8 @@
 
 #include "ai/agent.h"
 #include "ai/expectimax.h"
+#include "ai/net_agent.h"
+#include "ai/network.h"
 #include "analysis/review.h"
 #include "engine/random.h"
 #include "solver/table_file.h"
@@ -93,6 +95,40 @@ TEST_F(EndgameReviewTest, TheReviewIsExactInTheEndgameAndEstimatedBefore) {
   EXPECT_EQ(r.exact_decisions, inside);
   EXPECT_GT(inside, 0) << "the game never reached two pieces left a side";
   EXPECT_GT(before, 0);
+}
+
+// With a network in the data directory, the search before the endgame values its leaves with
+// it (and still reads the table where it reaches the endgame): the same exact steps, other
+// estimates before them.
+TEST_F(EndgameReviewTest, BeforeTheEndgameTheNetworkValuesTheSearchsLeaves) {
+  const RuleSet rules = rule_set_or_throw("murray");
+  OpenedSource hand = open_source(rules, store_);
+  const std::string net = ai::network_path(store_, "murray");
+  std::filesystem::create_directories(std::filesystem::path(net).parent_path());
+  ASSERT_EQ(ai::write_network(net, ai::make_network(Engine(rules), 8, 1)), "");
+  OpenedSource learned = open_source(rules, store_);
+  std::filesystem::remove(net);
+  ASSERT_TRUE(hand.source && learned.source);
+  EXPECT_EQ(hand.source->name(), "endgame(k=2)+expectimax(depth=2)");
+  EXPECT_EQ(learned.source->name(), "endgame(k=2)+net(depth=2)");
+  const Game g = play(7);
+  ReviewResult a = review(g, *hand.source), b = review(g, *learned.source);
+  ASSERT_TRUE(std::holds_alternative<Review>(a) && std::holds_alternative<Review>(b));
+  const Review &ra = std::get<Review>(a), &rb = std::get<Review>(b);
+  ASSERT_EQ(ra.steps.size(), rb.steps.size());
+  EXPECT_EQ(ra.exact_decisions, rb.exact_decisions);
+  EXPECT_GT(rb.exact_decisions, 0);
+  int differ = 0;
+  for (std::size_t i = 0; i < ra.steps.size(); ++i) {
+    const Step &x = ra.steps[i], &y = rb.steps[i];
+    ASSERT_EQ(x.exact, y.exact);
+    if (x.kind != StepKind::kDecision || x.legal < 2) continue;
+    if (x.exact)
+      EXPECT_NEAR(x.best_value, y.best_value, 1e-9) << "step " << i;
+    else
+      differ += std::abs(x.best_value - y.best_value) > 1e-6;
+  }
+  EXPECT_GT(differ, 0) << "the network's estimates are the hand evaluation's";
 }
 
 TEST_F(EndgameReviewTest, ThePerfectAgentPlaysTheTableInsideAndSearchesBefore) {
