@@ -45,10 +45,17 @@ bool learned_hard(const RuleSet& rules) {
   return rules.to_string() == "finkel";
 }
 
+std::shared_ptr<const Network> data_network(const solver::TableStore* tables,
+                                            const Engine& engine) {
+  const std::string path = network_path(tables, engine.rules().to_string());
+  if (path.empty() || !std::filesystem::exists(path)) return nullptr;
+  auto loaded = shared_network_for(path, engine);
+  auto* net = std::get_if<std::shared_ptr<const Network>>(&loaded);
+  return net ? *net : nullptr;
+}
+
 bool has_network(const solver::TableStore* tables, const RuleSet& rules) {
-  const std::string path = network_path(tables, rules.to_string());
-  if (path.empty() || !std::filesystem::exists(path)) return false;
-  return !std::holds_alternative<Error>(shared_network_for(path, Engine(rules)));
+  return data_network(tables, Engine(rules)) != nullptr;
 }
 
 AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>& params,

@@ -11,11 +11,14 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "ai/agent.h"
 
 namespace ur::ai {
+
+struct Network;  // network.h (Eigen), kept out of this header
 
 // Where the data directory of `tables` keeps the network of `rules`: DATA_DIR/networks/<name>.urn,
 // the name as for tables; "" without a store.
@@ -35,6 +38,10 @@ inline constexpr const char* kLearnedHardSpec = "net(depth=2)";
 // 54.50%, 1,000 games, its interval above 50%, at 0.021 ms a decision against 0.49). On Masters,
 // Blitz and boxed the networks play level with hard, so hard stays the search there.
 bool learned_hard(const RuleSet& rules);
+
+// The network of `engine`'s rule set in the data directory of `tables`, when one loads (else
+// null: none there, or one that is damaged or made for another rule set).
+std::shared_ptr<const Network> data_network(const solver::TableStore* tables, const Engine& engine);
 
 // Whether the data directory of `tables` holds a network that loads for `rules`.
 bool has_network(const solver::TableStore* tables, const RuleSet& rules);

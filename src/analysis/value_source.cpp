@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <filesystem>
 
 namespace ur::analysis {
 
@@ -144,22 +143,12 @@ class EndgameSource final : public ValueSource {
   SearchSource search_;
 };
 
-// The network of `tables`' data directory for the engine's rule set, when one loads.
-std::shared_ptr<const ai::Network> data_network(const Engine& engine,
-                                                const solver::TableStore* tables) {
-  const std::string path = ai::network_path(tables, engine.rules().to_string());
-  if (path.empty() || !std::filesystem::exists(path)) return nullptr;
-  auto loaded = ai::shared_network_for(path, engine);
-  auto* net = std::get_if<std::shared_ptr<const ai::Network>>(&loaded);
-  return net ? *net : nullptr;
-}
-
 }  // namespace
 
 std::unique_ptr<ValueSource> endgame_source(const solver::SolvedTable& solved, int depth,
                                             const solver::TableStore* tables) {
   if (depth <= 0) depth = default_search_depth(*solved.engine);
-  return std::make_unique<EndgameSource>(solved, depth, data_network(*solved.engine, tables));
+  return std::make_unique<EndgameSource>(solved, depth, ai::data_network(tables, *solved.engine));
 }
 
 std::unique_ptr<ValueSource> table_source(std::shared_ptr<const Engine> engine,
@@ -185,7 +174,7 @@ std::unique_ptr<ValueSource> estimate_source(std::shared_ptr<const Engine> engin
                                              const solver::TableStore* tables, int depth) {
   // The data directory's network (when one loads) estimates at the search's leaves instead of
   // the hand evaluation.
-  if (auto net = data_network(*engine, tables)) {
+  if (auto net = ai::data_network(tables, *engine)) {
     const int d = depth > 0 ? depth : default_search_depth(*engine);
     return std::make_unique<SearchSource>(std::move(engine), d, std::move(net));
   }
