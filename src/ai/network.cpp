@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "ai/transposition.h"
 #include "engine/random.h"
 
 namespace ur::ai {
@@ -78,7 +79,11 @@ Network make_network(const Engine& engine, int hidden, std::uint64_t seed) {
 }
 
 NetEvaluator::NetEvaluator(const Engine& engine, std::shared_ptr<const Network> net)
-    : engine_(&engine), net_(std::move(net)), encoding_(engine), h_(net_->hidden()) {
+    : engine_(&engine),
+      net_(std::move(net)),
+      encoding_(engine),
+      h_(net_->hidden()),
+      cache_(std::size_t{1} << kCacheBits) {
   assert(net_->inputs() == encoding_.inputs());
 }
 
@@ -98,8 +103,13 @@ float NetEvaluator::forward(const SparseInput& in) {
 }
 
 double NetEvaluator::value(const Position& p) {
+  const std::uint64_t key = position_hash(p) | 1;
+  Cached& c = cache_[key >> (64 - kCacheBits)];
+  if (c.key == key) return c.value;
   encoding_.encode(p, in_);
-  return forward(in_);
+  c.key = key;
+  c.value = forward(in_);
+  return c.value;
 }
 
 double NetEvaluator::win_probability(const Position& p, Player me) {

@@ -86,7 +86,8 @@ struct Network {
 // A network of `hidden` units for `engine`'s rule set, with small random weights from `seed`.
 Network make_network(const Engine& engine, int hidden, std::uint64_t seed);
 
-// Evaluates positions with one network for one engine (one thread at a time).
+// Evaluates positions with one network for one engine (one thread at a time). value() remembers
+// what it computed (see cache_), so the same position costs the network once.
 class NetEvaluator {
  public:
   NetEvaluator(const Engine& engine, std::shared_ptr<const Network> net);
@@ -106,6 +107,16 @@ class NetEvaluator {
   Encoding encoding_;
   SparseInput in_;
   Eigen::VectorXf h_;
+  // The last values of value(), by position hash: a search meets the same leaf again and
+  // again (moves in another order, a review's moves and their replies), 50-80% of its leaves
+  // in a boxed review (docs/ai.md). The network never changes under an evaluator (it holds a
+  // shared const one), so an entry stays right; a slot keeps the latest position hashed to it.
+  struct Cached {
+    std::uint64_t key = 0;  // position_hash | 1: 0 is an empty slot
+    float value = 0;
+  };
+  static constexpr int kCacheBits = 16;  // 1 MiB, half the search's transposition table
+  std::vector<Cached> cache_;
 };
 
 // The network's output for `in`, leaving the hidden layer in `hidden` (sized to net.hidden()).

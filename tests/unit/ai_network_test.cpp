@@ -253,6 +253,42 @@ double mean_loss(const Engine& engine, const solver::StateIndex& index,
   return lost / decisions;
 }
 
+// value() remembers what it computed: whatever it met before (more positions than it keeps,
+// each twice, in another order), its answers are the network's own output for the position.
+TEST(NetEvaluator, RememberedValuesAreTheNetworksOutput) {
+  const Engine engine(rule_set_or_throw("boxed"));
+  auto net = std::make_shared<const Network>(make_network(engine, 16, 9));
+  NetEvaluator eval(engine, net);
+  Encoding encoding(engine);
+  Rng rng(5);
+  std::vector<Position> seen;
+  MoveList moves;
+  while (seen.size() < 200'000) {
+    Position p = engine.initial_position();
+    for (int throws = 0; !p.is_over() && throws < 400;) {
+      if (p.is_chance()) {
+        engine.apply_throw(p, engine.sample_throw(rng), moves);
+        ++throws;
+        continue;
+      }
+      if (p.phase == Phase::kAwaitingAward || p.phase == Phase::kAwaitingForfeit) seen.push_back(p);
+      engine.legal_moves(p, moves);
+      engine.apply_move(p,
+                        moves[static_cast<int>(rng.below(static_cast<std::uint32_t>(moves.size)))]);
+      if (p.phase == Phase::kAwaitingRoll) seen.push_back(p);
+    }
+  }
+  SparseInput in;
+  Eigen::VectorXf hidden(net->hidden());
+  auto check = [&](std::size_t i) {
+    encoding.encode(seen[i], in);
+    ASSERT_EQ(eval.value(seen[i]), static_cast<double>(forward(*net, in, hidden)))
+        << "position " << i;
+  };
+  for (std::size_t i = 0; i < seen.size(); ++i) check(i);
+  for (std::size_t i = seen.size(); i-- > 0;) check(i);
+}
+
 // The test: a short self-play run on finkel(pieces=3), which never reads a table, beats
 // greedy and loses less chance per decision than greedy against the table solved here.
 TEST(NetworkTraining, AShortRunBeatsGreedyAndLosesLessThanItAgainstTheTable) {
