@@ -108,7 +108,7 @@ class NetEvaluator {
   SparseInput in_;
   Eigen::VectorXf h_;
   // The last values of value(), by position hash: a search meets the same leaf again and
-  // again (moves in another order, a review's moves and their replies), 50-80% of its leaves
+  // again (moves in another order, a review's moves and their replies): 70-83% of its leaves
   // in a boxed review (docs/ai.md). The network never changes under an evaluator (it holds a
   // shared const one), so an entry stays right; a slot keeps the latest position hashed to it.
   struct Cached {
