@@ -30,6 +30,8 @@ std::string network_file_name(const std::string& rules);
 // What the perfect level plays where `tables` has no solved table of a rule set but a network
 // that loads for it: a depth-3 search (docs/ai.md: it beats depth 1 and stays far under 2 ms).
 inline constexpr const char* kLearnedLevelSpec = "net(depth=3)";
+// Its depth, for the perfect agent's search before an endgame table (perfect.cpp).
+inline constexpr int kLearnedLevelDepth = 3;
 
 // What the hard level plays on a rule set whose network is measured stronger than hard's
 // search at a fraction of its cost (learned_hard): docs/ai.md, "`hard` and the network".

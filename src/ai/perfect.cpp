@@ -1,22 +1,32 @@
 #include "ai/perfect.h"
 
 #include "ai/expectimax.h"
+#include "ai/net_agent.h"
 #include "solver/table_errc.h"
 
 namespace ur::ai {
 namespace {
 
-// The hard level's depth: before an endgame table's positions the perfect agent searches as
-// hard does, with the table's exact values wherever the search reaches the endgame.
-constexpr int kBeforeEndgameDepth = 4;
+// Before an endgame table's positions the perfect agent plays what the perfect level plays
+// where there is no table at all: the data directory's network at depth 3 where one loads
+// (kLearnedLevelSpec: on Murray it beats hard's search, on boxed it is level with it at a
+// fraction of its time; docs/ai.md), else the hard level's search; either values every endgame
+// position it reaches from the table.
+constexpr int kHardDepth = 4;
+
+ExpectimaxOptions before_endgame(const solver::SolvedTable& solved,
+                                 std::shared_ptr<const Network> network) {
+  return ExpectimaxOptions{.depth = network ? kLearnedLevelDepth : kHardDepth,
+                           .network = std::move(network),
+                           .table = std::make_shared<const solver::SolvedTable>(solved)};
+}
 
 class PerfectAgent : public Agent {
  public:
-  explicit PerfectAgent(solver::SolvedTable solved) : solved_(std::move(solved)) {
+  PerfectAgent(solver::SolvedTable solved, std::shared_ptr<const Network> network)
+      : solved_(std::move(solved)) {
     if (solved_.endgame() > 0)
-      before_ = std::make_unique<ExpectimaxAgent>(
-          ExpectimaxOptions{.depth = kBeforeEndgameDepth,
-                            .table = std::make_shared<const solver::SolvedTable>(solved_)});
+      before_ = std::make_unique<ExpectimaxAgent>(before_endgame(solved_, std::move(network)));
   }
 
   std::string name() const override { return "perfect"; }
@@ -51,7 +61,10 @@ Result<std::unique_ptr<Agent>> make_perfect_agent(const RuleSet& rules,
                                                   const solver::TableStore* tables) {
   solver::TableLookup found = solver::find_table(tables, rules, table_path);
   if (!found.ready()) return Error{solver::TableErrc::kBadTable, "perfect: " + found.why};
-  return std::make_unique<PerfectAgent>(std::move(found.solved));
+  // An endgame table's agent searches before the endgame with the data directory's network.
+  std::shared_ptr<const Network> network =
+      found.solved.endgame() > 0 ? data_network(tables, *found.solved.engine) : nullptr;
+  return std::make_unique<PerfectAgent>(std::move(found.solved), std::move(network));
 }
 
 }  // namespace ur::ai

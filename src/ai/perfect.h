@@ -5,8 +5,9 @@
 // table of the rule set; both through the process's solver::TableStore, which opens, verifies
 // and indexes each table once and shares it, read-only and mmapped, with every agent and
 // thread. With an endgame table (the seven-counter Murray and boxed games: each side at most k
-// pieces left) it plays exactly inside the endgame and searches as the hard level does before
-// it, the search valuing every endgame position it reaches from the table. Where no table
+// pieces left) it plays exactly inside the endgame and before it searches as the perfect level
+// does without a table (the data directory's network at depth 3 where one loads, else as the
+// hard level), the search valuing every endgame position it reaches from the table. Where no table
 // exists `perfect` says so and the "perfect" difficulty level falls back to the strongest
 // search.
 #pragma once

@@ -201,8 +201,11 @@ std::string level_note(std::string_view level, const RuleSet& rules,
   const solver::TableLookup found = solver::find_table(tables, rules, "");
   if (found.ready() && found.solved.endgame() > 0)
     return "perfect: exact with at most " + std::to_string(found.solved.endgame()) +
-           " pieces left a side (the endgame table), as hard before, reading the table at the "
-           "search's leaves";
+           " pieces left a side (the endgame table), " +
+           (has_network(tables, rules)
+                ? "the learned network (" + std::string(kLearnedLevelSpec) + ") before"
+                : std::string("as hard before")) +
+           ", reading the table at the search's leaves";
   if (found.ready()) return "";
   if (has_network(tables, rules))
     return "perfect: " + found.why + "; strongest: learned, no exact table (" +

@@ -170,6 +170,55 @@ TEST_F(EndgameReviewTest, ThePerfectAgentPlaysTheTableInsideAndSearchesBefore) {
   EXPECT_GT(checked_inside, 0);
 }
 
+// Before the endgame the perfect agent plays what the perfect level plays without any table:
+// the data directory's network at depth 3 where one loads, else hard's search (depth 4), each
+// with the table at its leaves; the level's note says which.
+TEST_F(EndgameReviewTest, BeforeTheEndgameThePerfectAgentPlaysTheStrongestSearch) {
+  const RuleSet rules = rule_set_or_throw("murray");
+  const solver::TableLookup found = store_->find(rules);
+  ASSERT_TRUE(found.ready()) << found.why;
+  auto table = std::make_shared<const solver::SolvedTable>(found.solved);
+  const Game g = play(13);
+  const Engine& e = g.engine();
+  // The decision positions of the game outside the table with a choice (the first 40).
+  std::vector<Position> before;
+  Game replay("murray");
+  for (const GameEvent& ev : g.events()) {
+    const Position p = replay.position();
+    MoveList moves;
+    if (p.is_decision() && before.size() < 40 && !found.solved.covers(p)) {
+      e.legal_moves(p, moves);
+      if (moves.size > 1) before.push_back(p);
+    }
+    const Status applied = ev.type == GameEvent::Type::kThrow  ? replay.apply_throw(ev.outcome)
+                           : ev.type == GameEvent::Type::kMove ? replay.apply_move(ev.move)
+                                                               : Status{};
+    ASSERT_TRUE(applied.ok()) << applied.error;
+  }
+  ASSERT_EQ(before.size(), 40u);
+  auto same_choices = [&](ai::ExpectimaxOptions options) {
+    auto made = ai::make_agent("perfect", rules, 1, store_);
+    ai::Agent& perfect = *std::get<std::unique_ptr<ai::Agent>>(made);
+    ai::ExpectimaxAgent reference(std::move(options));
+    int same = 0;
+    for (const Position& p : before) same += perfect.choose(e, p, {}) == reference.choose(e, p, {});
+    return same;
+  };
+  EXPECT_EQ(same_choices({.depth = 4, .table = table}), 40);
+  EXPECT_NE(ai::level_note("perfect", rules, store_).find("as hard before"), std::string::npos);
+
+  const std::string net = ai::network_path(store_, "murray");
+  std::filesystem::create_directories(std::filesystem::path(net).parent_path());
+  ASSERT_EQ(ai::write_network(net, ai::make_network(e, 8, 1)), "");
+  auto network = ai::data_network(store_, e);
+  ASSERT_TRUE(network);
+  const int with_network = same_choices({.depth = 3, .network = network, .table = table});
+  const std::string note = ai::level_note("perfect", rules, store_);
+  std::filesystem::remove(net);
+  EXPECT_EQ(with_network, 40);
+  EXPECT_NE(note.find("the learned network (net(depth=3)) before"), std::string::npos) << note;
+}
+
 TEST_F(EndgameReviewTest, TheSearchReadsTheTableWhereItReachesTheEndgame) {
   const solver::TableLookup found = store_->find(rule_set_or_throw("murray"));
   ASSERT_TRUE(found.ready()) << found.why;

@@ -65,8 +65,9 @@ awaitable<Response> rules_list(ServerContext& ctx, const Request& req) {
       const RuleSet* r = find_preset(info.id);
       // solved: a table exists, so the perfect level plays perfectly (else the learned network
       // where `learned`, else as hard); endgame: k when that table is an endgame table (exact
-      // with at most k pieces left a side, as hard before), 0 for a whole one; solve: the
-      // background solve of a missing table (table_solver.h), null when there is none.
+      // with at most k pieces left a side, the learned network or hard's search before), 0 for
+      // a whole one; solve: the background solve of a missing table (table_solver.h), null when
+      // there is none.
       const solver::TableLookup found = ctx.table_store->find(*r);
       list.push_back({{"id", info.id},
                       {"name", r->name},

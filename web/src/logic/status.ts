@@ -183,7 +183,8 @@ export function turnPassed(events: TableEvent[]): boolean {
 /**
  * A computer level's name in the lobby; perfect without a solved table plays the learned
  * network where the server has one, else as hard; with an endgame table (`endgame` pieces left
- * a side) it is exact in the endgame and plays as hard before it.
+ * a side) it is exact in the endgame and before it plays the learned network where the server
+ * has one, else as hard.
  */
 export function levelLabel(
   level: string,
