@@ -152,6 +152,28 @@ TEST_F(PuzzleApiTest, GuestsSolveUnrated) {
   EXPECT_EQ(get("/api/puzzles/next?theme=nonsense").result_int(), 400);
 }
 
+// The refusals docs/server.md lists beyond the answers: another method (405 with Allow) and a
+// malformed % escape (400).
+TEST_F(PuzzleApiTest, OtherMethodsAndMalformedEscapesAreRefused) {
+  start_server();
+  add_puzzles();
+  for (const char* target : {"/api/puzzles/next", "/api/puzzles/daily", "/api/puzzles/me"}) {
+    Response res = post(target, json::object());
+    EXPECT_EQ(res.result_int(), 405) << target;
+    EXPECT_EQ(res[http::field::allow], "GET") << target;
+  }
+  Request r;
+  r.target = "/api/puzzles/00000000000000a1/attempt";
+  Response res = send_http(port_, r);
+  EXPECT_EQ(res.result_int(), 405);
+  EXPECT_EQ(res[http::field::allow], "POST");
+  for (const char* target : {"/api/puzzles/next?rules=%zz", "/api/puzzles/daily?rules=%zz"}) {
+    Response bad = get(target);
+    EXPECT_EQ(bad.result_int(), 400) << target;
+    EXPECT_EQ(body_json(bad)["error"], "bad_request") << target;
+  }
+}
+
 TEST_F(PuzzleApiTest, AttemptsAreCountedInTheMetrics) {
   ServerConfig c = base_config();
   c.metrics_token = "m3trics";

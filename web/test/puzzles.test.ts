@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  MAX_MISTAKES,
   mistakeCounts,
   parseMoveText,
   PUZZLE_TEXT,
@@ -10,6 +11,7 @@ import {
   THEME_IDS,
 } from '../src/logic/puzzles.ts';
 import { mistakesHash, parseHash, puzzlesHash } from '../src/logic/route.ts';
+import { puzzleRuleSets } from '../src/logic/status.ts';
 import { englishWords } from '../src/logic/i18n.ts';
 
 // These screens' words come with their script (wordsReady), after the first screen's.
@@ -97,5 +99,22 @@ test('the themes of docs/puzzles.md, and mistakes are counted per seat', () => {
       { seat: 1, grade: 'blunder' },
     ]),
     { 1: 2, 2: 1 },
+  );
+  // The server gives a seat its costliest ten: the link promises no more.
+  const many = Array.from({ length: 14 }, () => ({ seat: 2 as const, grade: 'blunder' }));
+  assert.deepEqual(mistakeCounts(many), { 1: 0, 2: MAX_MISTAKES });
+  assert.equal(MAX_MISTAKES, 10);
+});
+
+test('puzzles come from whole tables only, not from endgame tables', () => {
+  const presets = [
+    { id: 'finkel', solved: true, endgame: 0 },
+    { id: 'murray', solved: true, endgame: 4 },
+    { id: 'masters', solved: false, endgame: 0 },
+    { id: 'bell', solved: true },
+  ];
+  assert.deepEqual(
+    puzzleRuleSets(presets).map((p) => p.id),
+    ['finkel', 'bell'],
   );
 });

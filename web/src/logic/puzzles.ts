@@ -182,9 +182,15 @@ export function streakAfter(s: Streak, correct: boolean): Streak {
   return correct ? { count: s.count + 1, over: false } : { count: s.count, over: true };
 }
 
-/** How many mistakes and blunders each seat made (a review's moves): what a game teaches. */
+/** The most mistakes a game gives a seat (the server's kMaxMistakes: its costliest ten). */
+export const MAX_MISTAKES = 10;
+
+/**
+ * How many of each seat's mistakes and blunders (a review's moves) become puzzles: all of them
+ * up to MAX_MISTAKES, what the mistakes page then shows.
+ */
 export function mistakeCounts(moves: { seat: SeatNo; grade: string }[]): Record<SeatNo, number> {
   const n: Record<SeatNo, number> = { 1: 0, 2: 0 };
   for (const m of moves) if (m.grade === 'mistake' || m.grade === 'blunder') n[m.seat]++;
-  return n;
+  return { 1: Math.min(n[1], MAX_MISTAKES), 2: Math.min(n[2], MAX_MISTAKES) };
 }

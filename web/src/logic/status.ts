@@ -254,3 +254,13 @@ export function shownThrow(
     return { value: game.roll, move: throws?.[game.roll] ?? game.roll, seat: game.to_act };
   return previous;
 }
+
+/**
+ * The rule sets that can have puzzles: those with a whole solved table. An endgame table
+ * (`endgame` > 0) answers only the endgame, and puzzles are made from whole tables only.
+ */
+export function puzzleRuleSets<P extends { solved?: boolean; endgame?: number }>(
+  presets: readonly P[],
+): P[] {
+  return presets.filter((p) => p.solved && !p.endgame);
+}

@@ -5,6 +5,7 @@
 import { t } from '../logic/i18n.ts';
 import { rulesName } from '../logic/known.ts';
 import { puzzlesHash } from '../logic/route.ts';
+import { puzzleRuleSets } from '../logic/status.ts';
 import type { PresetSummary } from '../logic/types.ts';
 import { api } from '../net/api.ts';
 import { h, setText } from './dom.ts';
@@ -26,7 +27,7 @@ export function dailyCard(): { el: HTMLElement; load: (presets: PresetSummary[])
   const load = (presets: PresetSummary[]) => {
     // Puzzles come from tables: a server without one has none to ask for. Else the server
     // chooses the rule set (Finkel where it has puzzles) and the puzzle says which.
-    if (!presets.some((p) => p.solved)) return;
+    if (!puzzleRuleSets(presets).length) return;
     api.puzzleDaily().then(
       ({ puzzle }) => {
         const id = puzzle.rules;

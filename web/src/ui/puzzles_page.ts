@@ -12,6 +12,7 @@ import {
 } from '../logic/puzzles.ts';
 import { rulesName } from '../logic/known.ts';
 import { puzzlesHash, type Route } from '../logic/route.ts';
+import { puzzleRuleSets } from '../logic/status.ts';
 import { api, ApiError, rulesFor, type PuzzleMe, type PuzzleQuestion } from '../net/api.ts';
 import { errorText, type App, type View } from './app.ts';
 import { h, onClick, setText } from './dom.ts';
@@ -79,7 +80,7 @@ function filterBar(app: App, route: PuzzleRoute, rules: string, theme: string, e
   themePick.addEventListener('change', () => go(route.mode === 'daily' ? 'rated' : route.mode));
   app.presets().then(
     (list) => {
-      const solved = list.filter((p) => p.solved);
+      const solved = puzzleRuleSets(list);
       if (!solved.length) setText(empty, T.noRules);
       rulesPick.replaceChildren(
         ...solved.map((p) =>
