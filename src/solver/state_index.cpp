@@ -4,6 +4,10 @@
 namespace ur::solver {
 
 StateIndexResult StateIndex::create(const Engine& engine, Encoding encoding, int endgame) {
+  // An endgame table is a run of the multiset index's layers; the dense index has none such.
+  if (encoding == Encoding::kDense && endgame > 0)
+    return Error{Errc::kBadRules, engine.rules().to_string() +
+                                      ": endgame tables are in the multiset encoding, not dense"};
   if (encoding != Encoding::kMultiset && endgame == 0) {
     DenseIndexResult dense = DenseIndex::create(engine);
     if (auto* d = std::get_if<DenseIndex>(&dense)) return StateIndex(std::move(*d));

@@ -80,6 +80,13 @@ TEST(EndgameIndex, CountsEqualTheWholeGameWithKPieces) {
   EXPECT_EQ(StateIndex::endgame_of(index_of(murray, 3).encoding_id()), 3);
   for (int k : {-1, 0 + 7, 9})
     EXPECT_TRUE(std::holds_alternative<Error>(StateIndex::create(murray, Encoding::kAuto, k))) << k;
+  // An endgame table is multiset: asked for in the dense encoding, it is refused, not made
+  // silently in the other one (finkel, which the dense index serves whole, too).
+  for (const char* id : {"murray", "finkel"}) {
+    auto dense = StateIndex::create(Engine(rule_set_or_throw(id)), Encoding::kDense, 2);
+    ASSERT_TRUE(std::holds_alternative<Error>(dense)) << id;
+    EXPECT_NE(std::get<Error>(dense).message.find("multiset"), std::string::npos) << id;
+  }
 }
 
 TEST(EndgameIndex, ValuesEqualTheWholeTablesWhereBothExist) {
