@@ -62,6 +62,7 @@ AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>
                            const RuleSet& rules, const solver::TableStore* tables) {
   ExpectimaxOptions options;
   options.depth = 1;
+  bool depth_given = false;
   for (const auto& [key, value] : params) {
     if (key == "depth") {
       const auto v = to_int(value, 1, kMaxNetDepth);
@@ -70,6 +71,7 @@ AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>
                      fmt::format("net: depth must be an integer from 1 to {}, not '{}'",
                                  kMaxNetDepth, value)};
       options.depth = *v;
+      depth_given = true;
     } else if (key == "time_ms") {
       const auto v = to_int(value, 1, kMaxNetTimeMs);
       if (!v)
@@ -84,6 +86,8 @@ AgentResult make_net_agent(const std::map<std::string, std::string, std::less<>>
                    fmt::format("net: unknown parameter '{}' (known: depth, time_ms, file)", key)};
     }
   }
+  // A deadline without a depth deepens until the time is spent, as expectimax's does.
+  if (options.time_ms > 0 && !depth_given) options.depth = kMaxNetDepth;
   const std::string rules_name = rules.to_string();
   std::string path = options.network_file;
   if (path.empty()) path = network_path(tables, rules_name);

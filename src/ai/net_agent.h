@@ -3,7 +3,8 @@
 //
 //   net                       depth 1 (the network's choice after one ply), the data directory's
 //                             network of the rule set: DATA_DIR/networks/<rules>.urn
-//   net(depth=2,time_ms=T)    a deeper search, with a deadline as for expectimax
+//   net(depth=2,time_ms=T)    a deeper search, with a deadline as for expectimax (time_ms
+//                             alone deepens until the time is spent)
 //   net(file=F)               the network of file F
 //
 // The file must have been trained for the rule set played (network.h checks the rule-set string

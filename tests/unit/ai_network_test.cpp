@@ -343,6 +343,11 @@ TEST(NetAgent, SpecsAndRefusals) {
   while (!p.is_decision()) engine.apply_throw(p, engine.sample_throw(rng), moves);
   engine.legal_moves(p, moves);
   EXPECT_GE(index_of_move(moves, agent.choose(engine, p, {})), 0);
+  // A deadline without a depth deepens until the time is spent, as for expectimax.
+  AgentResult timed = make_agent("net(time_ms=50,file=" + path + ")", rules, 1);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(timed));
+  EXPECT_EQ(std::get<std::unique_ptr<Agent>>(timed)->name(),
+            "net(depth=60,time_ms=50,file=" + path + ")");
 
   auto error_of = [](const std::string& spec, const RuleSet& r) {
     AgentResult a = make_agent(spec, r, 1);
