@@ -131,8 +131,11 @@ void add_puzzles_command(CLI::App& app) {
       "Decision points from self-play (beginner, easy, medium) and from game records, kept when\n"
       "the solved table proves the best move beats every other by --margin and easy or medium\n"
       "misses it; one JSON puzzle a line.");
-  gen->add_option("--rules,-r", opt->rules, "the rule set (it needs a solved table)");
-  gen->add_option("--count,-n", opt->count, "puzzles to write")->check(CLI::Range(1, 10000000));
+  gen->add_option("--rules,-r", opt->rules, "the rule set (it needs a solved table)")
+      ->capture_default_str();
+  gen->add_option("--count,-n", opt->count, "puzzles to write")
+      ->check(CLI::Range(1, 10000000))
+      ->capture_default_str();
   gen->add_option("--from", opt->from, "game records, one a line (- for stdin), offered first");
   gen->add_option("--out,-o", opt->out,
                   "the output file (default: standard output, unless --db is given)");
@@ -141,9 +144,12 @@ void add_puzzles_command(CLI::App& app) {
       "also store them in the server's database (sqlite:PATH, a path or postgresql://)");
   gen->add_option("--table", opt->table, "the solved table (default: DATA/tables/<rules>.urt)");
   gen->add_option("--margin", opt->margin, "the best move's least lead in winning chance")
-      ->check(CLI::Range(0.0, 1.0));
-  gen->add_option("--seed", opt->seed, "the seed of self-play's dice and players");
-  gen->add_option("--games", opt->games, "at most this many self-play games (0: 100 a puzzle)");
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  gen->add_option("--seed", opt->seed, "the seed of self-play's dice and players")
+      ->capture_default_str();
+  gen->add_option("--games", opt->games, "at most this many self-play games (0: 100 a puzzle)")
+      ->capture_default_str();
   gen->callback([opt] { run_generate(*opt); });
 }
 
