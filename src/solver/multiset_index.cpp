@@ -54,6 +54,7 @@ MultisetIndexResult MultisetIndex::create(const Engine& engine, int endgame) {
     for (int k = 0; k < s.slots_[j].n; ++k) {
       const Option o = s.slots_[j].options[k];
       s.slot_of_[o.side][o.index] = static_cast<std::int8_t>(j);
+      for (int l = 0; l < k; ++l) s.revisits_ |= s.slots_[j].options[l].side == o.side;
     }
   s.build_tables();
   return s;

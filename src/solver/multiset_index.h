@@ -61,6 +61,9 @@ class MultisetIndex {
   Position unrank(std::uint64_t index) const;
   const Engine& engine() const { return *engine_; }
   int slots() const { return static_cast<int>(slots_.size()); }
+  // Whether a side's path visits a square twice (Murray's): then the slots, which follow
+  // light's path, do not follow a piece's progress.
+  bool revisits() const { return revisits_; }
   // 0 for the whole game, else k: the pieces each side may have left in an endgame index.
   int endgame() const { return endgame_; }
   // Whether rank() may be asked about p: both sides have borne off at least P - k pieces
@@ -101,6 +104,7 @@ class MultisetIndex {
   bool stacking_ = false;
   bool staging_ = false;
   int endgame_ = 0;
+  bool revisits_ = false;
   std::vector<Slot> slots_;
   // The slot of each side's path index (-1: none, such as the waiting pieces' index 0): rank()
   // visits only the slots the occupancy masks mark, since an empty slot adds nothing.

@@ -149,7 +149,8 @@ double ValueIteration::sweep_chunk(const Layer& layer, const Chunk& chunk, bool 
 std::uint64_t ValueIteration::stream_budget(const Layer& layer, int threads) const {
   if (options_.memory_limit == 0) return StreamStore::kNoLimit;
   const std::uint64_t values = (layer.end - values_.released()) * sizeof(float);
-  const std::uint64_t used = values + kSolveOverhead + threads * kThreadBuffers;
+  const std::uint64_t order = (order_.size() + position_.size()) * sizeof(std::uint32_t);
+  const std::uint64_t used = values + order + kSolveOverhead + threads * kThreadBuffers;
   return options_.memory_limit > used ? options_.memory_limit - used : 0;
 }
 
@@ -209,29 +210,40 @@ void parallel_for(std::vector<Chunk>& chunks, int threads, Work& work) {
 }  // namespace
 
 // Chunks: each sublayer split so that threads get even work (the dense index by its high
-// shared codes, the multiset index in equal runs of indices).
+// shared codes, the multiset index in equal runs of its sweep order).
 std::vector<ValueIteration::Chunk> ValueIteration::make_chunks(const Layer& layer) const {
   std::vector<Chunk> chunks;
   const int pieces = 8 * std::max(1, options_.threads);
-  for (int side = 0; side < (layer.a == layer.b ? 1 : 2); ++side) {
-    const int a = side == 0 ? layer.a : layer.b, b = side == 0 ? layer.b : layer.a;
-    if (dense_) {
-      add_chunks(*dense_, a, b, pieces, chunks);
-      continue;
-    }
-    // The multiset encoding: equal runs of indices of the sublayer.
-    const std::uint64_t from = side == 0 ? layer.begin : layer.middle;
-    const std::uint64_t to = side == 0 ? layer.middle : layer.end;
-    for (int k = 0; k < pieces; ++k) {
+  if (!dense_) {
+    // The multiset encoding: equal runs of the layer's sweep order (order_by_progress), or
+    // of its index order.
+    const std::uint64_t n = layer.end - layer.begin;
+    for (int k = 0; k < 2 * pieces; ++k) {
       Chunk c;
-      c.a = a;
-      c.b = b;
-      c.begin = from + (to - from) * k / pieces;
-      c.end = from + (to - from) * (k + 1) / pieces;
+      c.begin = n * k / (2 * pieces);
+      c.end = n * (k + 1) / (2 * pieces);
       if (c.end > c.begin) chunks.push_back(std::move(c));
     }
+    return chunks;
+  }
+  for (int side = 0; side < (layer.a == layer.b ? 1 : 2); ++side) {
+    const int a = side == 0 ? layer.a : layer.b, b = side == 0 ? layer.b : layer.a;
+    add_chunks(*dense_, a, b, pieces, chunks);
   }
   return chunks;
+}
+
+double ValueIteration::sweep_layer(const Layer& layer, std::vector<Chunk>& chunks, int threads) {
+  std::atomic<std::uint64_t> largest_bits{0};
+  auto work = [&](Chunk& c) {
+    const double d = sweep_chunk(layer, c, true);
+    std::uint64_t cur = largest_bits.load();
+    while (std::bit_cast<double>(cur) < d &&
+           !largest_bits.compare_exchange_weak(cur, std::bit_cast<std::uint64_t>(d))) {
+    }
+  };
+  parallel_for(chunks, threads, work);
+  return std::bit_cast<double>(largest_bits.load());
 }
 
 void ValueIteration::solve_layer(std::size_t li,
@@ -267,6 +279,7 @@ void ValueIteration::solve_layer(std::size_t li,
     return;
   }
   std::fill_n(values_.data() + layer.begin, report.states, 0.5f);
+  if (!dense_ && index_.multiset()->revisits()) order_by_progress(layer);
   std::vector<Chunk> chunks = make_chunks(layer);
   const int threads = std::max(1, options_.threads);
   auto parallel = [&](auto&& work) { parallel_for(chunks, threads, work); };
@@ -274,20 +287,13 @@ void ValueIteration::solve_layer(std::size_t li,
       stream_budget(layer, threads),
       options_.spill_dir.empty() ? options_.checkpoint_dir : options_.spill_dir);
   parallel([&](Chunk& c) { build_chunk(layer, c); });
+  position_ = {};  // the streams hold positions now
   report.spilled_bytes = streams_->spilled_bytes();
   report.stream_bytes = streams_->held_bytes() + report.spilled_bytes;
   // Gauss-Seidel sweeps until the largest change is below the tolerance.
   double change = 1;
   while (change >= options_.tolerance && report.sweeps < options_.max_sweeps) {
-    std::atomic<std::uint64_t> largest_bits{0};
-    parallel([&](Chunk& c) {
-      const double d = sweep_chunk(layer, c, true);
-      std::uint64_t cur = largest_bits.load();
-      while (std::bit_cast<double>(cur) < d &&
-             !largest_bits.compare_exchange_weak(cur, std::bit_cast<std::uint64_t>(d))) {
-      }
-    });
-    change = std::bit_cast<double>(largest_bits.load());
+    change = sweep_layer(layer, chunks, threads);
     ++report.sweeps;
     pr.sweep = report.sweeps;
     pr.change = change;
@@ -303,6 +309,7 @@ void ValueIteration::solve_layer(std::size_t li,
   for (const Chunk& c : chunks) residual = std::max(residual, sweep_chunk(layer, c, false));
   chunks.clear();
   streams_.reset();
+  if (!order_.empty()) unpermute_layer(layer);
   report.residual = residual;
   report.seconds = now() - t0;
   reports_.push_back(report);

@@ -103,7 +103,8 @@ class ValueIteration {
 
  private:
   struct Chunk {
-    std::uint64_t begin = 0, end = 0;  // global state indices
+    // Global state indices (dense index); positions in order_ (multiset encoding).
+    std::uint64_t begin = 0, end = 0;
     int a = 0, b = 0, hi_from = 0, hi_to = 0;
     std::vector<StreamBlock> blocks;  // whole states each, in index order
   };
@@ -116,10 +117,17 @@ class ValueIteration {
   std::vector<Chunk> make_chunks(const Layer& layer) const;
   void build_chunk(const Layer& layer, Chunk& chunk) const;
   double sweep_chunk(const Layer& layer, const Chunk& chunk, bool write);
+  // One Gauss-Seidel sweep of every chunk on `threads` threads: the largest change.
+  double sweep_layer(const Layer& layer, std::vector<Chunk>& chunks, int threads);
   // The multiset encoding's streams (value_iteration_tree.cpp): a throw's outcome is a tree of
   // decisions (a move, then the boxed game's award, double or the opponent's forfeit move).
   void build_tree_chunk(const Layer& layer, Chunk& chunk) const;
   double sweep_tree_chunk(const Layer& layer, const Chunk& chunk, bool write);
+  // Fills order_ with the layer's offsets, most advanced states first, and position_ with its
+  // inverse; the layer's values are held in that order while it is solved (see the .cpp).
+  void order_by_progress(const Layer& layer);
+  // Puts the solved layer's values back in the index's order and drops order_.
+  void unpermute_layer(const Layer& layer);
   bool load_checkpoint(const Layer& layer);
   void save_checkpoint(const Layer& layer) const;
 
@@ -130,6 +138,8 @@ class ValueIteration {
   std::vector<ChanceOutcome> outcomes_;
   ValueArena values_;
   std::unique_ptr<StreamStore> streams_;  // the layer being solved
+  std::vector<std::uint32_t> order_;      // multiset encoding: position -> layer offset
+  std::vector<std::uint32_t> position_;   // layer offset -> position, while streams are built
   std::vector<LayerReport> reports_;
 };
 

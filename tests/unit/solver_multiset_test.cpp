@@ -11,6 +11,8 @@
 #include <map>
 #include <set>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "../test_util.h"
 #include "engine/notation.h"
@@ -306,6 +308,24 @@ TEST(MultisetIndex, AgreesWithAReferenceSolverOnMurrayRoyalUr) {
   expect_agrees_with_a_reference_solver("murray-royalur(pieces=2)");
 }
 #endif
+
+// The solver sweeps a layer in order of progress where the index's slots do not follow it
+// (paths that come back over squares); the two reference-solver tests above solve such layers.
+TEST(MultisetIndex, SaysWhereAPathComesBackOverItsSquares) {
+  for (const auto& [rules, revisits] :
+       std::vector<std::pair<std::string, bool>>{{"murray", true},
+                                                 {"murray-royalur", true},
+                                                 {"murray(pieces=2)", true},
+                                                 {"boxed", false},
+                                                 {"finkel", false},
+                                                 {"bell", false},
+                                                 {"masters(pieces=3)", false}}) {
+    const Engine e(rule_set_or_throw(rules));
+    const MultisetIndexResult index = MultisetIndex::create(e);
+    ASSERT_TRUE(std::holds_alternative<MultisetIndex>(index)) << rules;
+    EXPECT_EQ(std::get<MultisetIndex>(index).revisits(), revisits) << rules;
+  }
+}
 
 TEST(MultisetIndex, GivesTheDenseIndexsValuesWhereBothApply) {
 #ifdef __SANITIZE_ADDRESS__
