@@ -106,11 +106,20 @@ void print_progress(const solver::Progress& p) {
         p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done, p.eta_seconds);
     if (p.layer_done) std::cerr << "\n";
   } else if (p.layer_done) {
-    // Logs and CI: one line a layer instead of a redrawn bar.
+    // Logs and CI: a line a layer instead of a redrawn bar,
     std::cerr << fmt::format(
         "  layer {:>2}/{} ({},{}) done after {} sweeps, {} {:.2e}, "
         "{:.1f}% of the work, ETA {:.0f} s\n",
         p.layer, p.layers, p.a, p.b, p.sweep, what, p.change, 100 * p.fraction_done, p.eta_seconds);
+  } else {
+    // and within a large layer, which sweeps for hours, a line a minute.
+    static auto last = std::chrono::steady_clock::now();
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last < std::chrono::minutes(1)) return;
+    last = now;
+    std::cerr << fmt::format(
+        "  layer {:>2}/{} ({},{}) sweep {}, change {:.2e}, {:.1f}% of the work, ETA {:.0f} s\n",
+        p.layer, p.layers, p.a, p.b, p.sweep, p.change, 100 * p.fraction_done, p.eta_seconds);
   }
 }
 
