@@ -129,7 +129,9 @@ void print_reports(const solver::ValueIteration& vi) {
         "  layer ({},{}) {:>10} states  {:>4} sweeps  last change {:.2e}  residual {:.2e}  "
         "{:7.1f} s{}{}\n",
         r.a, r.b, r.states, r.sweeps, r.last_change, r.residual, r.seconds,
-        r.from_checkpoint ? "  (from checkpoint)" : "",
+        r.from_checkpoint  ? "  (from checkpoint)"
+        : r.resumed_at > 0 ? fmt::format("  (resumed after {} sweeps)", r.resumed_at)
+                           : "",
         r.spilled_bytes > 0
             ? fmt::format("  stream {} ({} spilled)", gib(r.stream_bytes), gib(r.spilled_bytes))
             : "");

@@ -6,8 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <thread>
 
 namespace ur::solver {
@@ -246,6 +244,40 @@ double ValueIteration::sweep_layer(const Layer& layer, std::vector<Chunk>& chunk
   return std::bit_cast<double>(largest_bits.load());
 }
 
+void ValueIteration::sweep_until_converged(const Layer& layer, std::vector<Chunk>& chunks,
+                                           int threads, LayerReport& report,
+                                           const std::function<void(double)>& after_sweep) {
+  // A stopped solve's sweeps of this layer, if saved, are where this one starts.
+  const bool save_sweeps_too =
+      !options_.checkpoint_dir.empty() && options_.sweeps_checkpoint_seconds >= 0;
+  const std::uint64_t order = save_sweeps_too ? order_hash() : 0;
+  if (save_sweeps_too) report.sweeps = report.resumed_at = load_sweeps(layer, order);
+  double saved_at = now();
+  // Until the largest change is below the tolerance, or has stayed at float32's resolution
+  // for kSweepsAtResolution sweeps in a row: near 1 a value moves in steps of 2^-24, and with
+  // threads updating neighbouring values in no fixed order a converged layer can go on
+  // changing by two steps (1.19e-7, above the default 1e-7) from sweep to sweep, forever
+  // (Murray's largest endgame layer did, for hours). A change still shrinking geometrically
+  // goes below the tolerance within a sweep or two of that; the layer's residual pass
+  // certifies what the values are either way.
+  double change = 1;
+  int at_resolution = 0;
+  auto converged = [&] {
+    return change < options_.tolerance || at_resolution >= kSweepsAtResolution;
+  };
+  while (!converged() && report.sweeps < options_.max_sweeps) {
+    change = sweep_layer(layer, chunks, threads);
+    ++report.sweeps;
+    at_resolution = change <= kFloatResolution ? at_resolution + 1 : 0;
+    if (save_sweeps_too && !converged() && now() - saved_at >= options_.sweeps_checkpoint_seconds) {
+      save_sweeps(layer, report.sweeps, order);
+      saved_at = now();
+    }
+    after_sweep(change);
+  }
+  report.last_change = change;
+}
+
 void ValueIteration::solve_layer(std::size_t li,
                                  const std::function<void(const Progress&)>& progress,
                                  double done_before, double total_work, double elapsed_before) {
@@ -290,11 +322,7 @@ void ValueIteration::solve_layer(std::size_t li,
   position_ = {};  // the streams hold positions now
   report.spilled_bytes = streams_->spilled_bytes();
   report.stream_bytes = streams_->held_bytes() + report.spilled_bytes;
-  // Gauss-Seidel sweeps until the largest change is below the tolerance.
-  double change = 1;
-  while (change >= options_.tolerance && report.sweeps < options_.max_sweeps) {
-    change = sweep_layer(layer, chunks, threads);
-    ++report.sweeps;
+  sweep_until_converged(layer, chunks, threads, report, [&](double change) {
     pr.sweep = report.sweeps;
     pr.change = change;
     // Convergence is geometric: estimate this layer's progress from the change so far.
@@ -302,8 +330,7 @@ void ValueIteration::solve_layer(std::size_t li,
         std::clamp(std::log(std::max(change, 1e-30)) / std::log(options_.tolerance), 0.0, 0.99);
     eta(frac);
     if (progress) progress(pr);
-  }
-  report.last_change = change;
+  });
   // Certify: one read-only pass, sequential and deterministic.
   double residual = 0;
   for (const Chunk& c : chunks) residual = std::max(residual, sweep_chunk(layer, c, false));
@@ -319,50 +346,6 @@ void ValueIteration::solve_layer(std::size_t li,
   pr.change = residual;
   eta(1.0);
   if (progress) progress(pr);
-}
-
-namespace {
-std::string layer_file(const std::string& dir, const Layer& l) {
-  return dir + "/layer-" + std::to_string(l.a) + "-" + std::to_string(l.b) + ".f32";
-}
-}  // namespace
-
-bool ValueIteration::load_checkpoint(const Layer& layer) {
-  if (options_.checkpoint_dir.empty()) return false;
-  const std::string meta = options_.checkpoint_dir + "/meta.txt";
-  std::ifstream m(meta);
-  std::string rules, encoding;
-  if (!std::getline(m, rules) || !std::getline(m, encoding)) return false;
-  if (rules != engine_.rules().to_string() || encoding != index_.encoding_id()) return false;
-  std::ifstream in(layer_file(options_.checkpoint_dir, layer), std::ios::binary);
-  if (!in) return false;
-  const std::uint64_t n = layer.end - layer.begin;
-  // Read in place: a layer that does not check out is solved again, over whatever was read.
-  float* values = values_.data() + layer.begin;
-  in.read(reinterpret_cast<char*>(values), static_cast<std::streamsize>(n * sizeof(float)));
-  if (static_cast<std::uint64_t>(in.gcount()) != n * sizeof(float) || in.peek() != EOF)
-    return false;
-  return std::all_of(values, values + n, [](float v) { return v >= 0.0f && v <= 1.0f; });
-}
-
-void ValueIteration::save_checkpoint(const Layer& layer) const {
-  if (options_.checkpoint_dir.empty()) return;
-  namespace fs = std::filesystem;
-  fs::create_directories(options_.checkpoint_dir);
-  // The meta file names what the layer files belong to; a stale one is replaced.
-  const std::string meta = options_.checkpoint_dir + "/meta.txt";
-  {
-    std::ofstream m(meta + ".tmp");
-    m << engine_.rules().to_string() << "\n" << index_.encoding_id() << "\n";
-  }
-  fs::rename(meta + ".tmp", meta);
-  const std::string path = layer_file(options_.checkpoint_dir, layer);
-  {
-    std::ofstream out(path + ".tmp", std::ios::binary);
-    out.write(reinterpret_cast<const char*>(values_.data() + layer.begin),
-              static_cast<std::streamsize>((layer.end - layer.begin) * sizeof(float)));
-  }
-  fs::rename(path + ".tmp", path);
 }
 
 }  // namespace ur::solver

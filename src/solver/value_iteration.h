@@ -11,8 +11,9 @@
 // one constant per throw), then runs in-place Gauss-Seidel sweeps over it on every thread
 // (values shared through relaxed atomics) until the largest change in a sweep is below the
 // tolerance, and finally certifies the layer with a read-only residual pass. Values are
-// float32 while iterating. A finished layer is written to the checkpoint directory, so an
-// interrupted solve resumes after its last finished layer.
+// float32 while iterating. A finished layer is written to the checkpoint directory, and the
+// values of the layer being swept every few minutes, so an interrupted solve resumes after its
+// last finished layer, from where its sweeps had got (value_iteration_checkpoint.cpp).
 //
 // Memory (solve_memory.h): with keep_values off, only the layers still read are resident (the
 // layer being solved and the layers its moves bear off into); each finished layer is handed to
@@ -37,10 +38,18 @@ namespace ur::solver {
 inline constexpr std::uint64_t kSolveOverhead = 64ull << 20;
 inline constexpr std::uint64_t kThreadBuffers = 2 * (kBlockWords + 4096) * 4;
 
+// A layer's sweeps also stop when its largest change has been at most two float32 steps near
+// 1 (2^-23) for this many sweeps in a row: the values can get no closer (value_iteration.cpp).
+inline constexpr double kFloatResolution = 1.0 / (1 << 23);
+inline constexpr int kSweepsAtResolution = 8;
+
 struct SolveOptions {
   int threads = 2;
-  double tolerance = 1e-7;     // stop a layer when a sweep changes no value by more
+  double tolerance = 1e-7;     // stop a layer when a sweep changes no value by more (or see above)
   std::string checkpoint_dir;  // empty: no checkpoints
+  // With checkpoints, the layer being swept saves its values this often (0: after every
+  // sweep): a large layer sweeps for hours, which a stopped solve would otherwise lose.
+  double sweeps_checkpoint_seconds = 600;
   int max_sweeps = 100000;
   // false: release the layers no later layer reads (values() then holds only the last ones).
   bool keep_values = true;
@@ -60,6 +69,7 @@ struct LayerReport {
   double residual = 0;     // certified: max |Bellman(V) - V| over the layer
   double seconds = 0;
   bool from_checkpoint = false;
+  int resumed_at = 0;  // sweeps read back from a checkpoint of the layer's sweeps (0: none)
   std::uint64_t stream_bytes = 0;   // the layer's successor stream
   std::uint64_t spilled_bytes = 0;  // of which in the spill file
 };
@@ -112,6 +122,10 @@ class ValueIteration {
   void close_block(Chunk& chunk, std::vector<std::uint32_t>& words, bool last) const;
   // Bytes of stream blocks the layer may hold in memory within options_.memory_limit.
   std::uint64_t stream_budget(const Layer& layer, int threads) const;
+  // Gauss-Seidel sweeps of the layer until it has converged (from its saved sweeps, if any,
+  // saving them as it goes); after_sweep(change) is called after each.
+  void sweep_until_converged(const Layer& layer, std::vector<Chunk>& chunks, int threads,
+                             LayerReport& report, const std::function<void(double)>& after_sweep);
   void solve_layer(std::size_t li, const std::function<void(const Progress&)>& progress,
                    double done_before, double total_work, double elapsed_before);
   std::vector<Chunk> make_chunks(const Layer& layer) const;
@@ -128,8 +142,15 @@ class ValueIteration {
   void order_by_progress(const Layer& layer);
   // Puts the solved layer's values back in the index's order and drops order_.
   void unpermute_layer(const Layer& layer);
+  // Checkpoints (value_iteration_checkpoint.cpp): a finished layer, and a layer's sweeps so
+  // far, in the order its values are held (order_hash(): 0 for the index's order).
+  bool checkpoint_matches() const;
+  void write_meta() const;
   bool load_checkpoint(const Layer& layer);
   void save_checkpoint(const Layer& layer) const;
+  std::uint64_t order_hash() const;
+  int load_sweeps(const Layer& layer, std::uint64_t order);
+  void save_sweeps(const Layer& layer, int sweeps, std::uint64_t order) const;
 
   const StateIndex& index_;
   const DenseIndex* dense_;  // null: the multiset encoding

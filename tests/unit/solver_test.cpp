@@ -339,5 +339,83 @@ TEST(ValueIteration, ResumesFromCheckpoints) {
   std::filesystem::remove_all(dir);
 }
 
+// A tolerance finer than float32 can show (here 0) still ends each layer: once its largest
+// change has stayed at the floats' resolution for a few sweeps, with the same values.
+TEST(ValueIteration, StopsAtTheFloatsResolution) {
+  Engine e(rule_set_or_throw("murray(pieces=2)"));
+  StateIndex idx = std::get<StateIndex>(StateIndex::create(e));
+  ValueIteration usual(idx, SolveOptions{});
+  usual.solve({});
+  SolveOptions fine;
+  fine.tolerance = 0;
+  fine.max_sweeps = 5000;
+  ValueIteration vi(idx, fine);
+  vi.solve({});
+  for (const LayerReport& r : vi.reports()) {
+    EXPECT_LT(r.sweeps, 5000) << r.a << "," << r.b;
+    EXPECT_LE(r.last_change, kFloatResolution);
+    EXPECT_LE(r.residual, 2 * kFloatResolution);
+  }
+  for (std::uint64_t i = 0; i < idx.size(); ++i)
+    ASSERT_NEAR(usual.values()[i], vi.values()[i], 1e-6) << i;
+}
+
+// A solve stopped inside a layer resumes from the sweeps it saved (in the order the layer is
+// held in: Murray's are swept in order of progress), and a damaged sweeps file is ignored.
+TEST(ValueIteration, ResumesALayerFromItsSavedSweeps) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("ur_sweeps_test_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  Engine e(rule_set_or_throw("murray(pieces=2)"));
+  StateIndex idx = std::get<StateIndex>(StateIndex::create(e));
+  ValueIteration clean(idx, SolveOptions{});
+  clean.solve({});
+  const Layer& last = idx.layers().back();
+  const auto sweeps_file =
+      dir / ("layer-" + std::to_string(last.a) + "-" + std::to_string(last.b) + ".sweeps");
+  SolveOptions opt;
+  opt.checkpoint_dir = dir.string();
+  opt.sweeps_checkpoint_seconds = 0;
+  struct Stopped {};
+  auto stop_at = [&](int sweep) {
+    ValueIteration vi(idx, opt);
+    EXPECT_THROW(vi.solve([&](const Progress& p) {
+      if (p.layer == p.layers && !p.layer_done && p.sweep == sweep) throw Stopped{};
+    }),
+                 Stopped);
+  };
+  stop_at(5);
+  ASSERT_TRUE(std::filesystem::exists(sweeps_file));
+  ValueIteration resumed(idx, opt);
+  resumed.solve({});
+  EXPECT_EQ(resumed.reports().back().resumed_at, 5);
+  EXPECT_GT(resumed.reports().back().sweeps, 5);
+  EXPECT_LT(resumed.reports().back().sweeps, clean.reports().back().sweeps + 5);
+  EXPECT_FALSE(std::filesystem::exists(sweeps_file));  // the finished layer replaces them
+  for (std::uint64_t i = 0; i < idx.size(); ++i)
+    ASSERT_NEAR(clean.values()[i], resumed.values()[i], 1e-6) << i;
+
+  // Damaged: cut short, or made for another order of the layer. Solved from the start.
+  const auto layer_file =
+      dir / ("layer-" + std::to_string(last.a) + "-" + std::to_string(last.b) + ".f32");
+  for (int damage = 0; damage < 2; ++damage) {
+    std::filesystem::remove(layer_file);
+    stop_at(4);
+    if (damage == 0) {
+      std::filesystem::resize_file(sweeps_file, std::filesystem::file_size(sweeps_file) - 4);
+    } else {
+      std::fstream f(sweeps_file, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(16);  // the order's hash
+      f.put('\x5a');
+    }
+    ValueIteration again(idx, opt);
+    again.solve({});
+    EXPECT_EQ(again.reports().back().resumed_at, 0) << damage;
+    for (std::uint64_t i = 0; i < idx.size(); ++i)
+      ASSERT_NEAR(clean.values()[i], again.values()[i], 1e-6) << i;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace ur::solver
