@@ -4,13 +4,16 @@
 // play" whole and does not cover "Copy link", and offers the share sheet where the browser has
 // one. And no page scrolls sideways at 360×640: every route of web/src/logic/route.ts (the test
 // fails when a route is added without a page here), the table both waiting and finished; and
-// axe-core finds no serious or critical violation on any of them.
+// axe-core finds no serious or critical violation on any of them. The page and its scripts
+// come in the build's compressed copies.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import * as L from './lib.mjs';
 
@@ -47,6 +50,62 @@ function brokenWords(page, sel) {
       return out;
     }),
   );
+}
+
+// A phone on a slow line downloads a third of the bytes: every script, style sheet and the page
+// arrive in the build's Brotli or gzip copy, as the browser asked, and decode to the built file.
+test('on a phone the page and its scripts arrive compressed', async () => {
+  const P = await L.newPlayer(env.browser, PHONE);
+  const seen = [];
+  P.page.on('response', async (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/' || /\.(js|css)$/.test(path))
+      seen.push({ path, headers: await r.allHeaders() });
+  });
+  await P.page.goto(env.server.url);
+  await P.page.waitForSelector('button[data-action=play-now]');
+  await P.context.close();
+  assert.ok(seen.length >= 3, JSON.stringify(seen));
+  for (const { path, headers } of seen)
+    assert.match(
+      headers['content-encoding'] ?? '',
+      /^(br|gzip)$/,
+      `${path} ${JSON.stringify(headers)}`,
+    );
+
+  const files = ['index.html', ...readdirSync(join(L.webRoot, 'assets')).map((f) => `assets/${f}`)];
+  const sent = { br: 0, gzip: 0 };
+  let whole = 0;
+  for (const file of files.filter((f) => /\.(html|js|css)$/.test(f))) {
+    const built = readFileSync(join(L.webRoot, file));
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ]) {
+      const res = await rawGet(`${env.server.url}${file === 'index.html' ? '' : file}`, coding);
+      if (built.length < 1024) continue; // too small to be worth a copy
+      assert.equal(res.headers.vary, 'Accept-Encoding', file);
+      assert.equal(res.headers['content-encoding'], coding, file);
+      assert.ok(decode(res.body).equals(built), `${file} in ${coding} is not the built file`);
+      sent[coding] += res.body.length;
+    }
+    whole += built.length;
+  }
+  for (const coding of ['br', 'gzip'])
+    assert.ok(sent[coding] < whole / 2, `${coding}: ${sent[coding]} bytes of ${whole}`);
+});
+
+/** A GET with `Accept-Encoding: coding`, its body as sent (fetch would decode it). */
+function rawGet(url, coding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': coding } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
 test('at the table on a phone: tools, move log, whole names and countdown', async () => {

@@ -1,6 +1,8 @@
 // Integration tests of `ur serve`: a real Server on an ephemeral loopback port, driven by a real
 // HTTP client and a real WebSocket client written with Beast. Every network wait has a generous
 // deadline so that a loaded machine slows the tests down instead of failing them.
+#include <set>
+
 #include "harness.h"
 #include "server/accounts/accounts.h"
 
@@ -219,6 +221,67 @@ TEST_F(ServerTest, StaticFilesWithTypesAndCaching) {
   post_static.method = http::verb::post;
   post_static.target = "/index.html";
   EXPECT_EQ(send_http(port_, post_static).result_int(), 405);
+}
+
+// The build writes x.br and x.gz beside a text file; each client gets the copy it accepts (the
+// bytes as stored: the server never compresses), with a tag of its own and Vary.
+TEST_F(ServerTest, StaticFilesSendTheCompressedCopyTheClientAccepts) {
+  const fs::path assets = dir_ / "web" / "assets";
+  std::ofstream(assets / "app.js.gz") << "GZIP-BYTES";
+  std::ofstream(assets / "app.js.br") << "BROTLI-BYTES";
+  std::ofstream(assets / "style.css.gz") << "CSS-GZIP";
+  std::ofstream(dir_ / "outside.gz") << "TOP-SECRET";
+  fs::create_symlink(dir_ / "outside.gz", dir_ / "web" / "index.html.gz");
+  start_server();
+  auto fetch = [&](const std::string& target, const std::string& accept,
+                   http::verb method = http::verb::get) {
+    Request r;
+    r.method = method;
+    r.target = target;
+    if (!accept.empty()) r.headers = {{"Accept-Encoding", accept}};
+    return send_http(port_, r);
+  };
+  Response plain = fetch("/assets/app.js", "");
+  EXPECT_EQ(plain.body(), "console.log('ur');");
+  EXPECT_EQ(plain[http::field::content_encoding], "");
+  EXPECT_EQ(plain[http::field::vary], "Accept-Encoding");
+  Response br = fetch("/assets/app.js", "gzip, deflate, br");
+  EXPECT_EQ(br.body(), "BROTLI-BYTES");
+  EXPECT_EQ(br[http::field::content_encoding], "br");
+  EXPECT_EQ(br[http::field::content_type], "text/javascript; charset=utf-8");
+  EXPECT_EQ(br[http::field::vary], "Accept-Encoding");
+  Response gz = fetch("/assets/app.js", "gzip, deflate");
+  EXPECT_EQ(gz.body(), "GZIP-BYTES");
+  EXPECT_EQ(gz[http::field::content_encoding], "gzip");
+  EXPECT_EQ(fetch("/assets/app.js", "br;q=0, gzip").body(), "GZIP-BYTES");
+  EXPECT_EQ(fetch("/assets/app.js", "*;q=0").body(), "console.log('ur');");
+  EXPECT_EQ(fetch("/assets/style.css", "br, gzip").body(), "CSS-GZIP") << "only a .gz copy";
+
+  // Three representations, three tags; each revalidates only itself.
+  std::set<std::string> tags{std::string(plain[http::field::etag]),
+                             std::string(br[http::field::etag]),
+                             std::string(gz[http::field::etag])};
+  EXPECT_EQ(tags.size(), 3u);
+  Request again;
+  again.target = "/assets/app.js";
+  again.headers = {{"Accept-Encoding", "gzip"},
+                   {"If-None-Match", std::string(gz[http::field::etag])}};
+  Response not_modified = send_http(port_, again);
+  EXPECT_EQ(not_modified.result_int(), 304);
+  EXPECT_EQ(not_modified[http::field::content_encoding], "gzip");
+  EXPECT_EQ(not_modified[http::field::vary], "Accept-Encoding");
+  again.headers = {{"If-None-Match", std::string(gz[http::field::etag])}};
+  EXPECT_EQ(send_http(port_, again).result_int(), 200) << "the gzip tag is not the plain file's";
+
+  Response head = fetch("/assets/app.js", "br", http::verb::head);
+  EXPECT_EQ(head[http::field::content_length], "12");
+  EXPECT_EQ(head[http::field::content_encoding], "br");
+
+  // A copy that leads out of the root is not one; a file without copies has no Vary.
+  Response index = fetch("/", "gzip");
+  EXPECT_NE(index.body().find("home page"), std::string::npos);
+  EXPECT_EQ(index[http::field::content_encoding], "");
+  EXPECT_EQ(index[http::field::vary], "");
 }
 
 TEST_F(ServerTest, PathTraversalIsRefused) {

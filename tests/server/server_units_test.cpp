@@ -210,6 +210,24 @@ TEST(HttpUtil, StaticPathsStayInsideTheRoot) {
   fs::remove_all(tmp);
 }
 
+TEST(HttpUtil, AcceptEncodingNamesTheCodingsAClientTakes) {
+  EXPECT_TRUE(accepts_coding("gzip, deflate, br, zstd", "br"));
+  EXPECT_TRUE(accepts_coding("gzip, deflate, br, zstd", "gzip"));
+  EXPECT_FALSE(accepts_coding("gzip, deflate", "br"));
+  EXPECT_FALSE(accepts_coding("", "gzip"));
+  EXPECT_TRUE(accepts_coding("GZip;Q=0.5", "gzip"));
+  EXPECT_FALSE(accepts_coding("gzip;q=0, br", "gzip"));
+  EXPECT_FALSE(accepts_coding("gzip; q=0.000", "gzip"));
+  EXPECT_TRUE(accepts_coding("gzip ; q=0.001", "gzip"));
+  EXPECT_TRUE(accepts_coding("*", "br"));
+  EXPECT_FALSE(accepts_coding("*;q=0", "br"));
+  EXPECT_FALSE(accepts_coding("br;q=0, *", "br")) << "named beats the wildcard";
+  EXPECT_TRUE(accepts_coding("gzip, *;q=0", "gzip"));
+  EXPECT_FALSE(accepts_coding("gzip;q=x", "gzip")) << "an unreadable weight refuses";
+  EXPECT_FALSE(accepts_coding("gzipx, xgzip", "gzip"));
+  EXPECT_FALSE(accepts_coding(",,;q=1,", "gzip"));
+}
+
 TEST(HttpUtil, Cookies) {
   EXPECT_EQ(cookie_value("a=1; ur_session=abc; b=2", "ur_session"), "abc");
   EXPECT_EQ(cookie_value("ur_session=\"q\"", "ur_session"), "q");

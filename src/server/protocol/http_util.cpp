@@ -99,12 +99,44 @@ std::optional<fs::path> resolve_static_path(const fs::path& root, std::string_vi
   fs::path full = root / fs::path(rel.substr(1));
   std::error_code ec;
   if (fs::is_directory(full, ec)) full /= "index.html";
+  return inside_root(root, full);
+}
+
+std::optional<fs::path> inside_root(const fs::path& root, const fs::path& path) {
   // Symlinks inside the root must not lead outside it.
-  fs::path canon = fs::weakly_canonical(full, ec);
+  std::error_code ec;
+  fs::path canon = fs::weakly_canonical(path, ec);
   if (ec) return std::nullopt;
   auto [r, c] = std::mismatch(root.begin(), root.end(), canon.begin(), canon.end());
   if (r != root.end()) return std::nullopt;
   return canon;
+}
+
+bool accepts_coding(std::string_view header, std::string_view coding) {
+  std::optional<bool> named, any;
+  while (!header.empty()) {
+    std::size_t comma = header.find(',');
+    std::string_view item = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
+    std::size_t semi = item.find(';');
+    std::string name = ascii_lower(trim_blanks(item.substr(0, semi)));
+    if (name.empty()) continue;
+    bool acceptable = true;
+    while (semi != std::string_view::npos) {  // parameters: only q counts
+      std::string_view rest = item.substr(semi + 1);
+      semi = rest.find(';');
+      std::string_view param = trim_blanks(rest.substr(0, semi));
+      if (param.size() < 2 || (param[0] != 'q' && param[0] != 'Q') || param[1] != '=') continue;
+      std::string_view q = trim_blanks(param.substr(2));
+      // A weight is 0 to 1 with at most three decimals: anything but zeros after "0" accepts.
+      acceptable =
+          !q.empty() &&
+          (q[0] == '1' || (q[0] == '0' && q.find_first_not_of("0.") != std::string_view::npos));
+    }
+    if (name == coding) named = acceptable;
+    if (name == "*") any = acceptable;
+  }
+  return named ? *named : any.value_or(false);
 }
 
 std::optional<std::string> cookie_value(std::string_view header, std::string_view name) {

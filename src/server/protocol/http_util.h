@@ -34,6 +34,15 @@ std::int64_t int_param(std::string_view target, std::string_view name, std::int6
 std::optional<std::filesystem::path> resolve_static_path(const std::filesystem::path& root,
                                                          std::string_view target);
 
+// Whether an Accept-Encoding header (RFC 9110 §12.5.3: "gzip, br;q=0.8, *;q=0") lets the answer
+// be sent in content coding `coding` ("gzip", "br"): named with a weight above 0, or not named
+// and "*" has one. Codings and q are case-insensitive; an unreadable weight counts as 0.
+bool accepts_coding(std::string_view accept_encoding, std::string_view coding);
+
+// `path` with its symlinks followed, if that stays under `root` (absolute, canonical).
+std::optional<std::filesystem::path> inside_root(const std::filesystem::path& root,
+                                                 const std::filesystem::path& path);
+
 // The value of cookie `name` in a Cookie header ("a=1; b=2"), if present.
 std::optional<std::string> cookie_value(std::string_view cookie_header, std::string_view name);
 
