@@ -213,13 +213,12 @@ class BotClient {
   bool ready_seen_ = false;
 };
 
-// Every offered rule set must parse and the engine must pass its handshake with it.
-std::string check_offer(const BotOptions& o) {
-  for (const std::string& r : o.rules) {
-    auto parsed = parse_rule_set(r);
-    if (auto* e = std::get_if<Error>(&parsed)) return "--rules " + r + ": " + e->reason;
+// The engine must pass its handshake with every offered rule set (parsed by run_bot).
+std::string check_offer(const BotOptions& o, const std::vector<RuleSet>& offered) {
+  for (std::size_t i = 0; i < offered.size(); ++i) {
+    const std::string& r = o.rules[i];
     auto made = ai::make_agent(ai::with_engine_timeout("engine:" + o.engine, o.engine_timeout_ms),
-                               std::get<RuleSet>(parsed), 0);
+                               offered[i], 0);
     if (auto* e = std::get_if<Error>(&made))
       return "the engine cannot play " + r + ": " + e->message;
   }
@@ -238,7 +237,13 @@ int run_bot(BotOptions o) {
     std::cerr << "ur bot: no bot token: pass --token or set UR_BOT_TOKEN\n";
     return 2;
   }
-  if (std::string why = check_offer(o); !why.empty()) {
+  std::vector<RuleSet> offered;
+  for (const std::string& r : o.rules) {
+    std::optional<RuleSet> parsed = rules_option("bot", r);
+    if (!parsed) return 2;
+    offered.push_back(std::move(*parsed));
+  }
+  if (std::string why = check_offer(o, offered); !why.empty()) {
     std::cerr << "ur bot: " << why << "\n";
     return 1;
   }

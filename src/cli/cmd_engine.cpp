@@ -82,7 +82,9 @@ void add_engine_command(CLI::App& app) {
           if (!line.starts_with("info depth")) std::cout.flush();
         },
         "ur", UR_VERSION, &table_store());
-    // Rules first: the table and the agent are checked against it.
+    // Rules first: the table and the agent are checked against it; a bad --rules is refused
+    // as every command refuses it.
+    if (!rules.empty() && !rules_option("engine", rules)) return;
     for (const auto& [flag, name, value] :
          {std::tuple{"--rules", "Rules", &rules}, std::tuple{"--table", "Table", &table},
           std::tuple{"--agent", "Agent", &agent}}) {

@@ -376,6 +376,7 @@ void add_loadtest_command(CLI::App& app) {
                   "puzzle mode: the database, as ur serve --db names it (postgresql://...); "
                   "default a fresh SQLite file");
   cmd->callback([] {
+    if (!rules_option("loadtest", o.rules)) return;
     exit_status() =
         o.puzzles > 0
             ? run_puzzle_loadtest({o.puzzles, o.clients, o.duration, o.think_ms, o.json_out, o.db})

@@ -55,17 +55,17 @@ Result<Seat> parse_seat(std::string s, const std::string& level, const std::stri
   }
   // --table: the perfect player reads that file (and refuses one of another rule set).
   spec = ai::with_perfect_table(spec, table);
-  // A level plays as its spec; the perfect level without a table says so and plays the learned
-  // network, or as hard without one.
+  // A level plays as its spec; the perfect level without a whole table says so: exact in the
+  // endgame with an endgame table, else the learned network, else as hard (the lobby's names).
   const solver::TableStore* tables = &table_store();
+  const std::string level_agent = ai::level_spec(spec, rules, tables);
   if (std::string note = ai::level_note(spec, rules, tables); !note.empty()) {
     std::cerr << "ur play: " << note << "\n";
-    label = ai::level_spec(spec, rules, tables) == ai::kLearnedLevelSpec
-                ? "computer (strongest: learned, no exact table)"
-                : "computer (hard: no table for perfect)";
+    label = level_agent == "perfect"               ? "computer (perfect: exact in the endgame)"
+            : level_agent == ai::kLearnedLevelSpec ? "computer (strongest: learned, no exact table)"
+                                                   : "computer (hard: no table for perfect)";
   }
-  if (std::string level_agent = ai::level_spec(spec, rules, tables); !level_agent.empty())
-    spec = level_agent;
+  if (!level_agent.empty()) spec = level_agent;
   ai::AgentResult made = ai::make_agent(spec, rules, seed, tables);
   if (auto* e = std::get_if<Error>(&made)) return *e;
   return Seat{std::move(std::get<std::unique_ptr<ai::Agent>>(made)), label};

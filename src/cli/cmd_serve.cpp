@@ -60,11 +60,13 @@ void add_place_options(CLI::App* cmd, ServeFlags& f) {
   cmd->add_option("--lease-ms", f.lease_ms,
                   "with --bus: milliseconds a node's lease lasts (the other nodes take its tables "
                   "when it expires)")
+      ->envname("UR_LEASE_MS")
       ->check(CLI::Range(100, 600000))
       ->capture_default_str();
   cmd->add_option("--lease-renew-ms", f.lease_renew_ms,
                   "with --bus: milliseconds between renewals of a node's lease (and sweeps for "
                   "expired ones); less than --lease-ms")
+      ->envname("UR_LEASE_RENEW_MS")
       ->check(CLI::Range(50, 600000))
       ->capture_default_str();
   cmd->add_option("--node-name", cfg.leases.node_name,
@@ -87,6 +89,7 @@ void add_place_options(CLI::App* cmd, ServeFlags& f) {
                   "the client, whose address the per-address limits count (repeatable)")
       ->envname("UR_TRUSTED_PROXY");
   cmd->add_option("--threads", cfg.threads, "I/O threads")
+      ->envname("UR_THREADS")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
 }
@@ -121,14 +124,17 @@ void add_play_options(CLI::App* cmd, ServeFlags& f) {
       ->check(CLI::Range(0.0, 60000.0))
       ->capture_default_str();
   cmd->add_option("--max-ws-per-ip", cfg.max_ws_per_ip, "open WebSockets allowed per address")
+      ->envname("UR_MAX_WS_PER_IP")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
   cmd->add_option("--max-open-tables", cfg.max_open_tables,
                   "tables waiting for a player that one account may hold open")
+      ->envname("UR_MAX_OPEN_TABLES")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   cmd->add_option("--max-open-tables-per-address", cfg.max_open_tables_per_address,
                   "tables waiting for a player that the guests of one address may hold open")
+      ->envname("UR_MAX_OPEN_TABLES_PER_ADDRESS")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   cmd->add_flag("--no-solve", f.no_solve,
@@ -140,11 +146,13 @@ void add_play_options(CLI::App* cmd, ServeFlags& f) {
   cmd->add_option("--solve-memory", f.solve_memory_gib,
                   "GiB a background solve may use; bigger ones are skipped (default: half of the "
                   "machine's memory)")
+      ->envname("UR_SOLVE_MEMORY")
       ->check(CLI::Range(0.0, 1e6))
       ->capture_default_str();
   cmd->add_flag("--secure-cookies", cfg.secure_cookies,
-                "mark the session cookie Secure (when served behind HTTPS)");
-  cmd->add_flag("--quiet,-q", f.quiet, "no access log");
+                "mark the session cookie Secure (when served behind HTTPS)")
+      ->envname("UR_SECURE_COOKIES");
+  cmd->add_flag("--quiet,-q", f.quiet, "no access log")->envname("UR_QUIET");
   cmd->add_option("--log-format", f.log_format,
                   "the log's lines: text, or json (one object a line)")
       ->envname("UR_LOG_FORMAT")

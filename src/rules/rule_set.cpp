@@ -308,6 +308,10 @@ RuleSetResult parse_rule_set(std::string_view text) {
   if (std::string err = validate(r); !err.empty())
     return Error{Errc::kBadRules, "rule set '" + s + "': " + err,
                  "the parameters do not fit together"};
+  // The preset's summary describes the preset ("7 pieces, ..."): say what was changed first.
+  if (std::string canonical = r.to_string(); canonical != preset->preset)
+    r.summary = canonical + ": the " + preset->preset +
+                " rules with the parameters given in brackets. The preset: " + preset->summary;
   return r;
 }
 

@@ -300,8 +300,9 @@ void ValueIteration::solve_layer(std::size_t li,
   };
   if (!options_.keep_values) values_.release_below(first_read(index_, li));
   const std::span<const float> finished(values_.data() + layer.begin, report.states);
-  if (load_checkpoint(layer)) {
+  if (const std::optional<double> residual = load_checkpoint(layer)) {
     report.from_checkpoint = true;
+    report.residual = *residual;
     report.seconds = now() - t0;
     reports_.push_back(report);
     if (options_.on_layer) options_.on_layer(layer, finished);
@@ -340,7 +341,7 @@ void ValueIteration::solve_layer(std::size_t li,
   report.residual = residual;
   report.seconds = now() - t0;
   reports_.push_back(report);
-  save_checkpoint(layer);
+  save_checkpoint(layer, residual);
   if (options_.on_layer) options_.on_layer(layer, finished);
   pr.layer_done = true;
   pr.change = residual;

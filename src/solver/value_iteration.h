@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -146,8 +147,9 @@ class ValueIteration {
   // far, in the order its values are held (order_hash(): 0 for the index's order).
   bool checkpoint_matches() const;
   void write_meta() const;
-  bool load_checkpoint(const Layer& layer);
-  void save_checkpoint(const Layer& layer) const;
+  // A finished layer's values and its certified residual; nullopt when there is none to read.
+  std::optional<double> load_checkpoint(const Layer& layer);
+  void save_checkpoint(const Layer& layer, double residual) const;
   std::uint64_t order_hash() const;
   int load_sweeps(const Layer& layer, std::uint64_t order);
   void save_sweeps(const Layer& layer, int sweeps, std::uint64_t order) const;

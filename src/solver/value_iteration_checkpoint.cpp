@@ -58,20 +58,25 @@ void ValueIteration::write_meta() const {
   fs::rename(meta + ".tmp", meta);
 }
 
-bool ValueIteration::load_checkpoint(const Layer& layer) {
-  if (!checkpoint_matches()) return false;
+// A finished layer's file: its values, then the residual its certifying pass measured (a
+// double), which the table's header reports whether the layer was solved now or read back.
+std::optional<double> ValueIteration::load_checkpoint(const Layer& layer) {
+  if (!checkpoint_matches()) return std::nullopt;
   std::ifstream in(layer_file(options_.checkpoint_dir, layer, ".f32"), std::ios::binary);
-  if (!in) return false;
+  if (!in) return std::nullopt;
   const std::uint64_t n = layer.end - layer.begin;
   // Read in place: a layer that does not check out is solved again, over whatever was read.
   float* values = values_.data() + layer.begin;
   in.read(reinterpret_cast<char*>(values), static_cast<std::streamsize>(n * sizeof(float)));
-  if (static_cast<std::uint64_t>(in.gcount()) != n * sizeof(float) || in.peek() != EOF)
-    return false;
-  return in_unit_range(values, n);
+  double residual = -1;
+  if (static_cast<std::uint64_t>(in.gcount()) != n * sizeof(float) ||
+      !in.read(reinterpret_cast<char*>(&residual), sizeof residual) || in.peek() != EOF)
+    return std::nullopt;
+  if (!(residual >= 0 && residual <= 1) || !in_unit_range(values, n)) return std::nullopt;
+  return residual;
 }
 
-void ValueIteration::save_checkpoint(const Layer& layer) const {
+void ValueIteration::save_checkpoint(const Layer& layer, double residual) const {
   if (options_.checkpoint_dir.empty()) return;
   write_meta();
   const std::string path = layer_file(options_.checkpoint_dir, layer, ".f32");
@@ -79,6 +84,7 @@ void ValueIteration::save_checkpoint(const Layer& layer) const {
     std::ofstream out(path + ".tmp", std::ios::binary);
     out.write(reinterpret_cast<const char*>(values_.data() + layer.begin),
               static_cast<std::streamsize>((layer.end - layer.begin) * sizeof(float)));
+    out.write(reinterpret_cast<const char*>(&residual), sizeof residual);
   }
   std::filesystem::rename(path + ".tmp", path);
   std::error_code ignored;  // the sweeps that led here are of no use any more

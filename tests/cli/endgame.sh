@@ -55,5 +55,12 @@ echo "check: the perfect player plays murray from the endgame table and search b
 out=$("$UR" tournament --rules murray --a perfect --b greedy --games 2 2>&1) ||
   fail "tournament exited $?: $out"
 
+echo "check: ur play names the perfect seat with an endgame table as exact in the endgame"
+"$UR" play --rules boxed --light perfect --dark greedy --seed 1 --ascii </dev/null \
+  >"$work/play" 2>"$work/play.err" || fail "play exited $?: $(tail -3 "$work/play.err")"
+grep -q "computer (perfect: exact in the endgame)" "$work/play" || fail "seat: $(head -5 "$work/play")"
+grep -q "^ur play: perfect: exact with at most 2 pieces left a side" "$work/play.err" ||
+  fail "note: $(cat "$work/play.err")"
+
 [ $status = 0 ] && echo "PASS: endgame"
 exit $status

@@ -85,6 +85,25 @@ for bad in nonsense 'finkel(pieces=99)' 'finkel(' ; do
   grep -q "bad --rules value" "$work/bad.err" || die "--rules '$bad': no message on stderr"
 done
 
+echo "check: every command that takes --rules refuses a bad one the same way"
+while IFS= read -r cmd; do
+  status=0
+  # shellcheck disable=SC2086
+  timeout 60 "$UR" $cmd --rules nonsense </dev/null >"$work/bad.out" 2>"$work/bad.err" || status=$?
+  [[ $status -eq 2 ]] || die "$cmd --rules nonsense: exit status $status, expected 2"
+  grep -q "^ur [a-z ]*: bad --rules value: unknown rule set 'nonsense'" "$work/bad.err" ||
+    die "$cmd --rules nonsense: $(cat "$work/bad.err")"
+done <<'COMMANDS'
+solve
+tournament --a random --b random --games 1
+train --games 10
+perft --depth 1
+puzzles generate --count 1
+engine
+bot --server http://127.0.0.1:9 --token t --engine true
+loadtest --clients 2 --duration 1
+COMMANDS
+
 echo "check: a bad --light value exits 2 with a message"
 status=0
 "$UR" play --light robot </dev/null >"$work/bad.out" 2>"$work/bad.err" || status=$?

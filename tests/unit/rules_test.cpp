@@ -122,6 +122,16 @@ TEST(RuleSetParse, OverridesApply) {
             "finkel(pieces=5,start=rolloff)");
 }
 
+// A preset's summary describes the preset; with parameters changed it says so before it.
+TEST(RuleSetParse, ChangedParametersComeFirstInTheSummary) {
+  const RuleSet finkel = rule_set_or_throw("finkel");
+  EXPECT_EQ(rule_set_or_throw("finkel(pieces=7)").summary, finkel.summary);
+  const RuleSet small = rule_set_or_throw("finkel( pieces = 2 )");
+  EXPECT_EQ(small.summary.rfind("finkel(pieces=2): the finkel rules with the parameters", 0), 0u)
+      << small.summary;
+  EXPECT_NE(small.summary.find("The preset: " + finkel.summary), std::string::npos);
+}
+
 TEST(RuleSetParse, CanonicalStringRoundTripsForPresets) {
   for (const PresetInfo& info : preset_list()) {
     expect_round_trip(info.id);

@@ -331,11 +331,29 @@ TEST(ValueIteration, ResumesFromCheckpoints) {
   ValueIteration second(idx, opt);
   second.solve({});
   ASSERT_EQ(second.reports().size(), idx.layers().size());
-  for (std::size_t i = 0; i + 1 < idx.layers().size(); ++i)
+  for (std::size_t i = 0; i + 1 < idx.layers().size(); ++i) {
     EXPECT_TRUE(second.reports()[i].from_checkpoint) << i;
+    // A layer read back reports the residual its solve certified (the table's header holds
+    // the largest), not 0.
+    EXPECT_EQ(second.reports()[i].residual, first.reports()[i].residual) << i;
+  }
   EXPECT_FALSE(second.reports().back().from_checkpoint);
+  EXPECT_GT(second.max_residual(), 0.0);
   for (std::uint64_t i = 0; i < idx.size(); ++i)
     ASSERT_NEAR(first.values()[i], second.values()[i], 1e-6);
+
+  // A layer file cut short, or without its residual (as older solves wrote them), is solved
+  // again.
+  const Layer& first_layer = idx.layers().front();
+  const auto first_file = dir / ("layer-" + std::to_string(first_layer.a) + "-" +
+                                 std::to_string(first_layer.b) + ".f32");
+  std::filesystem::resize_file(first_file, std::filesystem::file_size(first_file) - 8);
+  ValueIteration third(idx, opt);
+  third.solve({});
+  EXPECT_FALSE(third.reports().front().from_checkpoint);
+  EXPECT_TRUE(third.reports().back().from_checkpoint);
+  for (std::uint64_t i = 0; i < idx.size(); ++i)
+    ASSERT_NEAR(first.values()[i], third.values()[i], 1e-6);
   std::filesystem::remove_all(dir);
 }
 
