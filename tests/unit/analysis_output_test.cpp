@@ -78,6 +78,10 @@ TEST(ReviewOutput, JsonKeepsTheReplayFieldsAndAddsTheRest) {
   for (const char* key : {"estimate", "summary", "throws", "decomposition", "key_moves", "graph"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_FALSE(j["estimate"].get<bool>());
+  // docs/analysis.md: a whole table grades every decision with a choice exactly.
+  EXPECT_EQ(j["source"], "table");
+  EXPECT_EQ(j["exact_decisions"].get<int>(),
+            j["players"][0]["decisions"].get<int>() + j["players"][1]["decisions"].get<int>());
   EXPECT_EQ(j["graph"].size(), r.steps.size() + 1);
   const nlohmann::json& d = j["decomposition"];
   EXPECT_NEAR(d["result"].get<double>() - d["start"].get<double>(),
@@ -189,6 +193,8 @@ TEST(ReviewOutput, RuleSetsWithoutATableAreEstimated) {
     }
     const nlohmann::json j = review_json(r);
     EXPECT_TRUE(j["estimate"].get<bool>());
+    EXPECT_EQ(j["exact_decisions"], 0) << "search alone grades nothing exactly";
+    EXPECT_EQ(j["source"].get<std::string>().rfind("expectimax(depth=", 0), 0u) << j["source"];
     EXPECT_TRUE(j["moves"][0]["estimate"].get<bool>());
     EXPECT_NE(summary_line(r).find("(estimate)"), std::string::npos);
   }
