@@ -113,8 +113,8 @@ void analyse_ladder(const AnalyseOptions& opt) {
     }
     const analysis::LadderEntry& l = std::get<analysis::LadderEntry>(entry);
     std::cout << fmt::format(
-        "{:<22} accuracy {:6.2f} (sd {:5.2f}, {} games), mean loss {:.4f} (95% CI {:.4f} .. "
-        "{:.4f}) over {} decisions, mean luck {:+.5f}\n",
+        "{:<22} accuracy {:6.2f} (sd {:5.2f}, {} games), mean loss {:.5f} (95% CI {:.5f} .. "
+        "{:.5f}) over {} decisions, mean luck {:+.5f}\n",
         spec, l.accuracy, l.accuracy_sd, l.games, l.mean_loss,
         std::max(0.0, l.mean_loss - l.loss_ci95), l.mean_loss + l.loss_ci95, l.decisions,
         l.mean_luck);

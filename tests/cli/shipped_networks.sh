@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The networks the repository ships (networks/*.urn, docs/ai.md "The shipped networks"): the
-# named ones are there (murray-royalur has none: its network plays weaker than hard, docs/ai.md),
+# named ones are there (Finkel, Masters, Blitz, Murray, murray-royalur and boxed),
 # each at most 2 MB, each read whole (magic, checksum, sizes) and played by the net agent on the
 # rule set its file is named for (a file made for another rule set would be refused), two games
 # against random.
 # Usage: shipped_networks.sh <path-to-ur> <tests-dir>
 source "$(dirname "$0")/lib.bash" "$@"
 root="$(cd "${2:?usage: shipped_networks.sh <path-to-ur> <tests-dir>}/.." && pwd)"
-for rules in finkel masters blitz murray boxed; do
+for rules in finkel masters blitz murray murray-royalur boxed; do
   [ -f "$root/networks/$rules.urn" ] || fail "no shipped network networks/$rules.urn"
 done
 for net in "$root"/networks/*.urn; do
