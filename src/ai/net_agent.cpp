@@ -42,7 +42,8 @@ std::string network_path(const solver::TableStore* tables, const std::string& ru
 }
 
 bool learned_hard(const RuleSet& rules) {
-  return rules.to_string() == "finkel";
+  const std::string name = rules.to_string();
+  return name == "finkel" || name == "masters";
 }
 
 std::shared_ptr<const Network> data_network(const solver::TableStore* tables,

@@ -392,6 +392,7 @@ TEST(NetAgent, ThePerfectLevelPlaysTheLearnedNetworkWhereThereIsNoTable) {
 TEST(NetAgent, HardPlaysTheNetworkOnlyWhereItIsMeasuredStronger) {
   TempDir dir;
   const RuleSet finkel = rule_set_or_throw("finkel"), masters = rule_set_or_throw("masters");
+  const RuleSet blitz = rule_set_or_throw("blitz");
   std::filesystem::create_directories(dir.file("data/networks"));
   const solver::TableStore tables(dir.file("data"));
   EXPECT_EQ(level_spec("hard", finkel, &tables), "expectimax(depth=4)") << "no network yet";
@@ -401,11 +402,12 @@ TEST(NetAgent, HardPlaysTheNetworkOnlyWhereItIsMeasuredStronger) {
   ASSERT_EQ(
       write_network(network_path(&tables, finkel.to_string()), make_network(Engine(finkel), 8, 1)),
       "");
-  ASSERT_EQ(write_network(network_path(&tables, masters.to_string()),
-                          make_network(Engine(masters), 8, 1)),
-            "");
+  for (const RuleSet* r : {&masters, &blitz})
+    ASSERT_EQ(write_network(network_path(&tables, r->to_string()), make_network(Engine(*r), 8, 1)),
+              "");
   EXPECT_EQ(level_spec("hard", finkel, &tables), kLearnedHardSpec);
-  EXPECT_EQ(level_spec("hard", masters, &tables), "expectimax(depth=4)");
+  EXPECT_EQ(level_spec("hard", masters, &tables), kLearnedHardSpec);
+  EXPECT_EQ(level_spec("hard", blitz, &tables), "expectimax(depth=4)") << "measured level there";
   EXPECT_EQ(level_spec("medium", finkel, &tables), "expectimax(depth=2)");
   AgentResult made = make_agent(level_spec("hard", finkel, &tables), finkel, 1, &tables);
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
