@@ -35,6 +35,11 @@ bool AgentRunner::busy() const {
   return running_ || !queue_.empty();
 }
 
+bool AgentRunner::searching() const {
+  std::lock_guard lock(mutex_);
+  return running_;
+}
+
 void AgentRunner::work(std::stop_token thread_stop) {
   for (;;) {
     Request request;

@@ -36,6 +36,9 @@ class AgentRunner {
   void stop();
   // True while a request is queued or being searched.
   bool busy() const;
+  // True while a request is being searched (taken from the queue: a stop() now cuts it short
+  // and its callback runs, where a stop() before drops it).
+  bool searching() const;
 
  private:
   struct Request {

@@ -195,6 +195,11 @@ TEST(AgentRunner, RunsOnAWorkerAndStopsWhenAsked) {
   });
   // submit() does not block: it returned while the search was still running.
   EXPECT_TRUE(runner.busy());
+  // A stop before the worker takes the request drops it (no callback): wait until it searches,
+  // however long a loaded machine takes to schedule the worker.
+  for (int i = 0; i < 30000 && !runner.searching(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_TRUE(runner.searching());
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   std::future<Move> f = result.get_future();
   EXPECT_EQ(f.wait_for(std::chrono::milliseconds(0)), std::future_status::timeout);
