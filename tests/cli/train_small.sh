@@ -2,7 +2,8 @@
 # `ur train` end to end on finkel(pieces=2) (a few hundred games, about a second): it writes a
 # network file with progress on stderr, the same seed writes the same file, --resume goes on
 # from a checkpoint to the same network as one run, the net agent and (from a data directory
-# without a table) the perfect level play from it, and a damaged,
+# without a table) the perfect level play from it, the ladder judges it by the table solved
+# after, and a damaged,
 # truncated or mismatched file is refused by --resume and by net with a message.
 # Usage: train_small.sh <path-to-ur> [tests-dir]
 source "$(dirname "$0")/lib.bash" "$@"
@@ -42,6 +43,15 @@ UR_DATA_DIR="$work/data" "$UR" play --rules "$RULES" --light computer --level pe
   --seed 3 --ascii </dev/null >"$work/p.out" 2>"$work/p.err" || fail "play exited $?: $(cat "$work/p.err")"
 grep -q "strongest: learned, no exact table (net(depth=3))" "$work/p.err" || fail "note: $(cat "$work/p.err")"
 grep -q "computer (strongest: learned, no exact table)" "$work/p.out" || fail "seat: $(head -3 "$work/p.out")"
+
+echo "check: the ladder judges the network by the table it never read, the loss to five decimals"
+UR_DATA_DIR="$work/data" "$UR" solve --rules "$RULES" >/dev/null 2>&1 || fail "solve exited $?"
+UR_DATA_DIR="$work/data" "$UR" analyse --ladder 'net,net(depth=3)' --rules "$RULES" --games 10 \
+  >"$work/l.out" 2>&1 || fail "ladder exited $?: $(cat "$work/l.out")"
+for agent in 'net' 'net\(depth=3\)'; do
+  grep -Eq "^$agent +accuracy .* mean loss [0-9]\.[0-9]{5} \(95% CI [0-9]\.[0-9]{5} \.\. [0-9]\.[0-9]{5}\) over [0-9]+ decisions" \
+    "$work/l.out" || fail "ladder line of $agent: $(cat "$work/l.out")"
+done
 
 echo "check: damaged, truncated and mismatched files are refused"
 cp "$work/a.urn" "$work/d.urn"
