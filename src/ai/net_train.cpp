@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <thread>
 #include <vector>
 
 #include "ai/basic_agents.h"
+#include "ai/expectimax.h"
 #include "engine/random.h"
 
 namespace ur::ai {
@@ -46,9 +48,10 @@ bool trained_on(const Position& p) {
 
 // Plays game `g` of the run with `eval`'s network and computes the λ-returns; `max_throws` as
 // in TrainOptions.
-void self_play(const Engine& engine, NetEvaluator& eval, const Encoding& encoding,
-               std::uint64_t seed, std::uint64_t g, float lambda, int max_throws,
-               GameSamples& out) {
+// `search` (null: none) values the positions instead of the network (TrainOptions::target_depth).
+void self_play(const Engine& engine, NetEvaluator& eval, ExpectimaxAgent* search, int depth,
+               const Encoding& encoding, std::uint64_t seed, std::uint64_t g, float lambda,
+               int max_throws, GameSamples& out) {
   out.inputs.clear();
   out.targets.clear();
   Rng rng(mix(seed, g, 0x73656c66));
@@ -61,7 +64,9 @@ void self_play(const Engine& engine, NetEvaluator& eval, const Encoding& encodin
     if (trained_on(p)) {
       out.inputs.emplace_back();
       encoding.encode(p, out.inputs.back());
-      const float v = eval.forward(out.inputs.back());
+      const float v =
+          search ? static_cast<float>(search->value(engine, p, depth, p.turn).value_or(0.5))
+                 : eval.forward(out.inputs.back());
       light_value.push_back(p.turn == Player::kLight ? v : 1.0f - v);
       mover.push_back(p.turn);
     }
@@ -100,9 +105,14 @@ void play_round(const Engine& engine, const std::shared_ptr<const Network>& snap
   auto worker = [&](int t) {
     NetEvaluator eval(engine, snapshot);
     const Encoding encoding(engine);
+    std::unique_ptr<ExpectimaxAgent> search;
+    if (options.target_depth > 0)
+      search = std::make_unique<ExpectimaxAgent>(
+          ExpectimaxOptions{.depth = options.target_depth, .tt_bits = 14, .network = snapshot});
     for (int i = t; i < count; i += threads)
-      self_play(engine, eval, encoding, seed, first + static_cast<std::uint64_t>(i), options.lambda,
-                options.max_throws, games[static_cast<std::size_t>(i)]);
+      self_play(engine, eval, search.get(), options.target_depth, encoding, seed,
+                first + static_cast<std::uint64_t>(i), options.lambda, options.max_throws,
+                games[static_cast<std::size_t>(i)]);
   };
   std::vector<std::jthread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);

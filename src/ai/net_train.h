@@ -42,6 +42,11 @@ struct TrainOptions {
   // rule sets whose self-play games grow very long (the Murray paths) this bounds a game's cost
   // and rewards racing over waiting. Not kept in the network file: a resumed run needs it again.
   int max_throws = 0;
+  // 0: a position's bootstrap value (what the λ-return mixes in) is the network's own. Else it
+  // is an expectimax search of this depth over the round's network: the value one or more
+  // throws further on, a less noisy target, at the cost of a search per position. Not kept in
+  // the network file either.
+  int target_depth = 0;
   std::uint64_t eval_every = 2000;  // 0: never
   int eval_games = 400;
   std::uint64_t checkpoint_every = 0;  // 0: only at the end

@@ -7,12 +7,14 @@
 // (docs/analysis.md), and the unit tests check it on a small solved preset.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
 
+#include "analysis/accuracy.h"
 #include "analysis/value_source.h"
 
 namespace ur::analysis {
@@ -42,6 +44,8 @@ struct EstimateCheck {
   int games = 0;
   int decisions = 0;   // decisions with a choice
   int same_grade = 0;  // of them, graded the same by both
+  // confusion[exact][estimated]: decisions with a choice by their two grades (Grade's order).
+  std::array<std::array<int, kGradeCount>, kGradeCount> confusion{};
   int steps = 0;
   double mean_error = 0;  // |light's chance after a step, estimated - exact|, mean over steps
   double max_error = 0;

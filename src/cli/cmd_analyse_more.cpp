@@ -70,6 +70,26 @@ void analyse_position(const AnalyseOptions& opt) {
   }
 }
 
+namespace {
+
+// Which grades the estimate takes for which: a row per exact grade, a column per estimated one.
+void print_confusion(const analysis::EstimateCheck& k) {
+  const int first = static_cast<int>(analysis::Grade::kBest);
+  std::string head = "  exact \\ estimated";
+  for (int g = first; g < analysis::kGradeCount; ++g)
+    head += fmt::format(" {:>10}", analysis::grade_name(static_cast<analysis::Grade>(g)));
+  std::cout << head << "\n";
+  for (int e = first; e < analysis::kGradeCount; ++e) {
+    std::string row =
+        fmt::format("  {:<18}", analysis::grade_name(static_cast<analysis::Grade>(e)));
+    for (int g = first; g < analysis::kGradeCount; ++g)
+      row += fmt::format(" {:>10}", k.confusion[e][g]);
+    std::cout << row << "\n";
+  }
+}
+
+}  // namespace
+
 void analyse_ladder(const AnalyseOptions& opt) {
   std::optional<RuleSet> rules = rules_option("analyse", opt.rules);
   if (!rules) return;
@@ -102,6 +122,7 @@ void analyse_ladder(const AnalyseOptions& opt) {
           100.0 * k.same_grade / std::max(1, k.decisions), k.mean_error, k.max_error,
           k.accuracy_error, k.loss_estimate, k.loss_exact,
           k.estimate_seconds / std::max(1, k.games));
+      print_confusion(k);
       continue;
     }
     auto entry =

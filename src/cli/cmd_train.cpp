@@ -28,6 +28,7 @@ struct TrainArgs {
   std::uint64_t eval_every = 2000;
   int eval_games = 400;
   int max_throws = 0;
+  int target_depth = 0;
   bool resume = false;
 };
 
@@ -78,6 +79,7 @@ void run_train(const TrainArgs& args) {
   options.learning_rate = args.resume ? net->info.learning_rate : args.learning_rate;
   options.decay_games = args.resume ? net->info.decay_games : args.decay_games;
   options.max_throws = args.max_throws;
+  options.target_depth = args.target_depth;
   options.checkpoint_every = args.checkpoint_every;
   options.eval_every = args.eval_every;
   options.eval_games = args.eval_games;
@@ -142,6 +144,11 @@ void add_train_command(CLI::App& app) {
   cmd->add_option("--max-throws", args.max_throws,
                   "end a self-play game after N throws, scored by progress (0: play it out)")
       ->check(CLI::Range(0, 20000))
+      ->capture_default_str();
+  cmd->add_option("--target-depth", args.target_depth,
+                  "value each training position by an expectimax search of this depth over the "
+                  "network instead of the network alone (0: the network)")
+      ->check(CLI::Range(0, 4))
       ->capture_default_str();
   cmd->add_flag("--resume", args.resume,
                 "go on from the network file --out (its seed, size and step sizes)");

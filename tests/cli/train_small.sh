@@ -3,8 +3,9 @@
 # network file with progress on stderr, the same seed writes the same file, --resume goes on
 # from a checkpoint to the same network as one run, the net agent and (from a data directory
 # without a table) the perfect level play from it, the ladder judges it by the table solved
-# after, and a damaged,
-# truncated or mismatched file is refused by --resume and by net with a message.
+# after (and --compare's grade table adds up), --target-depth trains reproducibly from search
+# values, and a damaged, truncated or mismatched file is refused by --resume and by net with a
+# message.
 # Usage: train_small.sh <path-to-ur> [tests-dir]
 source "$(dirname "$0")/lib.bash" "$@"
 RULES='finkel(pieces=2)'
@@ -52,6 +53,29 @@ for agent in 'net' 'net\(depth=3\)'; do
   grep -Eq "^$agent +accuracy .* mean loss [0-9]\.[0-9]{5} \(95% CI [0-9]\.[0-9]{5} \.\. [0-9]\.[0-9]{5}\) over [0-9]+ decisions" \
     "$work/l.out" || fail "ladder line of $agent: $(cat "$work/l.out")"
 done
+
+echo "check: --compare prints the grades by exact and estimated grade, adding up to its line"
+UR_DATA_DIR="$work/data" "$UR" analyse --ladder greedy --compare --rules "$RULES" --games 10 \
+  >"$work/c.out" 2>&1 || fail "compare exited $?: $(cat "$work/c.out")"
+read -r same decisions < <(sed -nE 's|^greedy +net\(depth=2\): same grade ([0-9]+)/([0-9]+) .*|\1 \2|p' "$work/c.out")
+[ -n "$decisions" ] || fail "compare line: $(cat "$work/c.out")"
+grep -Eq '^  exact \\ estimated +best +good +inaccuracy +mistake +blunder$' "$work/c.out" ||
+  fail "grade table head: $(cat "$work/c.out")"
+awk -v same="$same" -v decisions="$decisions" '
+  $1 ~ /^(best|good|inaccuracy|mistake|blunder)$/ && NF == 6 {
+    rows++; for (i = 2; i <= 6; i++) { all += $i; if (i == rows + 1) diag += $i } }
+  END { exit !(rows == 5 && all == decisions && diag == same) }' "$work/c.out" ||
+  fail "the grade table does not add up to $same of $decisions: $(cat "$work/c.out")"
+
+echo "check: --target-depth trains from search values, reproducibly, to another network"
+train --games 160 --seed 4 --target-depth 1 --out "$work/s1.urn" >/dev/null 2>&1 || fail "search targets exited $?"
+train --games 160 --seed 4 --target-depth 1 --threads 1 --out "$work/s2.urn" >/dev/null 2>&1 ||
+  fail "search targets, one thread, exited $?"
+cmp -s "$work/s1.urn" "$work/s2.urn" || fail "search targets: the same seed gave another network"
+train --games 160 --seed 4 --out "$work/p.urn" >/dev/null 2>&1 || fail "plain 160 games exited $?"
+cmp -s "$work/s1.urn" "$work/p.urn" && fail "search targets gave plain TD's network"
+train --games 160 --target-depth 5 --out "$work/s3.urn" >/dev/null 2>"$work/s3.err" && fail "depth 5 accepted"
+grep -q "target-depth" "$work/s3.err" || fail "bad depth: $(cat "$work/s3.err")"
 
 echo "check: damaged, truncated and mismatched files are refused"
 cp "$work/a.urn" "$work/d.urn"

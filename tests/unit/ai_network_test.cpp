@@ -214,6 +214,28 @@ TEST(NetworkTraining, ACapOnAGamesLengthScoresItByProgress) {
   EXPECT_FALSE(same_weights(a, trained(engine, 5, 96, 2)));
 }
 
+// Search targets: each position's bootstrap value comes from an expectimax search over the
+// round's network; the run stays reproducible by its seed on any thread count and learns other
+// weights than plain TD(λ).
+TEST(NetworkTraining, SearchTargetsAreReproducible) {
+  const Engine engine(rule_set_or_throw("finkel(pieces=3)"));
+  auto searched = [&](int threads, int depth) {
+    Network net = make_network(engine, 16, 5);
+    TrainOptions options;
+    options.games = 64;
+    options.eval_every = 0;
+    options.target_depth = depth;
+    options.threads = threads;
+    EXPECT_EQ(train(engine, net, options, {}), "");
+    return net;
+  };
+  const Network a = searched(2, 1);
+  EXPECT_TRUE(same_weights(a, searched(1, 1)));
+  EXPECT_FALSE(same_weights(a, searched(2, 0)));
+  EXPECT_FALSE(same_weights(a, searched(2, 2)));
+  EXPECT_FALSE(same_weights(a, make_network(engine, 16, 5)));
+}
+
 // The table's value, for the mover of `p`, of the position after `m`.
 double solved_value(const Engine& engine, const solver::StateIndex& index,
                     std::span<const float> values, const Position& p, const Move& m) {
