@@ -134,6 +134,9 @@ double TournamentResult::elo(double s) {
 Result<TournamentResult> run_tournament(const TournamentConfig& config,
                                         const TournamentProgress& progress) {
   if (config.games < 1) return Error{Errc::kBadRequest, "the number of games must be at least 1"};
+  if (config.first < 0 || config.first >= config.games)
+    return Error{Errc::kBadRequest, "the first game must be at least 0 and below the games"};
+  const int count = config.games - config.first;
   if (config.threads < 1)
     return Error{Errc::kBadRequest, "the number of threads must be at least 1"};
   for (const std::string* spec : {&config.agent_a, &config.agent_b})
@@ -143,7 +146,7 @@ Result<TournamentResult> run_tournament(const TournamentConfig& config,
 
   const auto engine = std::make_shared<const Engine>(config.rules);
   TournamentResult result;
-  result.per_game.resize(static_cast<std::size_t>(config.games));
+  result.per_game.resize(static_cast<std::size_t>(count));
   std::atomic<int> next{0}, done{0}, a_wins{0}, b_wins{0};
   std::atomic<bool> failed{false};
   std::mutex error_mutex;
@@ -152,9 +155,9 @@ Result<TournamentResult> run_tournament(const TournamentConfig& config,
   auto worker = [&] {
     for (;;) {
       const int i = next.fetch_add(1);
-      if (i >= config.games || failed.load()) return;
+      if (i >= count || failed.load()) return;
       GameSummary& g = result.per_game[static_cast<std::size_t>(i)];
-      std::string e = play_one(engine, config, i, g);
+      std::string e = play_one(engine, config, config.first + i, g);
       if (!e.empty()) {
         std::lock_guard lock(error_mutex);
         if (error.empty()) error = std::move(e);
@@ -166,14 +169,14 @@ Result<TournamentResult> run_tournament(const TournamentConfig& config,
       ++done;
     }
   };
-  const int threads = std::min(config.threads, config.games);
+  const int threads = std::min(config.threads, count);
   {
     std::vector<std::jthread> pool;
     for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
     auto elapsed = [&] {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    while (done.load() < config.games && !failed.load()) {
+    while (done.load() < count && !failed.load()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(progress ? 200 : 20));
       if (progress) progress(done.load(), a_wins.load(), b_wins.load(), elapsed());
     }
@@ -181,7 +184,7 @@ Result<TournamentResult> run_tournament(const TournamentConfig& config,
   if (failed) return Error{AgentErrc::kBadAgent, error};
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // Sum in game order: the totals cannot depend on the threads.
-  result.games = config.games;
+  result.games = count;
   for (const GameSummary& g : result.per_game) {
     result.a_wins += g.a_won == 1;
     result.b_wins += g.a_won == 0;

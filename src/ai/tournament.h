@@ -30,6 +30,9 @@ struct TournamentConfig {
   std::string agent_a;
   std::string agent_b;
   int games = 1000;
+  // Plays games [first, games) of the seed's sequence only: a long run split into parts (each
+  // its own process, on another day) adds up game for game to the whole run.
+  int first = 0;
   int threads = 1;
   std::uint64_t seed = 1;
   int max_throws = 100'000;  // a game longer than this is abandoned and counts half to each

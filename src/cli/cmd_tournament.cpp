@@ -102,6 +102,7 @@ void print_json(const ai::TournamentConfig& config, const ai::TournamentResult& 
       {"b", config.agent_b},
       {"games", r.games},
       {"seed", seed},
+      {"first", config.first},
       {"threads", threads},
       {"a_wins", r.a_wins},
       {"b_wins", r.b_wins},
@@ -125,8 +126,11 @@ void print_text(const ai::TournamentConfig& config, const ai::TournamentResult& 
   const double elo = ai::TournamentResult::elo(r.score());
   const double elo_low = ai::TournamentResult::elo(r.ci_low());
   const double elo_high = ai::TournamentResult::elo(r.ci_high());
-  std::cout << fmt::format("{}: A = {}  vs  B = {}, {} games, seed {}\n", config.rules.to_string(),
-                           config.agent_a, config.agent_b, r.games, seed);
+  std::cout << fmt::format(
+      "{}: A = {}  vs  B = {}, {} games, seed {}{}\n", config.rules.to_string(), config.agent_a,
+      config.agent_b, r.games, seed,
+      config.first > 0 ? fmt::format(" (games {} to {} of it)", config.first, config.games - 1)
+                       : std::string());
   std::cout << fmt::format("A wins {} ({} of {} as light), B wins {}", r.a_wins, r.a_wins_as_light,
                            r.a_games_as_light, r.b_wins);
   if (r.abandoned) std::cout << fmt::format(", abandoned {}", r.abandoned);
@@ -156,13 +160,19 @@ void add_tournament_command(CLI::App& app) {
       "number of threads.\n" +
           ai::agent_help());
   static std::string rules = "finkel", agent_a, agent_b, table;
-  static int games = 1000, threads = 1, engine_timeout = ai::kDefaultEngineTimeoutMs, endgame = 0;
+  static int games = 1000, first = 0, threads = 1, engine_timeout = ai::kDefaultEngineTimeoutMs,
+             endgame = 0;
   static std::uint64_t seed = 1;
   static bool json = false;
   cmd->add_option("--rules,-r", rules, "rule set")->capture_default_str();
   cmd->add_option("--a", agent_a, "agent A, e.g. \"expectimax(depth=3)\"")->required();
   cmd->add_option("--b", agent_b, "agent B, e.g. greedy")->required();
   cmd->add_option("--games,-n", games, "games to play")->capture_default_str();
+  cmd->add_option("--from", first,
+                  "play only games K to --games - 1 of the seed's sequence: the parts of a long "
+                  "run add up to the whole, game for game")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   cmd->add_option("--threads,-j", threads, "worker threads")->capture_default_str();
   cmd->add_option("--seed", seed, "random seed")->capture_default_str();
   cmd->add_option("--table", table,
@@ -189,13 +199,16 @@ void add_tournament_command(CLI::App& app) {
     config.agent_b =
         ai::with_engine_timeout(ai::with_perfect_table(agent_b, table), engine_timeout);
     config.games = games;
+    config.first = first;
     config.threads = threads;
     config.seed = seed;
     config.endgame = endgame;
     const bool tty = isatty(STDERR_FILENO) != 0;
     ai::TournamentProgress progress;
     if (tty)
-      progress = [](int done, int a, int b, double s) { print_progress(done, games, a, b, s); };
+      progress = [](int done, int a, int b, double s) {
+        print_progress(done, games - first, a, b, s);
+      };
     auto outcome = ai::run_tournament(config, progress);
     if (tty) std::cerr << "\n";
     if (auto* e = std::get_if<Error>(&outcome)) {

@@ -27,6 +27,25 @@ j3=$("$UR" tournament --rules boxed --a "expectimax(depth=1)" --b greedy --games
        --json | grep -v '"seconds"\|"threads"')
 [ "$j1" != "$j3" ] || echo "note: seeds 3 and 4 gave the same summary"
 
+# --from K: a run in two parts adds up to the whole, game for game: the same wins and throws.
+whole=$("$UR" tournament --rules finkel --a greedy --b random --games 40 --seed 5 --json)
+head=$("$UR" tournament --rules finkel --a greedy --b random --games 15 --seed 5 --json)
+tail=$("$UR" tournament --rules finkel --a greedy --b random --games 40 --from 15 --seed 5 --json)
+field() { echo "$1" | sed -nE "s/^  \"$2\": ([0-9.]+),?$/\1/p"; }
+[ "$(field "$tail" games)" = 25 ] || die "--from 15 of 40 did not play 25 games: $tail"
+[ "$(field "$tail" first)" = 15 ] || die "--from in the JSON: $tail"
+for key in a_wins b_wins a_games_as_light; do
+  [ $(( $(field "$head" $key) + $(field "$tail" $key) )) -eq "$(field "$whole" $key)" ] ||
+    die "$key of the parts does not add up: $head / $tail / $whole"
+done
+# throws_per_game × games: the parts' throws add up too.
+awk -v h="$(field "$head" throws_per_game)" -v t="$(field "$tail" throws_per_game)" \
+    -v w="$(field "$whole" throws_per_game)" 'BEGIN { exit !(h * 15 + t * 25 - w * 40 < 1e-6 && w * 40 - h * 15 - t * 25 < 1e-6) }' ||
+  die "the parts' throws do not add up"
+out=$("$UR" tournament --rules finkel --a greedy --b random --games 40 --from 15 --seed 5)
+echo "$out" | grep -q "^finkel: A = greedy  vs  B = random, 25 games, seed 5 (games 15 to 39 of it)$" ||
+  die "--from header: $out"
+
 # --endgame K (docs/solver.md, "How much of a game they hold"): the line and the JSON object; with K
 # the rule set's own pieces every decision with a choice is inside and every game enters at once.
 out=$("$UR" tournament --rules 'finkel(pieces=3)' --a greedy --b random --games 20 --endgame 3)
@@ -62,5 +81,6 @@ UR_DATA_DIR="$work/data" expect_error "perfect: no table available for finkel" \
   --a perfect --b random --games 2
 expect_error "depth must be an integer" --a "expectimax(depth=0)" --b random --games 2
 expect_error "the number of games must be at least 1" --a greedy --b random --games 0
+expect_error "the first game must be at least 0 and below the games" --a greedy --b random --games 5 --from 5
 expect_error "unknown" --rules nosuchrules --a greedy --b random --games 2
 echo "ok"

@@ -13,9 +13,10 @@ namespace ur::ai {
 namespace {
 
 TournamentResult run(const std::string& rules, const std::string& a, const std::string& b,
-                     int games, int threads, std::uint64_t seed, int endgame = 0) {
+                     int games, int threads, std::uint64_t seed, int endgame = 0, int first = 0) {
   TournamentConfig config;
   config.endgame = endgame;
+  config.first = first;
   config.rules = rule_set_or_throw(rules);
   config.agent_a = a;
   config.agent_b = b;
@@ -49,6 +50,27 @@ TEST(Tournament, ReproducibleForASeedWhateverTheThreads) {
   const TournamentResult x = run("finkel", "expectimax(depth=2)", "greedy", 16, 1, 3);
   const TournamentResult y = run("finkel", "expectimax(depth=2)", "greedy", 16, 2, 3);
   EXPECT_TRUE(same_games(x, y));
+}
+
+// A run split into parts (--from): each part plays its own games of the seed's sequence, and
+// the parts add up to the whole run, game for game (the seats too: A is light in even games).
+TEST(Tournament, PartsOfARunAddUpToTheWhole) {
+  const TournamentResult whole = run("finkel", "greedy", "random", 60, 2, 7);
+  const TournamentResult head = run("finkel", "greedy", "random", 25, 1, 7);
+  const TournamentResult tail = run("finkel", "greedy", "random", 60, 2, 7, 0, 25);
+  ASSERT_EQ(head.games, 25);
+  ASSERT_EQ(tail.games, 35);
+  ASSERT_EQ(tail.per_game.size(), 35u);
+  for (std::size_t i = 0; i < whole.per_game.size(); ++i) {
+    const GameSummary& part = i < 25 ? head.per_game[i] : tail.per_game[i - 25];
+    EXPECT_EQ(part.a_won, whole.per_game[i].a_won) << "game " << i;
+    EXPECT_EQ(part.a_light, whole.per_game[i].a_light) << "game " << i;
+    EXPECT_EQ(part.throws, whole.per_game[i].throws) << "game " << i;
+  }
+  EXPECT_EQ(head.a_wins + tail.a_wins, whole.a_wins);
+  EXPECT_EQ(head.throws + tail.throws, whole.throws);
+  EXPECT_EQ(head.a_games_as_light + tail.a_games_as_light, whole.a_games_as_light);
+  EXPECT_FALSE(tail.per_game[0].a_light);  // game 25
 }
 
 TEST(Tournament, AlternatesSeatsAndCountsEverything) {
@@ -100,6 +122,13 @@ TEST(Tournament, BadInputIsAnError) {
   config.agent_b = "random";
   config.games = 0;
   EXPECT_TRUE(std::holds_alternative<Error>(run_tournament(config)));
+  config.games = 10;
+  for (int first : {-1, 10, 11}) {
+    config.first = first;
+    auto bad = run_tournament(config);
+    ASSERT_TRUE(std::holds_alternative<Error>(bad)) << first;
+    EXPECT_NE(std::get<Error>(bad).message.find("first game"), std::string::npos);
+  }
 }
 
 // The endgame count (ur tournament --endgame K, docs/solver.md): with K the rule set's own
