@@ -115,7 +115,6 @@ Result<EstimateCheck> check_estimate(std::shared_ptr<const Engine> engine, Value
       ++out.steps;
       if (t.steps[k].kind != StepKind::kDecision || t.steps[k].legal < 2) continue;
       ++out.decisions;
-      out.same_grade += t.steps[k].grade == s.steps[k].grade;
       ++out.confusion[static_cast<int>(t.steps[k].grade)][static_cast<int>(s.steps[k].grade)];
       out.loss_exact += t.steps[k].lost;
       out.loss_estimate += s.steps[k].lost;

@@ -42,10 +42,15 @@ Result<LadderEntry> self_play_accuracy(std::shared_ptr<const Engine> engine, Val
 // How far estimates are from the truth: the same self-play games reviewed by both sources.
 struct EstimateCheck {
   int games = 0;
-  int decisions = 0;   // decisions with a choice
-  int same_grade = 0;  // of them, graded the same by both
+  int decisions = 0;  // decisions with a choice
   // confusion[exact][estimated]: decisions with a choice by their two grades (Grade's order).
   std::array<std::array<int, kGradeCount>, kGradeCount> confusion{};
+  // Of the decisions, those graded the same by both: the confusion's diagonal.
+  int same_grade() const {
+    int same = 0;
+    for (int g = 0; g < kGradeCount; ++g) same += confusion[g][g];
+    return same;
+  }
   int steps = 0;
   double mean_error = 0;  // |light's chance after a step, estimated - exact|, mean over steps
   double max_error = 0;

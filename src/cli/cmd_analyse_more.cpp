@@ -118,8 +118,8 @@ void analyse_ladder(const AnalyseOptions& opt) {
       std::cout << fmt::format(
           "{:<22} {}: same grade {}/{} ({:.1f}%), winning chance error mean {:.4f} max {:.4f}, "
           "accuracy error {:.1f}, loss a decision {:.4f} (exact {:.4f}), {:.3f} s a game\n",
-          spec, guess->name(), k.same_grade, k.decisions,
-          100.0 * k.same_grade / std::max(1, k.decisions), k.mean_error, k.max_error,
+          spec, guess->name(), k.same_grade(), k.decisions,
+          100.0 * k.same_grade() / std::max(1, k.decisions), k.mean_error, k.max_error,
           k.accuracy_error, k.loss_estimate, k.loss_exact,
           k.estimate_seconds / std::max(1, k.games));
       print_confusion(k);
